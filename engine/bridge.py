@@ -1,0 +1,474 @@
+"""The JSON bridge between the browser and the engine.
+
+One entry point, :func:`handle`: a JSON request in, a JSON response out. Every
+request is an object with an ``op``; every response has ``"ok"``: ``true`` with the
+op's result, or ``false`` with ``{"error": {"type", "message", ...}}`` (for a refused
+action, also the ``rule`` and the ``action``). Games in progress are kept in a
+module-level dict of sessions, keyed by the id that ``new`` returns.
+
+Ops (request fields -> response fields, besides ``ok`` and ``op``):
+
+========  ==========================================  =============================================
+op        request                                     response
+========  ==========================================  =============================================
+games     (none)                                      games [spec JSON], catalogued_only [ids]
+rules     game?                                       rules [catalogue entries + implemented, code, tests]
+new       game, variant?, seed?, seats?, budget?      id, seats, view (of the first human seat)
+view      id, seat? (default: first human seat)       view (with ``legal`` when it is that seat's turn)
+act       id, action (JSON or text), seat?            played {seat, action, text, label}, view
+bot       id                                          played, over (the seat to act must be a bot)
+advance   id, seat                                    played [..] (bot moves until ``seat`` or a human
+                                                      must act, or the end), view of ``seat``
+record    id                                          record (see docs/reference/records.md)
+replay    record                                      id (a new session), actions, over, outcome, view
+example   rule, example                               result {rule, example, expected, actual, passed, error}
+examples  game                                        game, results [..], passed
+compare   game, variants [{..}, {..}], seed?, bots?    game, seed, bots, shared_deals, results [{variant,
+                                                      outcome, totals, deals, score_sheet}, ..]
+measures  game, games? (if not precomputed)           measures, source ("precomputed" | "computed")
+close     id                                          closed
+========  ==========================================  =============================================
+
+>>> import json
+>>> new = json.loads(handle('{"op": "new", "game": "ruffe-and-trumps", "seed": 7,'
+...                         ' "seats": ["human", "heuristic", "heuristic", "heuristic"]}'))
+>>> new["ok"], new["view"]["seat"], "legal" in new["view"]
+(True, 0, True)
+>>> bad = json.loads(handle('{"op": "act", "id": "%s", "action": "play 2C"}' % new["id"]))
+>>> bad["ok"], bad["error"]["type"]
+(False, 'IllegalActionError')
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.resources
+import itertools
+import json
+import re
+import traceback
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from . import catalogue, games as game_registry, records, rules as rule_registry
+from .bots import BOT_KINDS, Bot, make_bot
+from .errors import EngineError, IllegalActionError
+from .game import Action, GameState
+
+SEAT_KINDS = ("human",) + BOT_KINDS
+MAX_ADVANCE = 5_000
+
+
+class RequestError(EngineError):
+    """A request the bridge cannot read: bad JSON, unknown op, a missing or bad field."""
+
+
+class Session:
+    """One game in progress: its state, who sits where, and the bots."""
+
+    def __init__(self, state: GameState, seats: list[str], bots: dict[int, Bot]) -> None:
+        self.state = state
+        self.seats = seats
+        self.bots = bots
+
+
+SESSIONS: dict[str, Session] = {}
+_ids = itertools.count(1)
+
+
+# --------------------------------------------------------------------------- the catalogue as JSON
+
+_RULE_MARK = re.compile(r"\.mark\.rule$")
+
+
+def _rule_marks(node: ast.AST) -> list[str]:
+    """Rule ids of every ``pytest.mark.rule("id", ...)`` call inside ``node``."""
+    found = []
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and _RULE_MARK.search(ast.unparse(sub.func)):
+            found += [a.value for a in sub.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    return found
+
+
+def scan_rule_tests(tests_dir: Path) -> dict[str, list[str]]:
+    """Rule id -> ids of the tests marked ``@pytest.mark.rule("<id>")`` under ``tests_dir``.
+
+    A mark on a function gives ``tests/<file>::<function>``; on a class, its methods
+    ``tests/<file>::<Class>::<method>``; a module-level ``pytestmark`` gives the file.
+    """
+    found: dict[str, list[str]] = {}
+
+    def add(rule_id: str, test_id: str) -> None:
+        places = found.setdefault(rule_id, [])
+        if test_id not in places:
+            places.append(test_id)
+
+    for path in sorted(tests_dir.rglob("test_*.py")):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError, OSError):
+            continue
+        module = path.relative_to(tests_dir.parent).as_posix()
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+            ):
+                for rule_id in _rule_marks(node.value):
+                    add(rule_id, module)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for deco in node.decorator_list:
+                    for rule_id in _rule_marks(deco):
+                        add(rule_id, f"{module}::{node.name}")
+            elif isinstance(node, ast.ClassDef):
+                class_rules = [r for deco in node.decorator_list for r in _rule_marks(deco)]
+                for item in node.body:
+                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name.startswith("test"):
+                        own = [r for deco in item.decorator_list for r in _rule_marks(deco)]
+                        for rule_id in class_rules + own:
+                            add(rule_id, f"{module}::{node.name}::{item.name}")
+    return found
+
+
+def _tests_dir() -> Path | None:
+    try:
+        here = Path(__file__).resolve().parent
+    except NameError:  # pragma: no cover
+        return None
+    candidate = here.parent / "tests"
+    return candidate if candidate.is_dir() else None
+
+
+def rule_entries(game_id: str | None = None, tests_dir: Path | None = None) -> list[dict[str, Any]]:
+    """The catalogue's rules as JSON entries, with ``implemented``, ``code`` and ``tests``.
+
+    ``tests`` lists the worked examples' test ids
+    (``tests/test_examples.py::test_example[<rule>/<example>]``) and, when a ``tests``
+    directory sits beside the package, the tests marked with the rule's id.
+    """
+    game_ids = [game_id] if game_id else list(catalogue.games())
+    registry = rule_registry.registry()
+    tests_dir = tests_dir if tests_dir is not None else _tests_dir()
+    marked = scan_rule_tests(tests_dir) if tests_dir else {}
+    entries = []
+    for gid in game_ids:
+        for rule in catalogue.load(gid).rules:
+            rule_id = rule["id"]
+            entry = dict(rule)
+            entry.setdefault("game", gid)
+            entry.setdefault("passages", [])
+            entry.setdefault("readings", [])
+            entry.setdefault("examples", [])
+            entry["implemented"] = rule_id in registry
+            entry["code"] = registry.get(rule_id, [])
+            example_tests = [
+                f"tests/test_examples.py::test_example[{rule_id}/{ex['id']}]" for ex in entry["examples"]
+            ]
+            entry["tests"] = example_tests + [t for t in marked.get(rule_id, []) if t not in example_tests]
+            entries.append(entry)
+    return entries
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _require(request: Mapping[str, Any], key: str, kind: type | tuple[type, ...] | None = None) -> Any:
+    if key not in request:
+        raise RequestError(f"op {request.get('op')!r} needs the field {key!r}")
+    value = request[key]
+    if kind is not None and (not isinstance(value, kind) or isinstance(value, bool) and kind is int):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise RequestError(f"op {request.get('op')!r}: field {key!r} must be a {names}, not {value!r}")
+    return value
+
+
+def _session(request: Mapping[str, Any]) -> Session:
+    session_id = _require(request, "id", str)
+    session = SESSIONS.get(session_id)
+    if session is None:
+        raise RequestError(f"no game session {session_id!r} (it may have been closed)")
+    return session
+
+
+def _seat(request: Mapping[str, Any], state: GameState, key: str = "seat", default: Any = None) -> int | None:
+    seat = request.get(key, default)
+    if seat is None:
+        return None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.num_players:
+        raise RequestError(f"field {key!r} must be a seat from 0 to {state.num_players - 1}, not {seat!r}")
+    return seat
+
+
+def _view(state: GameState, seat: int | None) -> dict[str, Any]:
+    view = state.view(seat)
+    if seat is not None and not state.is_over() and state.current_player() == seat:
+        view.setdefault("legal", state.legal_json())
+    return view
+
+
+def _played(state: GameState, seat: int, action: Action) -> dict[str, Any]:
+    return {"seat": seat, "action": action.to_json(), "text": str(action), "label": state.action_label(action)}
+
+
+def _first_human(session: Session) -> int | None:
+    return next((i for i, kind in enumerate(session.seats) if kind == "human"), None)
+
+
+def _bot_move(session: Session) -> dict[str, Any]:
+    state = session.state
+    seat = state.current_player()
+    bot = session.bots[seat]
+    action = bot.choose(state, seat)
+    state.apply(action)
+    return _played(state, seat, action)
+
+
+# --------------------------------------------------------------------------- ops
+
+def op_games(request: Mapping[str, Any]) -> dict[str, Any]:
+    implemented = [spec.to_json() for spec in game_registry.all()]
+    known = {g["id"] for g in implemented}
+    catalogued = [g for g in catalogue.games() if g not in known]
+    return {"games": implemented, "catalogued_only": catalogued}
+
+
+def op_rules(request: Mapping[str, Any]) -> dict[str, Any]:
+    game_id = request.get("game")
+    if game_id is not None and not isinstance(game_id, str):
+        raise RequestError(f"field 'game' must be a game id string, not {game_id!r}")
+    return {"rules": rule_entries(game_id, tests_dir=None)}
+
+
+def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
+    spec = game_registry.get(_require(request, "game", str))
+    variant = request.get("variant") or {}
+    if not isinstance(variant, Mapping):
+        raise RequestError(f"field 'variant' must be an object of option: value, not {variant!r}")
+    seed = request.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RequestError(f"field 'seed' must be an integer, not {seed!r}")
+    budget = request.get("budget")
+    state = spec.new_game(spec.make_variant(**variant), seed)
+    n = state.num_players
+    seats = request.get("seats") or ["human"] + ["heuristic"] * (n - 1)
+    if not isinstance(seats, list) or len(seats) != n:
+        raise RequestError(f"field 'seats' must list {n} seat kinds (one of {', '.join(SEAT_KINDS)}), not {seats!r}")
+    for i, kind in enumerate(seats):
+        if kind not in SEAT_KINDS:
+            raise RequestError(f"seats[{i}]: {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+    bots = {i: make_bot(kind, seed=seed * 101 + i, budget=budget) for i, kind in enumerate(seats) if kind != "human"}
+    session_id = f"g{next(_ids)}"
+    session = Session(state, list(seats), bots)
+    SESSIONS[session_id] = session
+    human = _first_human(session)
+    return {"id": session_id, "seats": session.seats, "view": _view(state, human)}
+
+
+def op_view(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = _session(request)
+    seat = _seat(request, session.state, default=_first_human(session))
+    return {"view": _view(session.state, seat)}
+
+
+def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = _session(request)
+    state = session.state
+    if state.is_over():
+        raise RequestError("the game is over: no more actions")
+    raw = _require(request, "action", (str, dict))
+    to_act = state.current_player()
+    seat = _seat(request, state)
+    if seat is not None and seat != to_act:
+        raise RequestError(f"seat {seat} cannot act: it is seat {to_act}'s turn")
+    action = Action.coerce(raw)
+    state.apply(action)  # refuses with IllegalActionError, state unchanged
+    return {"played": _played(state, to_act, action), "view": _view(state, to_act if seat is None else seat)}
+
+
+def op_bot(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = _session(request)
+    state = session.state
+    if state.is_over():
+        raise RequestError("the game is over: no more moves")
+    seat = state.current_player()
+    if seat not in session.bots:
+        raise RequestError(f"seat {seat} is a human seat: it is waiting for an 'act'")
+    played = _bot_move(session)
+    return {"played": played, "over": state.is_over()}
+
+
+def op_advance(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = _session(request)
+    state = session.state
+    seat = _seat(request, state, default=_first_human(session))
+    played = []
+    for _ in range(MAX_ADVANCE):
+        if state.is_over() or state.current_player() == seat:
+            break
+        if state.current_player() not in session.bots:
+            break  # another human seat must act
+        played.append(_bot_move(session))
+    return {"played": played, "view": _view(state, seat)}
+
+
+def op_record(request: Mapping[str, Any]) -> dict[str, Any]:
+    session = _session(request)
+    return {"record": records.make_record(session.state, seats=session.seats)}
+
+
+def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
+    record = _require(request, "record", dict)
+    state = records.replay(record)
+    seats = [entry["kind"] for entry in record["seats"]]
+    session_id = f"g{next(_ids)}"
+    SESSIONS[session_id] = Session(state, seats, {})
+    return {
+        "id": session_id,
+        "actions": len(record["actions"]),
+        "over": state.is_over(),
+        "outcome": records.outcome_json(state.outcome()),
+        "view": state.view(None),
+    }
+
+
+def op_example(request: Mapping[str, Any]) -> dict[str, Any]:
+    from . import examples
+
+    return {"result": examples.run_example(_require(request, "rule", str), _require(request, "example", str))}
+
+
+def op_examples(request: Mapping[str, Any]) -> dict[str, Any]:
+    from . import examples
+
+    game_id = _require(request, "game", str)
+    results = []
+    for rule in catalogue.load(game_id).rules:
+        for example in rule.get("examples") or []:
+            results.append(examples.run_example(rule["id"], example["id"]))
+    return {"game": game_id, "results": results, "passed": sum(1 for r in results if r.get("passed"))}
+
+
+def _finish(spec: Any, variant: Any, seed: int, bots: Any, decks: list[list[str]] | None, budget: Any) -> GameState:
+    from .simulate import _bots_for, play_game
+
+    state = spec.new_game(variant, seed, decks=decks)
+    return play_game(state, _bots_for(bots, state.num_players, seed, budget))
+
+
+def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
+    spec = game_registry.get(_require(request, "game", str))
+    variants = _require(request, "variants", list)
+    if len(variants) != 2 or not all(isinstance(v, Mapping) for v in variants):
+        raise RequestError("field 'variants' must hold exactly two objects of option: value")
+    seed = request.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RequestError(f"field 'seed' must be an integer, not {seed!r}")
+    bots = request.get("bots", "heuristic")
+    budget = request.get("budget")
+    built = [spec.make_variant(**v) for v in variants]
+    # Both games take their deals from one list of decks: the first game's, extended
+    # by the second game's shuffles if it needs more deals; then the first is replayed
+    # on the extended list (deterministic, so it ends the same way).
+    first = _finish(spec, built[0], seed, bots, None, budget)
+    second = _finish(spec, built[1], seed, bots, first.deals, budget)
+    if len(second.deals) > len(first.deals):
+        first = _finish(spec, built[0], seed, bots, second.deals, budget)
+    results = []
+    for variant, state in zip(built, (first, second)):
+        view = state.view(None)
+        results.append({
+            "variant": variant.to_json(),
+            "outcome": records.outcome_json(state.outcome()),
+            "totals": list(state.totals()),
+            "deals": len(state.deals),
+            "score_sheet": view.get("score_sheet", []),
+        })
+    shared = min(len(first.deals), len(second.deals))
+    assert first.deals[:shared] == second.deals[:shared]
+    return {"game": spec.id, "seed": seed, "bots": bots, "shared_deals": shared, "results": results}
+
+
+def _packaged_measures(game_id: str) -> dict[str, Any] | None:
+    try:
+        resource = importlib.resources.files("engine").joinpath("measures", f"{game_id}.json")
+        if resource.is_file():
+            return json.loads(resource.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        return None
+    return None
+
+
+def op_measures(request: Mapping[str, Any]) -> dict[str, Any]:
+    game_id = _require(request, "game", str)
+    game_registry.get(game_id)
+    stored = _packaged_measures(game_id)
+    if stored is not None:
+        return {"measures": stored, "source": "precomputed"}
+    from .simulate import measure_readings
+
+    games = request.get("games", 10)
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 200:
+        raise RequestError(f"field 'games' must be an integer from 1 to 200, not {games!r}")
+    return {"measures": measure_readings(game_id, games, seed=0), "source": "computed"}
+
+
+def op_close(request: Mapping[str, Any]) -> dict[str, Any]:
+    session_id = _require(request, "id", str)
+    return {"closed": SESSIONS.pop(session_id, None) is not None}
+
+
+OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "games": op_games,
+    "rules": op_rules,
+    "new": op_new,
+    "view": op_view,
+    "act": op_act,
+    "bot": op_bot,
+    "advance": op_advance,
+    "record": op_record,
+    "replay": op_replay,
+    "example": op_example,
+    "examples": op_examples,
+    "compare": op_compare,
+    "measures": op_measures,
+    "close": op_close,
+}
+
+
+def error_json(error: BaseException) -> dict[str, Any]:
+    """An exception as the bridge reports it."""
+    if isinstance(error, IllegalActionError):
+        data = error.to_json()
+        data.setdefault("reason", error.reason)  # the plain sentence, for the table to show as is
+        return data
+    if isinstance(error, EngineError):
+        return {"type": type(error).__name__, "message": str(error)}
+    return {
+        "type": "InternalError",
+        "message": f"{type(error).__name__}: {error}",
+        "traceback": traceback.format_exc(limit=8),
+    }
+
+
+def dispatch(request: Any) -> dict[str, Any]:
+    """Handle one request given as a dict; always returns a response dict."""
+    try:
+        if not isinstance(request, Mapping):
+            raise RequestError(f"a request must be a JSON object with an 'op', not {type(request).__name__}")
+        op = request.get("op")
+        handler = OPS.get(op) if isinstance(op, str) else None
+        if handler is None:
+            raise RequestError(f"unknown op {op!r}; ops: {', '.join(OPS)}")
+        return {"ok": True, "op": op, **handler(request)}
+    except Exception as error:  # every failure becomes a JSON answer, never a crash
+        return {"ok": False, "error": error_json(error)}
+
+
+def handle(request_json: str | bytes) -> str:
+    """Handle one JSON request and return the JSON response."""
+    try:
+        request = json.loads(request_json)
+    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as error:
+        response = {"ok": False, "error": {"type": "RequestError", "message": f"request is not JSON: {error}"}}
+    else:
+        response = dispatch(request)
+    return json.dumps(response, ensure_ascii=False)

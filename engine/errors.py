@@ -1,0 +1,109 @@
+"""Errors raised by the engine.
+
+Every error is a :class:`ValueError`, so a caller that only wants to know
+"was the input bad?" can catch ``ValueError``; the subclasses say what kind
+of input was bad, and their messages name the input, where it was, and (for
+a refused action) the id of the rule that refuses it.
+
+>>> from engine.errors import IllegalActionError
+>>> err = IllegalActionError("ruffe-and-trumps.play.follow", "play 7H",
+...                          "must follow suit", seat=2)
+>>> str(err)
+"illegal action 'play 7H' by seat 2: must follow suit (ruffe-and-trumps.play.follow)"
+>>> isinstance(err, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "EngineError",
+    "IllegalActionError",
+    "VariantError",
+    "RecordError",
+    "UnknownGameError",
+    "CatalogueError",
+]
+
+
+class EngineError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class IllegalActionError(EngineError):
+    """An action that the rules forbid in the current state.
+
+    ``rule`` is the id of the catalogue rule that forbids it, ``action`` the
+    refused action (an :class:`engine.game.Action`, its text, or ``None``),
+    ``reason`` a plain sentence, ``seat`` the seat that tried it, and
+    ``index`` the position of the action in a record (set by replay).
+    The state that refused the action is left unchanged.
+    """
+
+    def __init__(
+        self,
+        rule: str,
+        action: Any,
+        reason: str,
+        seat: int | None = None,
+        index: int | None = None,
+    ) -> None:
+        self.rule = rule
+        self.action = action
+        self.reason = reason
+        self.seat = seat
+        self.index = index
+        super().__init__(rule, action, reason)
+
+    def __str__(self) -> str:
+        text = f"illegal action '{self.action}'" if self.action is not None else "illegal action"
+        if self.seat is not None:
+            text += f" by seat {self.seat}"
+        text += f": {self.reason} ({self.rule})"
+        if self.index is not None:
+            text += f" [action #{self.index} of the record]"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        """The error as the JSON bridge reports it."""
+        action = self.action
+        if hasattr(action, "to_json"):
+            action = action.to_json()
+        elif action is not None:
+            action = str(action)
+        return {
+            "type": type(self).__name__,
+            "message": str(self),
+            "rule": self.rule,
+            "action": action,
+            "seat": self.seat,
+            "index": self.index,
+        }
+
+
+class VariantError(EngineError):
+    """An unknown variant option, or a value the option does not allow.
+
+    The message names the option, the value given, the values allowed and
+    the rule whose reading the option selects; ``option`` and ``rule`` hold
+    the option's name and that rule id (``None`` when not applicable).
+    """
+
+    def __init__(self, message: str, rule: str | None = None, option: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.option = option
+
+
+class RecordError(EngineError):
+    """A malformed game record; the message names the field."""
+
+
+class UnknownGameError(EngineError):
+    """A game id that no catalogue or engine module knows."""
+
+
+class CatalogueError(EngineError):
+    """A malformed rule catalogue; the message names the file and the entry."""

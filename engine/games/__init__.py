@@ -1,0 +1,64 @@
+"""The games the engine implements, found by id.
+
+>>> from engine import games
+>>> games.get("ruffe-and-trumps").name
+'Ruffe and Trumps'
+>>> [spec.id for spec in games.all()][:1]
+['ruffe-and-trumps']
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.errors import UnknownGameError
+from engine.game import GameSpec
+
+__all__ = ["get", "all", "ids", "register", "GAME_MODULES"]
+
+GAME_MODULES: dict[str, str] = {
+    "ruffe-and-trumps": "engine.games.ruffe",
+}
+"""Game id -> module that defines ``SPEC``.  Other games add themselves here."""
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game spec to the registry (game modules call this)."""
+    _SPECS[spec.id] = spec
+    return spec
+
+
+def _load(game_id: str) -> GameSpec:
+    spec = _SPECS.get(game_id)
+    if spec is None:
+        module = importlib.import_module(GAME_MODULES[game_id])
+        spec = getattr(module, "SPEC")
+        _SPECS[game_id] = spec
+    return spec
+
+
+def get(game_id: str) -> GameSpec:
+    """The spec of an implemented game (:class:`UnknownGameError` otherwise)."""
+    if game_id not in GAME_MODULES and game_id not in _SPECS:
+        known = ", ".join(sorted(set(GAME_MODULES) | set(_SPECS)))
+        raise UnknownGameError(f"no implemented game {game_id!r}; implemented: {known}")
+    if game_id in _SPECS:
+        return _SPECS[game_id]
+    return _load(game_id)
+
+
+def ids() -> list[str]:
+    """The ids of the implemented games."""
+    return sorted(set(GAME_MODULES) | set(_SPECS))
+
+
+def all() -> list[GameSpec]:  # noqa: A001  (the contract's name)
+    """Every implemented game's spec."""
+    return [get(game_id) for game_id in ids()]
+
+
+for _game_id in list(GAME_MODULES):
+    _load(_game_id)
+del _game_id

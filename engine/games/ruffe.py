@@ -1,0 +1,1233 @@
+"""Ruffe and Trumps, after the Russian retelling of Willughby's *Book of Games*.
+
+A deal: cards dealt four at a time, the rest (or its top four) is the
+*head*, whose top card is turned for trumps; each player in turn announces
+his *ruff* (his best suit counted: pips at face value, courts 10, ace 11, the
+turned card added to the trump suit); the best ruff scores 12 and is proved
+by showing the suit; the holder of the trump ace (the dealer, if the ace was
+turned) takes the head and discards four; the tricks are played, first lead
+from the dealer's left; each side then counts its cards above those dealt.
+Game to 52 (40, 36 in the smaller configurations).
+
+Every rule of ``engine/catalogue/ruffe-and-trumps.toml`` is implemented
+below under ``@implements`` with its id; each contested rule is an option of
+:class:`RuffeVariant` whose values are the catalogue's reading ids.
+
+>>> from engine.games.ruffe import SPEC
+>>> state = SPEC.new_game(seed=1)
+>>> state.phase, state.current_player(), len(state.view(0)["hands"][0])
+('ruff', 0, 12)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any, NamedTuple
+
+from engine.cards import ALL_CARDS, Card, Rank, Suit, format_cards, shuffled
+from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
+from engine.game import Action, GameSpec, GameState, Option, Outcome, Variant
+from engine.rules import implements
+from engine.tricks import FREE, OBLIGED, SUIT_ELSE_TRUMP, PlayRule, legal_ranges, trick_winner, voids_shown
+
+__all__ = [
+    "GAME_ID",
+    "RuffeVariant",
+    "RuffeState",
+    "DealConfig",
+    "SPEC",
+    "ruff_value",
+    "best_ruff",
+    "ruff_winners",
+    "head_taker",
+    "count_points",
+    "deal_config",
+    "game_winner",
+    "play_rule",
+    "RUFF_POINTS",
+]
+
+GAME_ID = "ruffe-and-trumps"
+
+RUFF = "ruff"
+HEAD = "head"
+PLAY = "play"
+OVER = "over"
+
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+_SUIT_SIGNS = ("♠", "♥", "♦", "♣")
+
+
+# --------------------------------------------------------------------------
+# The variant: one option per contested rule, values = the catalogue's reading ids
+# --------------------------------------------------------------------------
+
+_HAND_SIZES = {4: (12,), 3: (16, 12), 2: (24, 12)}
+_HAND_SIZE_RULE = {
+    4: "ruffe-and-trumps.deal.packets",
+    3: "ruffe-and-trumps.config.three-sixteen",
+    2: "ruffe-and-trumps.config.two-twenty-four",
+}
+
+
+@implements("ruffe-and-trumps.players.count", "ruffe-and-trumps.players.partnerships")
+@dataclass(frozen=True)
+class RuffeVariant(Variant):
+    """The options of Ruffe and Trumps (each the reading of a rule).
+
+    ``partnerships`` and ``hand_size`` default by the number of players
+    (4: partners, 12 cards; 3: each for himself, 16; 2: 24).
+
+    >>> RuffeVariant.from_options(players=2).hand_size
+    24
+    >>> RuffeVariant.from_options(players=3, partnerships=True)
+    Traceback (most recent call last):
+    ...
+    engine.errors.VariantError: variant option 'partnerships' (rule ruffe-and-trumps.players.partnerships): True is not allowed with 3 players; allowed values: False (partnerships are two against two, four players)
+    """
+
+    game_id = GAME_ID
+
+    players: int = 4
+    partnerships: bool | None = None
+    hand_size: int | None = None
+    count: str = "cards"
+    count_baseline: str = "dealt"
+    follow: str = "obliged"
+    ruff_tie: str = "eldest"
+    head_discards: str = "dead"
+    head_without_ace: str = "dealer"
+    two_player_target: str = "52"
+
+    OPTIONS = (
+        Option("players", int, 4, (2, 3, 4), "Number of players.", "ruffe-and-trumps.players.count"),
+        Option("partnerships", bool, None, (True, False),
+               "Two against two, partners opposite (four players only); default: true with four players, else false.",
+               "ruffe-and-trumps.players.partnerships"),
+        Option("hand_size", int, None, (12, 16, 24),
+               "Cards dealt to each player: 4 players 12; 3 players 16 or 12; 2 players 24 or 12 (default: 12, 16, 24).",
+               "ruffe-and-trumps.config.short-deal"),
+        Option("count", str, "cards", ("cards", "tricks"),
+               "Count cards won above the baseline (the retelling) or tricks won (Willughby as written).",
+               "ruffe-and-trumps.count.method"),
+        Option("count_baseline", str, "dealt", ("dealt", "twelve"),
+               "Baseline per player for the card count: the number dealt, or the literal twelve.",
+               "ruffe-and-trumps.count.baseline"),
+        Option("follow", str, "obliged", ("obliged", "free"),
+               "Follow suit, else trump, else any (obliged); or follow suit or trump at will (free).",
+               "ruffe-and-trumps.play.follow"),
+        Option("ruff_tie", str, "eldest", ("eldest", "void", "all"),
+               "Tied best ruffs: the eldest wins; nobody scores; or each tied player scores.",
+               "ruffe-and-trumps.ruff.tie"),
+        Option("head_discards", str, "dead", ("dead", "count"),
+               "The head-taker's four discards count for nobody, or as cards he won.",
+               "ruffe-and-trumps.head.discards-count"),
+        Option("head_without_ace", str, "dealer", ("dealer", "nobody"),
+               "When no player holds the trump ace and it was not turned: the dealer takes the head, or nobody.",
+               "ruffe-and-trumps.head.no-holder"),
+        Option("two_player_target", str, "52", ("52", "36"),
+               "Target for two players dealt 24 cards.",
+               "ruffe-and-trumps.config.two-target"),
+    )
+
+    def __post_init__(self) -> None:
+        players = self.players
+        if players not in _HAND_SIZES:
+            raise VariantError(
+                f"variant option 'players' (rule ruffe-and-trumps.players.count): {players!r} is not allowed; "
+                f"allowed values: 2, 3, 4", rule="ruffe-and-trumps.players.count", option="players")
+        if self.partnerships is None:
+            object.__setattr__(self, "partnerships", players == 4)
+        elif self.partnerships and players != 4:
+            raise VariantError(
+                f"variant option 'partnerships' (rule ruffe-and-trumps.players.partnerships): True is not allowed "
+                f"with {players} players; allowed values: False (partnerships are two against two, four players)",
+                rule="ruffe-and-trumps.players.partnerships", option="partnerships")
+        allowed = _HAND_SIZES[players]
+        if self.hand_size is None:
+            object.__setattr__(self, "hand_size", allowed[0])
+        elif self.hand_size not in allowed:
+            rule = _HAND_SIZE_RULE[players]
+            raise VariantError(
+                f"variant option 'hand_size' (rule {rule}): {self.hand_size!r} is not allowed with {players} "
+                f"players; allowed values: {', '.join(map(str, allowed))}", rule=rule, option="hand_size")
+        for opt in self.OPTIONS[3:]:
+            value = getattr(self, opt.name)
+            if value not in opt.values:  # direct construction bypasses from_options
+                opt.coerce(value)
+
+
+# --------------------------------------------------------------------------
+# Configurations
+# --------------------------------------------------------------------------
+
+
+class DealConfig(NamedTuple):
+    """What a configuration deals and plays to: cards per hand, head, cards set
+    aside, tricks per deal, and the game's target."""
+
+    hand_size: int
+    head: int
+    aside: int
+    tricks: int
+    target: int
+
+    def to_json(self) -> dict[str, int]:
+        return self._asdict()
+
+
+@implements(
+    "ruffe-and-trumps.game.target",
+    "ruffe-and-trumps.config.three-sixteen",
+    "ruffe-and-trumps.config.two-twenty-four",
+    "ruffe-and-trumps.config.two-target",
+    "ruffe-and-trumps.config.short-deal",
+)
+def deal_config(variant: RuffeVariant) -> DealConfig:
+    """The configuration: four players 12 cards each, target 52; three 16
+    cards, target 40; two 24 cards, target 52 (or 36 by ``two_player_target``);
+    three or two dealt 12: the head is the top four of the remainder, the rest
+    set aside, targets 40 and 36.
+
+    >>> deal_config(RuffeVariant.from_options(players=2, hand_size=12))
+    DealConfig(hand_size=12, head=4, aside=24, tricks=12, target=36)
+    """
+    n, size = variant.players, variant.hand_size
+    assert size is not None
+    remainder = 52 - n * size
+    head = 4
+    aside = remainder - head
+    if n == 4:
+        target = 52
+    elif n == 3:
+        target = 40  # 16 cards (config.three-sixteen) and 12 cards (config.short-deal) alike
+    elif size == 24:
+        target = int(variant.two_player_target)
+    else:
+        target = 36
+    return DealConfig(size, head, aside, size, target)
+
+
+# --------------------------------------------------------------------------
+# Pure rule functions (also used by the worked-example runners)
+# --------------------------------------------------------------------------
+
+RUFF_POINTS: tuple[int, ...] = tuple(
+    11 if c.rank is Rank.ACE else 10 if c.rank_value >= 10 else c.rank_value for c in ALL_CARDS
+)
+"""The ruff value of each card by index: ace 11, K Q J 10 ten, others their pips."""
+
+
+@implements("ruffe-and-trumps.ruff.value", "ruffe-and-trumps.ruff.turned-card")
+def ruff_value(hand: list[Card], suit: Suit, trump: Suit, turned: Card | None) -> int:
+    """A hand's ruff in one suit: ace 11, court cards 10, the rest their pips;
+    in the trump suit the turned card is added.
+
+    >>> from engine.cards import parse_cards, Card
+    >>> ruff_value(parse_cards("AS KS 7S 2H"), Suit.SPADES, Suit.SPADES, Card.parse("5S"))
+    33
+    >>> ruff_value(parse_cards("AS KS 7S 2H"), Suit.SPADES, Suit.HEARTS, Card.parse("5H"))
+    28
+    """
+    value = 0
+    for c in hand:
+        if c.suit is suit:
+            value += RUFF_POINTS[c.index]
+    if suit is trump and turned is not None and turned.suit is trump:
+        value += RUFF_POINTS[turned.index]
+    return value
+
+
+def best_ruff(hand: list[Card], trump: Suit, turned: Card | None) -> tuple[Suit, int]:
+    """The suit and value a player announces: his highest ruff; between equal
+    suits of one hand, the trump suit first, then S H D C.
+
+    >>> from engine.cards import parse_cards, Card
+    >>> best_ruff(parse_cards("KS QS KH QH"), Suit.HEARTS, Card.parse("2H"))
+    (Suit.HEARTS, 22)
+    """
+    sums = [0, 0, 0, 0]
+    points = RUFF_POINTS
+    for c in hand:
+        sums[c.suit_index] += points[c.index]
+    t = _SUIT_ORDER.index(trump)
+    if turned is not None and turned.suit is trump:
+        sums[t] += points[turned.index]
+    best_suit, best = trump, sums[t]
+    for i, suit in enumerate(_SUIT_ORDER):
+        if sums[i] > best:
+            best_suit, best = suit, sums[i]
+    return best_suit, best
+
+
+@implements("ruffe-and-trumps.ruff.tie")
+def ruff_winners(values: list[int], dealer: int, ruff_tie: str = "eldest") -> list[int]:
+    """The seats that score the ruff, given each seat's announced value.
+
+    The best value wins.  Ties by ``ruff_tie``: ``eldest`` — the tied player
+    first in turn from the dealer's left; ``void`` — nobody; ``all`` — every
+    tied player.
+
+    >>> ruff_winners([30, 34, 34, 12], dealer=3)
+    [1]
+    >>> ruff_winners([30, 34, 34, 12], dealer=1), ruff_winners([30, 34, 34, 12], 3, "void")
+    ([2], [])
+    >>> ruff_winners([30, 34, 34, 12], 3, "all")
+    [1, 2]
+    """
+    n = len(values)
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    best = max(values)
+    tied = [seat for seat in order if values[seat] == best]
+    if len(tied) == 1 or ruff_tie == "eldest":
+        return tied[:1]
+    if ruff_tie == "void":
+        return []
+    if ruff_tie == "all":
+        return tied
+    raise VariantError(f"unknown ruff_tie reading {ruff_tie!r}; allowed values: 'eldest', 'void', 'all'",
+                       rule="ruffe-and-trumps.ruff.tie", option="ruff_tie")
+
+
+@implements("ruffe-and-trumps.head.ace-holder", "ruffe-and-trumps.head.turned-ace", "ruffe-and-trumps.head.no-holder")
+def head_taker(hands: list[list[Card]], dealer: int, turned: Card, head_without_ace: str = "dealer") -> tuple[int | None, str]:
+    """Who takes the head, and by which rule: the holder of the trump ace
+    (``head.ace-holder``); the dealer when the turned card is that ace
+    (``head.turned-ace``); otherwise (the ace lies in the head or among the
+    cards set aside) the dealer or nobody, by ``head_without_ace``
+    (``head.no-holder``).
+
+    >>> from engine.cards import parse_cards, Card
+    >>> head_taker([parse_cards("2H"), parse_cards("AH")], 0, Card.parse("5H"))
+    (1, 'ruffe-and-trumps.head.ace-holder')
+    >>> head_taker([parse_cards("2H"), parse_cards("KH")], 0, Card.parse("AH"))
+    (0, 'ruffe-and-trumps.head.turned-ace')
+    >>> head_taker([parse_cards("2H"), parse_cards("KH")], 0, Card.parse("5H"), "nobody")
+    (None, 'ruffe-and-trumps.head.no-holder')
+    """
+    ace = ALL_CARDS[turned.suit_index * 13]  # the ace heads its suit in deck order
+    if turned is ace:
+        return dealer, "ruffe-and-trumps.head.turned-ace"
+    for seat, hand in enumerate(hands):
+        if ace in hand:
+            return seat, "ruffe-and-trumps.head.ace-holder"
+    if head_without_ace == "dealer":
+        return dealer, "ruffe-and-trumps.head.no-holder"
+    if head_without_ace == "nobody":
+        return None, "ruffe-and-trumps.head.no-holder"
+    raise VariantError(f"unknown head_without_ace reading {head_without_ace!r}; allowed values: 'dealer', 'nobody'",
+                       rule="ruffe-and-trumps.head.no-holder", option="head_without_ace")
+
+
+@implements("ruffe-and-trumps.players.partnerships")
+def sides_for(players: int, partnerships: bool) -> list[list[int]]:
+    """Partners sit opposite: seats 0 and 2 against 1 and 3; otherwise each
+    player is his own side.
+
+    >>> sides_for(4, True), sides_for(3, False)
+    ([[0, 2], [1, 3]], [[0], [1], [2]])
+    """
+    if partnerships:
+        return [[0, 2], [1, 3]]
+    return [[seat] for seat in range(players)]
+
+
+@implements(
+    "ruffe-and-trumps.count.method",
+    "ruffe-and-trumps.count.baseline",
+    "ruffe-and-trumps.score.partnership",
+)
+def count_points(
+    won: list[int],
+    tricks: list[int],
+    sides: list[list[int]],
+    hand_size: int,
+    count: str = "cards",
+    count_baseline: str = "dealt",
+) -> list[int]:
+    """Points per side at the end of a deal.
+
+    ``count="cards"`` (the retelling): one point for every card a side won
+    above its baseline, never below zero; the baseline is the number of
+    cards dealt to each of its players (``count_baseline="dealt"``) or twelve
+    each (``"twelve"``), so 20 cards against twelve dealt score 8.  Partners'
+    cards are counted together.  ``count="tricks"`` (Willughby as written):
+    one point per trick won.
+
+    >>> count_points([20, 8, 12, 8], [5, 2, 3, 2], [[0], [1], [2], [3]], 12)
+    [8, 0, 0, 0]
+    >>> count_points([20, 8, 12, 8], [5, 2, 3, 2], [[0, 2], [1, 3]], 12)
+    [8, 0]
+    >>> count_points([20, 8, 12, 8], [5, 2, 3, 2], [[0, 2], [1, 3]], 12, count="tricks")
+    [8, 4]
+    """
+    if count == "tricks":
+        return [sum(tricks[s] for s in side) for side in sides]
+    if count != "cards":
+        raise VariantError(f"unknown count reading {count!r}; allowed values: 'cards', 'tricks'",
+                           rule="ruffe-and-trumps.count.method", option="count")
+    if count_baseline == "dealt":
+        baseline = hand_size
+    elif count_baseline == "twelve":
+        baseline = 12
+    else:
+        raise VariantError(f"unknown count_baseline reading {count_baseline!r}; allowed values: 'dealt', 'twelve'",
+                           rule="ruffe-and-trumps.count.baseline", option="count_baseline")
+    return [max(0, sum(won[s] for s in side) - baseline * len(side)) for side in sides]
+
+
+@implements("ruffe-and-trumps.game.end")
+def game_winner(totals: list[int], target: int) -> int | None:
+    """The side that has won when totals are checked at the end of a deal: the
+    highest total at or above the target; an exact tie at the top (or nobody
+    at the target) means another deal (``None``).
+
+    >>> game_winner([55, 40], 52), game_winner([55, 55], 52), game_winner([50, 40], 52)
+    (0, None, None)
+    """
+    top = max(totals)
+    if top < target or totals.count(top) > 1:
+        return None
+    return totals.index(top)
+
+
+@implements("ruffe-and-trumps.play.follow", "ruffe-and-trumps.deck.rank-order")
+def play_rule(follow: str) -> PlayRule:
+    """The kernel's play rule for a ``follow`` reading: ``obliged`` — follow
+    suit, else trump, else any card; ``free`` — follow suit or trump at will,
+    any card only when neither is possible.  Ranks run ace high, K Q J 10 … 2
+    (the kernel's order).
+
+    >>> play_rule("free").follow
+    'suit-or-trump'
+    """
+    if follow == "obliged":
+        return OBLIGED
+    if follow == "free":
+        return FREE
+    raise VariantError(f"unknown follow reading {follow!r}; allowed values: 'obliged', 'free'",
+                       rule="ruffe-and-trumps.play.follow", option="follow")
+
+
+# --------------------------------------------------------------------------
+# Interned actions (the hot path never builds an Action)
+# --------------------------------------------------------------------------
+
+_PLAY_BY_INDEX = tuple(Action("play", c) for c in ALL_CARDS)
+_DISCARD_BY_INDEX = tuple(Action("discard", c) for c in ALL_CARDS)
+_PLAY = {c: _PLAY_BY_INDEX[c.index] for c in ALL_CARDS}
+_DISCARD = {c: _DISCARD_BY_INDEX[c.index] for c in ALL_CARDS}
+_INDEX = attrgetter("index")
+
+
+def _deck_seed(seed: Any, deal: int) -> str:
+    return f"{GAME_ID}/{seed}/{deal}"
+
+
+# --------------------------------------------------------------------------
+# The state
+# --------------------------------------------------------------------------
+
+
+class RuffeState(GameState):
+    """A whole game of Ruffe and Trumps, deal after deal, to the target.
+
+    >>> s = SPEC.new_game({"players": 3}, seed=5)
+    >>> s.num_players, s.config.target, [len(h) for h in s.hands]
+    (3, 40, [16, 16, 16])
+    """
+
+    game_id = GAME_ID
+
+    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Any = None) -> None:
+        self.variant = variant
+        self.num_players = n = variant.players
+        self.seed = seed
+        self.config = deal_config(variant)
+        self.rule = play_rule(variant.follow)
+        assert self.rule.plain  # Ruffe's follow readings have no heading and no constraint
+        self._sides = sides_for(n, bool(variant.partnerships))
+        self._side_of = [0] * n
+        for i, side in enumerate(self._sides):
+            for seat in side:
+                self._side_of[seat] = i
+        self._decks = [self._check_deck(d, k) for k, d in enumerate(decks)] if decks is not None else None
+        self._future_seed: str | None = None
+        self.history: list[tuple[int, Action]] = []
+        self.deals: list[list[str]] = []
+        self._log: list[Any] = []  # dicts, or compact trick tuples expanded by the ``log`` property
+        self.score_sheet: list[dict[str, Any]] = []
+        self._totals = [0] * len(self._sides)
+        self._outcome: Outcome | None = None
+        self.previous_deal: dict[str, Any] | None = None  # summary of the deal just counted, for the table
+        self.dealer = self._first_dealer()
+        self.deal_number = 0
+        self._start_deal()
+
+    # ----- setup -----------------------------------------------------------
+    @staticmethod
+    def _check_deck(deck: Any, k: int) -> list[Card]:
+        try:
+            cards = [Card.parse(c) for c in deck]
+        except (EngineError, TypeError) as exc:
+            raise RecordError(f"decks[{k}]: {exc}") from None
+        if len(cards) != 52 or len(set(cards)) != 52:
+            raise RecordError(f"decks[{k}]: a deck must hold the 52 different cards, got {len(cards)} "
+                              f"({len(set(cards))} different)")
+        return cards
+
+    @implements("ruffe-and-trumps.deal.first-dealer")
+    def _first_dealer(self) -> int:
+        """The last seat deals first, so seat 0 is eldest (real play cuts for it)."""
+        return self.num_players - 1
+
+    @implements("ruffe-and-trumps.deal.rotation")
+    def _next_dealer(self) -> int:
+        """The deal passes to the left: the next seat."""
+        return (self.dealer + 1) % self.num_players
+
+    @implements("ruffe-and-trumps.deck.full")
+    def _deck_for(self, k: int) -> list[Card]:
+        """Deal k's deck, top card first: the full pack of 52, shuffled by the
+        game's seed (or given by ``decks``)."""
+        if self._decks is not None and k < len(self._decks):
+            return list(self._decks[k])
+        seed = self._future_seed if self._future_seed is not None else self.seed
+        return shuffled(ALL_CARDS, random.Random(_deck_seed(seed, k)))
+
+    @implements("ruffe-and-trumps.deal.packets", "ruffe-and-trumps.deal.head", "ruffe-and-trumps.deal.trump")
+    def _deal(self, deck: list[Card]) -> None:
+        """Four cards at a time to each player from the dealer's left; the next
+        four are the head (the rest, in a short deal, set aside); the head's
+        top card is turned and its suit is trumps."""
+        n, size = self.num_players, self.config.hand_size
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        pos = 0
+        first = (self.dealer + 1) % n
+        for _ in range(size // 4):
+            for i in range(n):
+                hands[(first + i) % n].extend(deck[pos:pos + 4])
+                pos += 4
+        for hand in hands:
+            hand.sort(key=_INDEX)
+        self.hands = hands
+        self.head = deck[pos:pos + self.config.head]
+        self.aside = deck[pos + self.config.head:]
+        self.turned = self.head[0]
+        self.trump = self.turned.suit
+        self._trump_index = self.turned.suit_index
+        plays = _PLAY_BY_INDEX
+        self._acts = [[plays[c.index] for c in hand] for hand in hands]
+
+    def _start_deal(self) -> None:
+        k = self.deal_number
+        deck = self._deck_for(k)
+        self.deals.append([c._text for c in deck])
+        self.deal_number = k + 1
+        self._deal(deck)
+        n = self.num_players
+        self._say(f"Deal {self.deal_number}: seat {self.dealer} deals {self.config.hand_size} cards each, "
+                  f"four at a time; the head's top card {self.turned._symbol} is turned: "
+                  f"{_SUIT_NAMES[self._trump_index]} are trumps.", "ruffe-and-trumps.deal.trump")
+        self._ruffs = [best_ruff(h, self.trump, self.turned) for h in self.hands]
+        self.announcements: list[tuple[int, Suit, int]] = []
+        self.ruff_winners_: list[int] = []
+        self.proofs: list[dict[str, Any]] = []
+        self.head_taker_: int | None = None
+        self.head_rule: str | None = None
+        self.head_taken = False
+        self.head_cards: list[Card] = []
+        self.discards: list[Card] = []
+        self.trick: list[Card] = []
+        self.leader = (self.dealer + 1) % n
+        self.last_trick: tuple[int, list[Card], int] | None = None
+        self.won = [0] * n
+        self.tricks_won = [0] * n
+        self.tricks_played = 0
+        self.voids = [0] * n  # bit i: suit with index i shown void
+        self._entries: list[dict[str, Any]] = []
+        self._phase = RUFF
+        self._to_act: int | None = (self.dealer + 1) % n
+        self._legal: list[Action] | None = None
+        self._ranges: list[tuple[int, int]] | None = None
+
+    # ----- GameState interface ----------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def current_player(self) -> int | None:
+        return self._to_act
+
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def sides(self) -> list[list[int]]:
+        return [list(s) for s in self._sides]
+
+    def totals(self) -> list[int]:
+        return list(self._totals)
+
+    def side_of(self, seat: int) -> int:
+        return self._side_of[seat]
+
+    @property
+    def target(self) -> int:
+        return self.config.target
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to act may take (a fresh list each call)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self._phase
+        if phase == PLAY:
+            # hands are kept in deck order, each with its play actions alongside (self._acts),
+            # so the kernel's follow clause gives index ranges and no hand is scanned
+            seat = self._to_act
+            acts = self._acts[seat]  # type: ignore[index]
+            trick = self.trick
+            if not trick:
+                self._ranges = None
+                return acts[:]
+            ranges = self._ranges = legal_ranges(self.hands[seat], trick[0].suit_index,  # type: ignore[index]
+                                                 self._trump_index, self.rule.follow)
+            if len(ranges) == 1:
+                lo, hi = ranges[0]
+                return acts[lo:hi]
+            return [a for lo, hi in ranges for a in acts[lo:hi]]
+        if phase == HEAD:
+            discards = _DISCARD_BY_INDEX
+            return [discards[c.index] for c in self.hands[self._to_act]]  # type: ignore[index]
+        if phase == RUFF:
+            return [Action("announce", value=self._ruffs[self._to_act][1])]  # type: ignore[index]
+        return []
+
+    def action_label(self, action: Action) -> str:
+        if action.kind == "announce":
+            return f"Announce a ruff of {action.value}"
+        return action.label
+
+    def apply(self, action: Action | dict[str, Any] | str) -> None:
+        """Apply the seat-to-act's action (an Action, its JSON form or its text).
+
+        Refuses an action the rules forbid with :class:`IllegalActionError`
+        naming the rule (``play.follow``, ``head.discard``, ``ruff.announce``
+        …), before anything changes; automatic steps that follow (the ruff
+        award and proof, taking the head, the end of a trick, the count, the
+        next deal) run as part of the action that triggers them.
+        """
+        if type(action) is not Action:
+            action = Action.coerce(action)
+        phase = self._phase
+        seat = self._to_act
+        if phase == PLAY:
+            card = action.card
+            if action.kind != "play" or card is None:
+                raise IllegalActionError("ruffe-and-trumps.play.all-cards", action,
+                                         "the tricks are being played: the only action is 'play <card>'", seat)
+            if self._legal is None:
+                self._legal = self._compute_legal()
+            hand = self.hands[seat]  # type: ignore[index]
+            try:
+                i = hand.index(card)
+            except ValueError:
+                raise self._refuse_play(action, card, seat) from None  # type: ignore[arg-type]
+            ranges = self._ranges
+            if ranges is not None:
+                for lo, hi in ranges:
+                    if lo <= i < hi:
+                        break
+                else:
+                    raise self._refuse_play(action, card, seat)  # type: ignore[arg-type]
+            # validated: play it (inlined: this is the hot path)
+            del hand[i]
+            del self._acts[seat][i]  # type: ignore[index]
+            self.history.append((seat, action))  # type: ignore[arg-type]
+            trick = self.trick
+            if trick and card.suit is not trick[0].suit:
+                self._note_voids(seat, card)  # type: ignore[arg-type]
+            trick.append(card)
+            self._legal = None
+            if len(trick) < self.num_players:
+                self._to_act = (seat + 1) % self.num_players  # type: ignore[operator]
+            else:
+                self._finish_trick()
+        elif phase == HEAD:
+            card = action.card
+            if action.kind != "discard" or card is None:
+                raise IllegalActionError("ruffe-and-trumps.head.discard", action,
+                                         f"seat {seat} has taken the head and must discard a card ('discard <card>'), "
+                                         f"{4 - len(self.discards)} more to go", seat)
+            if card not in self.hands[seat]:  # type: ignore[index]
+                raise IllegalActionError("ruffe-and-trumps.head.discard", action,
+                                         f"{card} is not in seat {seat}'s hand", seat)
+            self._discard(seat, card, action)  # type: ignore[arg-type]
+        elif phase == RUFF:
+            if action.kind != "announce":
+                raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
+                                         "the ruff is being announced: the only action is 'announce <value>'", seat)
+            suit, value = self._ruffs[seat]  # type: ignore[index]
+            given = action.value
+            if given != value:
+                if given is not None and str(given) != str(value):
+                    raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
+                                             f"a player announces his best ruff; seat {seat}'s is {value}", seat)
+                action = Action("announce", value=value)
+            elif action.card is not None:
+                action = Action("announce", value=value)
+            self._announce(seat, suit, value, action)  # type: ignore[arg-type]
+        else:
+            raise IllegalActionError("ruffe-and-trumps.game.end", action, "the game is over", seat)
+
+    # ----- ruff ------------------------------------------------------------
+    @implements("ruffe-and-trumps.ruff.announce")
+    def _announce(self, seat: int, suit: Suit, value: int, action: Action) -> None:
+        """Each player in turn from the dealer's left announces his best ruff."""
+        self.history.append((seat, action))
+        self.announcements.append((seat, suit, value))
+        self._say(f"Seat {seat} announces a ruff of {value}.", "ruffe-and-trumps.ruff.announce", seat)
+        self._legal = None
+        if len(self.announcements) < self.num_players:
+            self._to_act = (seat + 1) % self.num_players
+            return
+        self._award_ruff()
+        self._start_head()
+
+    @implements("ruffe-and-trumps.ruff.award", "ruffe-and-trumps.ruff.proof")
+    def _award_ruff(self) -> None:
+        """The best ruff scores 12 for its side (once per side), and its
+        holder proves it by showing the suit (logged, visible to all)."""
+        values = [0] * self.num_players
+        for seat, _suit, value in self.announcements:
+            values[seat] = value
+        winners = ruff_winners(values, self.dealer, self.variant.ruff_tie)
+        self.ruff_winners_ = winners
+        best = max(values)
+        tied = [s for s in range(self.num_players) if values[s] == best]
+        if len(tied) > 1:
+            who = ", ".join(map(str, winners)) if winners else "nobody"
+            self._say(f"Seats {', '.join(map(str, tied))} tie at {best}; by the '{self.variant.ruff_tie}' reading "
+                      f"the ruff goes to {who}.", "ruffe-and-trumps.ruff.tie")
+        scored: set[int] = set()
+        for seat in winners:
+            suit = self._ruffs[seat][0]
+            shown = [c for c in self.hands[seat] if c.suit is suit]
+            proof = {"seat": seat, "suit": suit.value, "value": best, "cards": [str(c) for c in shown],
+                     "turned": str(self.turned) if suit is self.trump else None}
+            self.proofs.append(proof)
+            extra = f" with the turned {self.turned._symbol}" if suit is self.trump else ""
+            self._say(f"Seat {seat} shows {format_cards(shown, symbols=True)}{extra}: a ruff of {best} in "
+                      f"{_SUIT_NAMES[_SUIT_ORDER.index(suit)]}.", "ruffe-and-trumps.ruff.proof", seat)
+            side = self._side_of[seat]
+            if side in scored:
+                continue
+            scored.add(side)
+            self._score(side, 12, "ruffe-and-trumps.ruff.award", f"Ruff: {best} in {_SUIT_SIGNS[_SUIT_ORDER.index(suit)]}",
+                        seat)
+
+    # ----- head ------------------------------------------------------------
+    def _start_head(self) -> None:
+        taker, rule = head_taker(self.hands, self.dealer, self.turned, self.variant.head_without_ace)
+        self.head_taker_ = taker
+        self.head_rule = rule
+        if taker is None:
+            self._say(f"Nobody holds the trump ace: the head ({len(self.head)} cards) is set aside untaken.", rule)
+            self._start_play()
+            return
+        if rule == "ruffe-and-trumps.head.ace-holder":
+            why = f"seat {taker} holds the ace of trumps"
+        elif rule == "ruffe-and-trumps.head.turned-ace":
+            why = "the turned card is the ace of trumps, so the dealer"
+        else:
+            why = "no player holds the ace of trumps, so the dealer"
+        self._say(f"The head goes to seat {taker}: {why}; he adds its {len(self.head)} cards and discards four.",
+                  rule, taker)
+        self.head_taken = True
+        self.head_cards = list(self.head)
+        hand = self.hands[taker]
+        hand.extend(self.head)
+        hand.sort(key=_INDEX)
+        self.head = []
+        self._phase = HEAD
+        self._to_act = taker
+        self._legal = None
+
+    @implements("ruffe-and-trumps.head.discard")
+    def _discard(self, seat: int, card: Card, action: Action) -> None:
+        """The head-taker discards any four cards, one at a time, face down."""
+        self.hands[seat].remove(card)
+        self.discards.append(card)
+        self.history.append((seat, action))
+        self._legal = None
+        if len(self.discards) == 4:
+            self._say(f"Seat {seat} has discarded four cards.", "ruffe-and-trumps.head.discard", seat)
+            self._start_play()
+
+    # ----- play ------------------------------------------------------------
+    @implements("ruffe-and-trumps.play.first-lead")
+    def _start_play(self) -> None:
+        """The player on the dealer's left leads to the first trick."""
+        if self.head_taken:
+            taker = self.head_taker_
+            self._acts[taker] = [_PLAY_BY_INDEX[c.index] for c in self.hands[taker]]  # type: ignore[index]
+        self._phase = PLAY
+        self.leader = (self.dealer + 1) % self.num_players
+        self._to_act = self.leader
+        self._legal = None
+
+    def _refuse_play(self, action: Action, card: Card, seat: int) -> IllegalActionError:
+        if card not in self.hands[seat]:
+            return IllegalActionError("ruffe-and-trumps.play.all-cards", action,
+                                      f"{card} is not in seat {seat}'s hand", seat)
+        led = self.trick[0].suit
+        if self.rule.follow == SUIT_ELSE_TRUMP:
+            has_led = any(c.suit is led for c in self.hands[seat])
+            reason = (f"must follow suit ({led.name_en} were led)" if has_led
+                      else f"cannot follow {led.name_en}, so must trump ({self.trump.name_en})")
+        else:
+            reason = f"must follow suit ({led.name_en}) or trump ({self.trump.name_en})"
+        return IllegalActionError("ruffe-and-trumps.play.follow", action, reason, seat)
+
+    def _note_voids(self, seat: int, card: Card) -> None:
+        """Record the suits ``seat`` has shown he lacks (for determinize)."""
+        for suit in voids_shown(card, self.trick, self.trump, self.rule.follow):
+            self.voids[seat] |= 1 << _SUIT_ORDER.index(suit)
+
+    @implements("ruffe-and-trumps.play.trick-winner", "ruffe-and-trumps.play.next-lead",
+                "ruffe-and-trumps.play.all-cards")
+    def _finish_trick(self) -> None:
+        """The highest trump, else the highest card of the suit led, takes the
+        trick; its winner leads next; play goes on until every card is played."""
+        n = self.num_players
+        trick = self.trick
+        winner = (self.leader + trick_winner(trick, self.trump)) % n
+        self.won[winner] += n
+        self.tricks_won[winner] += 1
+        self.tricks_played += 1
+        self.last_trick = (self.leader, trick, winner)
+        self._log.append((self.deal_number, self.tricks_played, self.leader, trick, winner))
+        self.trick = []
+        self.leader = winner
+        if self.tricks_played < self.config.tricks:
+            self._to_act = winner
+            return
+        self._count()
+
+    # ----- count and game end ----------------------------------------------
+    @implements("ruffe-and-trumps.head.discards-count")
+    def _cards_won(self) -> list[int]:
+        """Cards won per seat; by the ``count`` reading of head_discards the
+        head-taker's four discards count as cards he won."""
+        won = list(self.won)
+        if self.variant.head_discards == "count" and self.head_taker_ is not None:
+            won[self.head_taker_] += len(self.discards)
+        return won
+
+    def _count(self) -> None:
+        v = self.variant
+        won = self._cards_won()
+        points = count_points(won, self.tricks_won, self._sides, self.config.hand_size, v.count, v.count_baseline)
+        baseline = self.config.hand_size if v.count_baseline == "dealt" else 12
+        for i, side in enumerate(self._sides):
+            cards = sum(won[s] for s in side)
+            tricks = sum(self.tricks_won[s] for s in side)
+            if v.count == "tricks":
+                why = f"{tricks} tricks"
+                rule = "ruffe-and-trumps.count.method"
+            else:
+                why = f"{cards} cards won, {baseline * len(side)} dealt"
+                rule = "ruffe-and-trumps.count.baseline"
+            if len(side) > 1:
+                rule = "ruffe-and-trumps.score.partnership"
+                why += f" (partners {' and '.join(map(str, side))} together)"
+            self._score(i, points[i], rule, why)
+        self.score_sheet.append({"deal": self.deal_number, "dealer": self.dealer, "entries": self._entries})
+        lead, cards, winner = self.last_trick  # type: ignore[misc]
+        n = self.num_players
+        self.previous_deal = {
+            "deal": self.deal_number, "dealer": self.dealer, "trump": self.trump.value,
+            "turned_card": self.turned._text, "head_taker": self.head_taker_,
+            "won": won, "tricks": list(self.tricks_won), "points": points,
+            "last_trick": {"cards": [{"seat": (lead + i) % n, "card": c._text} for i, c in enumerate(cards)],
+                           "leader": lead, "winner": winner},
+        }
+        winner = game_winner(self._totals, self.config.target)
+        if winner is not None:
+            self._end(winner)
+            return
+        top = max(self._totals)
+        if top >= self.config.target:
+            self._say(f"Tie at the top ({top}): another deal.", "ruffe-and-trumps.game.end")
+        self.dealer = self._next_dealer()
+        self._start_deal()
+
+    def _end(self, side: int) -> None:
+        self._phase = OVER
+        self._to_act = None
+        self._legal = None
+        seats = tuple(self._sides[side])
+        who = f"seats {' and '.join(map(str, seats))}" if len(seats) > 1 else f"seat {seats[0]}"
+        reason = (f"{who} reached {self._totals[side]} of {self.config.target} "
+                  f"after {self.deal_number} deal{'s' if self.deal_number != 1 else ''}")
+        self._say(f"Game: {reason}.", "ruffe-and-trumps.game.end")
+        self._outcome = Outcome(
+            winners=seats,
+            scores=tuple(self._totals[self._side_of[s]] for s in range(self.num_players)),
+            sides=tuple(tuple(s) for s in self._sides),
+            reason=reason,
+        )
+
+    def _score(self, side: int, points: int, rule: str, why: str, seat: int | None = None) -> None:
+        self._totals[side] += points
+        self._entries.append({"side": side, "points": points, "rule": rule, "why": why})
+        self._say(f"Side {side} scores {points}: {why} (total {self._totals[side]}).", rule, seat)
+
+    def _say(self, text: str, rule: str | None, seat: int | None = None) -> None:
+        self._log.append({"deal": self.deal_number, "seat": seat, "text": text, "rule": rule})
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The readable log: ``{"deal", "seat", "text", "rule"}`` entries."""
+        entries = self._log
+        for i, entry in enumerate(entries):
+            if type(entry) is tuple:
+                deal, number, leader, cards, winner = entry
+                entries[i] = {
+                    "deal": deal, "seat": winner, "rule": "ruffe-and-trumps.play.trick-winner",
+                    "text": f"Trick {number}: {' '.join([c._symbol for c in cards])} (led by seat {leader}); "
+                            f"seat {winner} takes it.",
+                }
+        return entries
+
+    # ----- copies ------------------------------------------------------------
+    def clone(self) -> RuffeState:
+        new = object.__new__(RuffeState)
+        d = self.__dict__.copy()
+        d["hands"] = [h[:] for h in self.hands]
+        d["_acts"] = [a[:] for a in self._acts]
+        d["head"] = self.head[:]
+        d["discards"] = self.discards[:]
+        d["trick"] = self.trick[:]
+        d["won"] = self.won[:]
+        d["tricks_won"] = self.tricks_won[:]
+        d["voids"] = self.voids[:]
+        d["announcements"] = self.announcements[:]
+        d["history"] = self.history[:]
+        d["deals"] = self.deals[:]
+        d["_log"] = self._log[:]
+        d["score_sheet"] = self.score_sheet[:]
+        d["_entries"] = self._entries[:]
+        d["_totals"] = self._totals[:]
+        d["ruff_winners_"] = self.ruff_winners_[:]
+        d["proofs"] = self.proofs[:]
+        new.__dict__ = d
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> RuffeState:
+        """A copy in which every card ``seat`` cannot see is redealt at random
+        among the places it cannot see (other hands, the untaken head, the cards
+        set aside, another player's discards), keeping their sizes and what
+        ``seat`` knows: suits a player showed void, the ruff-winner's shown
+        cards, the turned card, and the trump ace's whereabouts implied by who
+        took the head.  Later deals are reshuffled from ``rng``.  (The values
+        announced for the ruff are not enforced on the redealt hands.)
+        """
+        new = self.clone()
+        new._decks = None
+        new._future_seed = f"determinized/{rng.getrandbits(64)}"
+        if self._phase == OVER:
+            return new
+        n = self.num_players
+        taker = self.head_taker_ if self.head_taken else None
+        # locations: ("hand", p) for p != seat; ("head",); ("aside",); ("discards",)
+        locations: list[tuple[str, int]] = [("hand", p) for p in range(n) if p != seat]
+        head_known: list[Card] = []
+        if self.head:  # untaken head: its turned top card is public
+            locations.append(("head", -1))
+            head_known = [self.turned]
+        if self.aside:
+            locations.append(("aside", -1))
+        if taker is not None and taker != seat and self.discards:
+            locations.append(("discards", -1))
+
+        def cards_at(loc: tuple[str, int]) -> list[Card]:
+            kind, p = loc
+            if kind == "hand":
+                return self.hands[p]
+            if kind == "head":
+                return [c for c in self.head if c is not self.turned]
+            if kind == "aside":
+                return self.aside
+            return self.discards
+
+        pool: list[Card] = []
+        capacity: list[int] = []
+        for loc in locations:
+            cards = cards_at(loc)
+            pool.extend(cards)
+            capacity.append(len(cards))
+        if not pool:
+            return new
+        loc_index = {loc: i for i, loc in enumerate(locations)}
+        all_locs = list(range(len(locations)))
+
+        # what seat knows about particular cards
+        fixed: dict[Card, list[int]] = {}
+
+        def only(card: Card, places: list[tuple[str, int]]) -> None:
+            allowed = [loc_index[p] for p in places if p in loc_index]
+            if allowed:
+                fixed[card] = allowed
+
+        in_pool = set(pool)
+        for proof in self.proofs:
+            w = proof["seat"]
+            if w == seat:
+                continue
+            for text in proof["cards"]:
+                card = Card.parse(text)
+                if card in in_pool:
+                    only(card, [("hand", w), ("discards", -1)] if taker == w else [("hand", w)])
+        if taker is not None and taker != seat:
+            if self.turned in in_pool:
+                only(self.turned, [("hand", taker), ("discards", -1)])
+            ace = Card(Rank.ACE, self.trump)
+            if ace in in_pool and ace is not self.turned:
+                if self.head_rule == "ruffe-and-trumps.head.ace-holder":
+                    only(ace, [("hand", taker), ("discards", -1)])
+                elif self.head_rule == "ruffe-and-trumps.head.no-holder":
+                    only(ace, [("hand", taker), ("discards", -1), ("aside", -1)])
+        elif self.head_rule == "ruffe-and-trumps.head.no-holder" and taker is None and self.head_taker_ is None \
+                and self._phase != RUFF:
+            ace = Card(Rank.ACE, self.trump)
+            if ace in in_pool:
+                only(ace, [("head", -1), ("aside", -1)])
+
+        def allowed_for(card: Card, use_voids: bool) -> list[int]:
+            places = fixed.get(card, all_locs)
+            if not use_voids:
+                return places
+            bit = 1 << card.suit_index
+            return [i for i in places if locations[i][0] != "hand" or not self.voids[locations[i][1]] & bit]
+
+        assignment = None
+        for attempt in range(40):
+            assignment = _assign(pool, capacity, lambda c: allowed_for(c, attempt < 30), rng)
+            if assignment is not None:
+                break
+        if assignment is None:
+            return new  # the true deal is the only arrangement found; keep it
+        for i, loc in enumerate(locations):
+            cards = assignment[i]
+            kind, p = loc
+            if kind == "hand":
+                cards.sort(key=_INDEX)
+                new.hands[p] = cards
+            elif kind == "head":
+                new.head = head_known + cards
+            elif kind == "aside":
+                new.aside = cards
+            else:
+                new.discards = cards
+        new._acts = [[_PLAY_BY_INDEX[c.index] for c in hand] for hand in new.hands]
+        if self._phase == RUFF:
+            new._ruffs = [best_ruff(h, new.trump, new.turned) if p != seat else self._ruffs[p]
+                          for p, h in enumerate(new.hands)]
+            # announcements already made stand as made
+        new._legal = None
+        return new
+
+    # ----- views -------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise EngineError(f"seat {seat} is not at this table of {self.num_players} (seats 0..{self.num_players - 1})")
+        n = self.num_players
+        omniscient = seat is None
+        hands: list[Any] = []
+        for p in range(n):
+            if omniscient or p == seat:
+                hands.append([str(c) for c in self.hands[p]])
+            else:
+                hands.append({"count": len(self.hands[p])})
+        taker = self.head_taker_ if self.head_taken else None
+        head: dict[str, Any] = {"count": len(self.head) if not self.head_taken else len(self.head_cards),
+                                "taken_by": taker}
+        if omniscient:
+            head["cards"] = [str(c) for c in (self.head if not self.head_taken else self.head_cards)]
+        elif self.head_taken and seat == taker:
+            head["cards"] = [str(c) for c in self.head_cards]
+        aside: dict[str, Any] = {"count": len(self.aside)}
+        if omniscient:
+            aside["cards"] = [str(c) for c in self.aside]
+        discards: dict[str, Any] = {"count": len(self.discards), "by": taker}
+        if omniscient or (taker is not None and seat == taker):
+            discards["cards"] = [str(c) for c in self.discards]
+        winners = set(self.ruff_winners_) if self.proofs else set()
+        announcements = []
+        for s, suit, value in self.announcements:
+            show_suit = omniscient or s == seat or s in winners
+            announcements.append({"seat": s, "suit": suit.value if show_suit else None, "value": value})
+        trick_seats = [(self.leader + i) % n for i in range(len(self.trick))]
+        last = None
+        if self.last_trick is not None:
+            lead, cards, winner = self.last_trick
+            last = {"cards": [{"seat": (lead + i) % n, "card": str(c)} for i, c in enumerate(cards)],
+                    "leader": lead, "winner": winner}
+        to_act = self._to_act
+        sheet = list(self.score_sheet)
+        if self._phase != OVER and self._entries:
+            sheet.append({"deal": self.deal_number, "dealer": self.dealer, "entries": list(self._entries),
+                          "complete": False})
+        v: dict[str, Any] = {
+            "game": GAME_ID,
+            "variant": self.variant.to_json(),
+            "seat": seat,
+            "players": n,
+            "sides": self.sides(),
+            "dealer": self.dealer,
+            "deal": self.deal_number,
+            "phase": self._phase,
+            "to_act": to_act,
+            "trump": self.trump.value,
+            "turned_card": str(self.turned),
+            "hand_size": self.config.hand_size,
+            "hands": hands,
+            "head": head,
+            "aside": aside,
+            "discards": discards,
+            "trick": [{"seat": s, "card": str(c)} for s, c in zip(trick_seats, self.trick)],
+            "leader": self.leader,
+            "last_trick": last,
+            "won": list(self.won),
+            "tricks": list(self.tricks_won),
+            "tricks_played": self.tricks_played,
+            "tricks_per_deal": self.config.tricks,
+            "ruff": {
+                "announcements": announcements,
+                "winners": list(self.ruff_winners_),
+                "shown": ({"seat": self.proofs[0]["seat"], "cards": list(self.proofs[0]["cards"]),
+                           "suit": self.proofs[0]["suit"], "value": self.proofs[0]["value"]} if self.proofs else None),
+                "proofs": [dict(p, cards=list(p["cards"])) for p in self.proofs],
+            },
+            "totals": self.totals(),
+            "target": self.config.target,
+            "score_sheet": sheet,
+            "log": [dict(e) for e in self.log[-40:]],
+            "legal": self.legal_json() if to_act is not None and (omniscient or seat == to_act) else [],
+            "over": self._phase == OVER,
+            "outcome": self._outcome.to_json() if self._outcome is not None else None,
+            "previous_deal": self.previous_deal,
+        }
+        return v
+
+    # ----- a sensible player ---------------------------------------------------
+    def heuristic_action(self, seat: int) -> Action:
+        """A sensible move for ``seat`` (which must be the seat to act): announce
+        the ruff; discard the weakest non-trumps, shortest suits first; in play,
+        let a partner's winning card stand, win as cheaply as possible, trump a
+        trick when void and no partner has it, and otherwise throw the lowest
+        card, keeping trumps."""
+        if seat != self._to_act:
+            raise EngineError(f"it is not seat {seat}'s turn (seat {self._to_act} is to act)")
+        legal = self.legal_actions()
+        phase = self._phase
+        if phase == RUFF or len(legal) == 1:
+            return legal[0]
+        trump = self.trump
+        hand = self.hands[seat]
+        if phase == HEAD:
+            lengths = [0, 0, 0, 0]
+            for c in hand:
+                lengths[c.suit_index] += 1
+
+            def keep_value(c: Card) -> tuple[int, int, int]:
+                is_trump = c.suit is trump
+                return (1 if is_trump else 0, 1 if c.rank is Rank.ACE else 0, c.rank_value * 4 + lengths[c.suit_index])
+            return _DISCARD[min(hand, key=keep_value)]
+        cards = [a.card for a in legal]
+        trick = self.trick
+
+        def cheap(c: Card) -> tuple[int, int]:
+            return (1 if c.suit is trump else 0, c.rank_value)
+
+        if not trick:
+            # lead: cash a plain ace (or the top trump); else low from the longest plain suit
+            aces = [c for c in cards if c.rank is Rank.ACE and c.suit is not trump]
+            if aces:
+                return _PLAY[aces[0]]
+            plain = [c for c in cards if c.suit is not trump]
+            if not plain:
+                return _PLAY[max(cards, key=lambda c: c.rank_value)] if Card(Rank.ACE, trump) in cards \
+                    else _PLAY[min(cards, key=cheap)]
+            lengths = [0, 0, 0, 0]
+            for c in plain:
+                lengths[c.suit_index] += 1
+            return _PLAY[min(plain, key=lambda c: (-lengths[c.suit_index], c.rank_value))]
+        n = self.num_players
+        best_i = _winning_index(trick, trump)
+        winner_seat = (self.leader + best_i) % n
+        last_to_play = len(trick) == n - 1
+        partner_winning = self._side_of[winner_seat] == self._side_of[seat] and winner_seat != seat
+        if partner_winning:
+            best_card = trick[best_i]
+            safe = last_to_play or best_card.suit is trump or best_card.rank_value >= 13
+            if safe:
+                return _PLAY[min(cards, key=cheap)]
+        winning = [c for c in cards if _wins(c, trick, best_i, trump)]
+        if winning:
+            return _PLAY[min(winning, key=cheap)]
+        return _PLAY[min(cards, key=cheap)]
+
+
+def _winning_index(trick: list[Card], trump: Suit) -> int:
+    return trick_winner(trick, trump)
+
+
+def _wins(card: Card, trick: list[Card], best_i: int, trump: Suit) -> bool:
+    best = trick[best_i]
+    if card.suit is best.suit:
+        return card.rank_value > best.rank_value
+    return card.suit is trump
+
+
+def _assign(pool: list[Card], capacity: list[int], allowed_for: Any, rng: random.Random) -> list[list[Card]] | None:
+    """Randomly place each card in one of its allowed locations, respecting
+    capacities (most constrained cards first); ``None`` when stuck."""
+    remaining = capacity[:]
+    result: list[list[Card]] = [[] for _ in capacity]
+    cards = pool[:]
+    rng.shuffle(cards)
+    options = [(allowed_for(c), c) for c in cards]
+    options.sort(key=lambda item: len(item[0]))
+    for allowed, card in options:
+        open_places = [i for i in allowed if remaining[i] > 0]
+        if not open_places:
+            return None
+        weights = [remaining[i] for i in open_places]
+        place = rng.choices(open_places, weights)[0]
+        remaining[place] -= 1
+        result[place].append(card)
+    return result
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    name="Ruffe and Trumps",
+    min_players=2,
+    max_players=4,
+    variant_class=RuffeVariant,
+    state_class=RuffeState,
+    summary=("A seventeenth-century English trick-taking game: the best suit in hand (the ruff) scores 12, "
+             "the holder of the trump ace takes the four-card head, and cards won above those dealt score; "
+             "game to 52."),
+)

@@ -1,0 +1,376 @@
+"""Game records: a documented, versioned JSON form of a whole game.
+
+A record holds what is needed to replay a game exactly: the game, every option of its
+rules variant, the seed, the seats, the order of the deck for every deal, and every
+action in the order it was played. The format is described, with its JSON Schema, in
+``docs/reference/records.md`` (the schema is also ``engine/record.schema.json``).
+
+>>> from engine import games
+>>> spec = games.get("ruffe-and-trumps")
+>>> state = spec.new_game(spec.make_variant(), seed=7)
+>>> record = make_record(state)
+>>> record["format"], record["version"], len(record["deals"][0]["deck"])
+('edition-record', 1, 52)
+>>> replay(loads(dumps(record))).history == state.history
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from .cards import Card
+from .errors import EngineError, IllegalActionError, RecordError, UnknownGameError, VariantError
+from .game import Action, GameState, Outcome
+
+FORMAT = "edition-record"
+VERSION = 1
+SEAT_KINDS = ("human", "random", "heuristic", "sampling")
+
+_TOP_LEVEL = ("format", "version", "game", "variant", "seed", "players", "sides", "seats", "deals", "actions")
+_OPTIONAL = ("outcome", "comment")
+
+
+# --------------------------------------------------------------------------- helpers
+
+def variant_options(variant: Any) -> dict[str, Any]:
+    """Every option of a rules variant as a JSON-able dict (name -> value)."""
+    if hasattr(variant, "to_json"):
+        return dict(variant.to_json())
+    if dataclasses.is_dataclass(variant):
+        return {f.name: getattr(variant, f.name) for f in dataclasses.fields(variant)}
+    if isinstance(variant, Mapping):
+        return dict(variant)
+    raise TypeError(f"cannot read the options of variant {variant!r}")
+
+
+def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    """An :class:`Outcome` as JSON (tuples become lists), or ``None``."""
+    if outcome is None:
+        return None
+    if hasattr(outcome, "to_json"):
+        return outcome.to_json()
+    return {
+        "winners": list(outcome.winners),
+        "scores": list(outcome.scores),
+        "sides": [list(side) for side in outcome.sides],
+        "reason": outcome.reason,
+    }
+
+
+def action_json(seat: int, action: Action) -> dict[str, Any]:
+    return {"seat": seat, **action.to_json()}
+
+
+def _deal_starts(state: GameState) -> list[dict[str, Any]]:
+    """Number and dealer of every deal of ``state``, found by replaying its history."""
+    spec = _spec(state.game_id)
+    probe = spec.new_game(state.variant, state.seed, decks=[list(d) for d in state.deals])
+    deals = [{"number": 1, "dealer": probe.view(None).get("dealer")}]
+    for _, action in state.history:
+        probe.apply(action)
+        if len(probe.deals) > len(deals):
+            deals.append({"number": len(probe.deals), "dealer": probe.view(None).get("dealer")})
+    return deals
+
+
+def _spec(game_id: str):
+    from . import games  # imported late: games import records-free modules only
+
+    return games.get(game_id)
+
+
+# --------------------------------------------------------------------------- making
+
+def make_record(state: GameState, seats: list[Any] | None = None, comment: str | None = None) -> dict[str, Any]:
+    """The record of ``state`` (finished or not).
+
+    ``seats`` optionally describes who sat where: a list with one entry per seat, each a
+    bot kind (``"random"``), or a dict ``{"name": ..., "kind": ...}``. By default every
+    seat is ``"human"`` and named "Seat 1", "Seat 2", ...
+    """
+    n = state.num_players
+    seat_entries = []
+    for seat in range(n):
+        given = seats[seat] if seats is not None and seat < len(seats) else None
+        if isinstance(given, Mapping):
+            name, kind = given.get("name"), given.get("kind", "human")
+        else:
+            name, kind = None, given or "human"
+        if kind not in SEAT_KINDS:
+            raise RecordError(f"seats[{seat}].kind: {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+        seat_entries.append({"seat": seat, "name": name or f"Seat {seat + 1}", "kind": kind})
+    starts = _deal_starts(state)
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": state.game_id,
+        "variant": variant_options(state.variant),
+        "seed": state.seed,
+        "players": n,
+        "sides": [list(side) for side in state.sides()],
+        "seats": seat_entries,
+        "deals": [
+            {"number": start["number"], "dealer": start["dealer"], "deck": [str(c) for c in deck]}
+            for start, deck in zip(starts, state.deals)
+        ],
+        "actions": [action_json(seat, action) for seat, action in state.history],
+        "outcome": outcome_json(state.outcome()),
+    }
+    if comment:
+        record["comment"] = comment
+    return record
+
+
+# --------------------------------------------------------------------------- JSON I/O
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """The record as JSON text, validated first: one field per line, and one seat,
+    deal or action per line, so that records read and diff well."""
+    validate(record)
+
+    def compact(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    lines = []
+    for key, value in record.items():
+        if key in ("seats", "deals", "actions") and value:
+            items = ",\n".join(f"    {compact(item)}" for item in value)
+            lines.append(f"  {compact(key)}: [\n{items}\n  ]")
+        else:
+            lines.append(f"  {compact(key)}: {compact(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def dump(record: Mapping[str, Any], target: str | Path | IO[str]) -> None:
+    """Write ``record`` to a path or a text file object."""
+    text = dumps(record)
+    if isinstance(target, (str, Path)):
+        Path(target).write_text(text, encoding="utf-8")
+    else:
+        target.write(text)
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Parse and validate a record; :class:`RecordError` names what is wrong."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"record: not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    validate(record)
+    return record
+
+
+def load(source: str | Path | IO[str]) -> dict[str, Any]:
+    """Read and validate a record from a path or a text file object."""
+    if isinstance(source, (str, Path)):
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except OSError as error:
+            raise RecordError(f"record: cannot read {source}: {error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"record: {source} is not UTF-8 text") from None
+        return loads(text)
+    return loads(source.read())
+
+
+# --------------------------------------------------------------------------- validation
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(condition: bool, field: str, what: str) -> None:
+    if not condition:
+        raise RecordError(f"{field}: {what}")
+
+
+def validate(record: Any) -> None:
+    """Check the record's structure (the JSON Schema's constraints); :class:`RecordError`
+    names the first field that is wrong, e.g. ``actions[3].card``.
+
+    The rules themselves are checked by :func:`replay`.
+    """
+    _need(isinstance(record, Mapping), "record", f"must be a JSON object, not {type(record).__name__}")
+    for key in _TOP_LEVEL:
+        _need(key in record, key, "missing")
+    unknown = sorted(set(record) - set(_TOP_LEVEL) - set(_OPTIONAL))
+    _need(not unknown, unknown[0] if unknown else "", "unknown field (format version 1 has no such field)")
+    _need(record["format"] == FORMAT, "format", f"must be {FORMAT!r}, not {record['format']!r}")
+    _need(_is_int(record["version"]), "version", "must be an integer")
+    _need(record["version"] == VERSION, "version",
+          f"this engine reads version {VERSION}, not {record['version']!r}")
+    _need(isinstance(record["game"], str) and record["game"] != "", "game", "must be a game id string")
+    _need(isinstance(record["variant"], Mapping), "variant", "must be an object of option: value")
+    for name, value in record["variant"].items():
+        _need(isinstance(value, (str, int, float, bool)), f"variant.{name}",
+              f"must be a string, number or boolean, not {type(value).__name__}")
+    _need(_is_int(record["seed"]), "seed", "must be an integer")
+    players = record["players"]
+    _need(_is_int(players) and players >= 1, "players", "must be a positive integer")
+
+    sides = record["sides"]
+    _need(isinstance(sides, list) and sides, "sides", "must be a non-empty list of lists of seats")
+    seen: list[int] = []
+    for i, side in enumerate(sides):
+        _need(isinstance(side, list) and side, f"sides[{i}]", "must be a non-empty list of seats")
+        for j, seat in enumerate(side):
+            _need(_is_int(seat) and 0 <= seat < players, f"sides[{i}][{j}]",
+                  f"must be a seat from 0 to {players - 1}")
+            _need(seat not in seen, f"sides[{i}][{j}]", f"seat {seat} is on two sides")
+            seen.append(seat)
+    _need(sorted(seen) == list(range(players)), "sides", "every seat must be on exactly one side")
+
+    seats = record["seats"]
+    _need(isinstance(seats, list) and len(seats) == players, "seats",
+          f"must list the {players} seats" if _is_int(players) else "must be a list")
+    for i, entry in enumerate(seats):
+        field = f"seats[{i}]"
+        _need(isinstance(entry, Mapping), field, "must be an object with seat, name, kind")
+        for key in ("seat", "name", "kind"):
+            _need(key in entry, f"{field}.{key}", "missing")
+        _need(entry["seat"] == i, f"{field}.seat", f"must be {i}")
+        _need(isinstance(entry["name"], str), f"{field}.name", "must be a string")
+        _need(entry["kind"] in SEAT_KINDS, f"{field}.kind", f"must be one of {', '.join(SEAT_KINDS)}")
+
+    deals = record["deals"]
+    _need(isinstance(deals, list) and deals, "deals", "must be a non-empty list")
+    for i, deal in enumerate(deals):
+        field = f"deals[{i}]"
+        _need(isinstance(deal, Mapping), field, "must be an object with number, dealer, deck")
+        for key in ("number", "dealer", "deck"):
+            _need(key in deal, f"{field}.{key}", "missing")
+        _need(deal["number"] == i + 1, f"{field}.number", f"must be {i + 1}")
+        _need(deal["dealer"] is None or (_is_int(deal["dealer"]) and 0 <= deal["dealer"] < players),
+              f"{field}.dealer", f"must be a seat from 0 to {players - 1}")
+        deck = deal["deck"]
+        _need(isinstance(deck, list) and deck, f"{field}.deck", "must be a non-empty list of cards")
+        cards: set[Card] = set()
+        for j, text in enumerate(deck):
+            _need(isinstance(text, str), f"{field}.deck[{j}]", "must be a card string such as 'AS' or '10H'")
+            try:
+                card = Card.parse(text)
+            except (ValueError, KeyError):
+                raise RecordError(f"{field}.deck[{j}]: {text!r} is not a card") from None
+            _need(card not in cards, f"{field}.deck[{j}]", f"{text} appears twice in the deck")
+            cards.add(card)
+
+    actions = record["actions"]
+    _need(isinstance(actions, list), "actions", "must be a list")
+    for i, entry in enumerate(actions):
+        field = f"actions[{i}]"
+        _need(isinstance(entry, Mapping), field, "must be an object with seat and kind")
+        _need("seat" in entry, f"{field}.seat", "missing")
+        _need(_is_int(entry["seat"]) and 0 <= entry["seat"] < players, f"{field}.seat",
+              f"must be a seat from 0 to {players - 1}")
+        _need(isinstance(entry.get("kind"), str) and entry.get("kind"), f"{field}.kind",
+              "missing" if "kind" not in entry else "must be a non-empty string")
+        extra = sorted(set(entry) - {"seat", "kind", "card", "value"})
+        _need(not extra, f"{field}.{extra[0]}" if extra else field, "unknown field")
+        if "card" in entry:
+            _need(isinstance(entry["card"], str), f"{field}.card", "must be a card string")
+            try:
+                Card.parse(entry["card"])
+            except (ValueError, KeyError):
+                raise RecordError(f"{field}.card: {entry['card']!r} is not a card") from None
+        if "value" in entry:
+            _need(isinstance(entry["value"], (str, int)) and not isinstance(entry["value"], bool),
+                  f"{field}.value", "must be a string or an integer")
+
+    if record.get("outcome") is not None:
+        outcome = record["outcome"]
+        _need(isinstance(outcome, Mapping), "outcome", "must be an object or null")
+        for key in ("winners", "scores", "sides", "reason"):
+            _need(key in outcome, f"outcome.{key}", "missing")
+        _need(isinstance(outcome["winners"], list) and all(_is_int(s) for s in outcome["winners"]),
+              "outcome.winners", "must be a list of seats")
+        _need(isinstance(outcome["scores"], list) and all(_is_int(s) for s in outcome["scores"]),
+              "outcome.scores", "must be a list of integers")
+        _need(isinstance(outcome["reason"], str), "outcome.reason", "must be a string")
+    if "comment" in record:
+        _need(isinstance(record["comment"], str), "comment", "must be a string")
+
+
+# --------------------------------------------------------------------------- replay
+
+def replay(record: Mapping[str, Any]) -> GameState:
+    """Replay a record rule by rule and return the final state.
+
+    Every action is applied through ``GameState.apply``, so each one is checked against
+    the rules; the first illegal one raises :class:`IllegalActionError` with ``index`` set
+    to its position in ``record["actions"]``. A record that does not fit its game (unknown
+    game, bad option, wrong seat to act, decks or outcome not matching the replay) raises
+    :class:`RecordError` naming the field.
+    """
+    validate(record)
+    try:
+        spec = _spec(record["game"])
+    except UnknownGameError as error:
+        raise RecordError(f"game: {error}") from None
+    try:
+        variant = spec.make_variant(**record["variant"])
+    except VariantError as error:
+        raise RecordError(f"variant: {error}") from None
+    except TypeError as error:
+        raise RecordError(f"variant: {error}") from None
+    decks = [list(deal["deck"]) for deal in record["deals"]]
+    try:
+        state = spec.new_game(variant, record["seed"], decks=decks)
+    except EngineError as error:
+        raise RecordError(f"deals[0].deck: {error}") from None
+    _need(state.num_players == record["players"], "players",
+          f"the variant seats {state.num_players} players, the record says {record['players']}")
+    _need([list(s) for s in state.sides()] == [list(s) for s in record["sides"]], "sides",
+          f"the variant's sides are {[list(s) for s in state.sides()]}, the record says {record['sides']}")
+
+    def check_deal_start() -> None:
+        k = len(state.deals) - 1
+        _need(k < len(record["deals"]), "deals",
+              f"the record has {len(record['deals'])} deals but the game reached deal {k + 1}")
+        dealer = record["deals"][k]["dealer"]
+        actual = state.view(None).get("dealer")
+        _need(dealer is None or actual is None or dealer == actual, f"deals[{k}].dealer",
+              f"recorded dealer is seat {dealer}, the rules make seat {actual} deal")
+
+    check_deal_start()
+    for index, entry in enumerate(record["actions"]):
+        field = f"actions[{index}]"
+        _need(not state.is_over(), field, "the game was already over before this action")
+        to_act = state.current_player()
+        _need(entry["seat"] == to_act, f"{field}.seat",
+              f"seat {entry['seat']} acts but it is seat {to_act}'s turn")
+        try:
+            action = Action.from_json({k: v for k, v in entry.items() if k != "seat"})
+        except (ValueError, KeyError, TypeError) as error:
+            raise RecordError(f"{field}: {error}") from None
+        deals_before = len(state.deals)
+        try:
+            state.apply(action)
+        except IllegalActionError as error:
+            error.index = index
+            raise
+        if len(state.deals) > deals_before:
+            check_deal_start()
+
+    _need(len(state.deals) == len(record["deals"]), "deals",
+          f"the record has {len(record['deals'])} deals but the game used {len(state.deals)}")
+    recorded = record.get("outcome")
+    actual = outcome_json(state.outcome())
+    if recorded is not None or "outcome" in record:
+        _need(recorded == actual, "outcome",
+              f"recorded {json.dumps(recorded)} but the replay gives {json.dumps(actual)}")
+    return state
+
+
+def describe_action(record: Mapping[str, Any], index: int) -> str:
+    """'action 17 (seat 2: play 7H)' for messages about a record's action."""
+    try:
+        entry = record["actions"][index]
+        text = Action.from_json({k: v for k, v in entry.items() if k != "seat"})
+        return f"action {index} (seat {entry['seat']}: {text})"
+    except Exception:  # the description must never hide the real error
+        return f"action {index}"

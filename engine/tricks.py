@@ -1,0 +1,402 @@
+"""The trick-taking kernel shared by every game of the edition.
+
+Games compose three things from here and copy none of them:
+
+* a :class:`PlayRule` says which cards a hand may play to a trick: a *follow
+  policy* (:data:`SUIT` must follow suit, else any card — Piquet, Gleek;
+  :data:`SUIT_ELSE_TRUMP` follow, else trump, else any — Ruffe as obliged,
+  Мушка, Рамс; :data:`SUIT_OR_TRUMP` follow or trump at will — Ruffe as
+  free), an optional *heading* duty (beat the best card so far when able),
+  and an optional *constraint* hook for a game's own restriction (Рамс: the
+  trump ace must cover a trump K, Q or J);
+* :func:`trick_winner` finds who wins a trick with a trump suit and an
+  optional *special* strength hook (Памфил: the jack of clubs beats
+  everything; Мушка: the ace of spades beats the trump ace, but only when
+  another card was led);
+* :class:`Trick` records one trick (leader, seats, cards, winner) and
+  :func:`next_seat` / :func:`seats_from` give the order of play.
+
+Cards are :class:`engine.cards.Card`; a trick is given leader first.
+
+>>> from engine.cards import parse_cards, Suit
+>>> hand = parse_cards("AS 7H 2D 9C")
+>>> [str(c) for c in legal_plays(hand, parse_cards("KD"), Suit.CLUBS)]
+['2D']
+>>> [str(c) for c in legal_plays(hand, parse_cards("KH"), Suit.CLUBS, OBLIGED)]
+['7H']
+>>> [str(c) for c in legal_plays(parse_cards("AS 2D 9C"), parse_cards("KH"), Suit.CLUBS, OBLIGED)]
+['9C']
+>>> trick_winner(parse_cards("KH AH 2C 3S"), Suit.CLUBS)
+2
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any
+
+from engine.cards import Card, Suit
+
+__all__ = [
+    "SUIT",
+    "SUIT_ELSE_TRUMP",
+    "SUIT_OR_TRUMP",
+    "FOLLOW_POLICIES",
+    "PlayRule",
+    "FOLLOW_SUIT",
+    "OBLIGED",
+    "FREE",
+    "Strength",
+    "Constraint",
+    "legal_plays",
+    "legal_ranges",
+    "card_strength",
+    "trick_winner",
+    "beats",
+    "winning_index_so_far",
+    "voids_shown",
+    "Trick",
+    "next_seat",
+    "seats_from",
+]
+
+SUIT = "suit"
+"""Follow suit if able, else play any card (Piquet, Gleek)."""
+
+SUIT_ELSE_TRUMP = "suit-else-trump"
+"""Follow suit if able, else trump if able, else any card (Мушка, Рамс, Ruffe "obliged")."""
+
+SUIT_OR_TRUMP = "suit-or-trump"
+"""Follow suit or trump, at will; if neither is possible, any card (Ruffe "free")."""
+
+FOLLOW_POLICIES = (SUIT, SUIT_ELSE_TRUMP, SUIT_OR_TRUMP)
+
+Strength = Callable[[Card, int, Sequence[Card], "Suit | None"], "int | None"]
+"""A special-card hook: ``(card, position, trick, trump) -> strength or None``.
+
+``position`` is the card's index in the trick (0 = the lead).  Return an
+integer to override the card's ordinary strength (see :func:`card_strength`:
+plain led-suit cards are 100 + rank, trumps 200 + rank, so 300 beats every
+ordinary card), or ``None`` to leave it ordinary.
+"""
+
+Constraint = Callable[[Sequence[Card], Sequence[Card], "Suit | None", list[Card]], list[Card]]
+"""A game's own restriction: ``(hand, trick, trump, legal) -> legal``.
+
+It receives the cards the follow policy (and heading) already allow and
+returns the subset the game allows; it must not return an empty list when
+``legal`` is not empty.
+"""
+
+
+def _follow_suit(hand: Sequence[Card], led: Suit, trump: Suit | None) -> list[Card]:
+    # Piquet, Gleek: the suit led if you have it; otherwise anything.
+    return [c for c in hand if c.suit is led] or list(hand)
+
+
+def _suit_else_trump(hand: Sequence[Card], led: Suit, trump: Suit | None) -> list[Card]:
+    # Мушка, Рамс, Ruffe "obliged": the suit led; failing it, a trump; failing both, anything.
+    return [c for c in hand if c.suit is led] or [c for c in hand if c.suit is trump] or list(hand)
+
+
+def _suit_or_trump(hand: Sequence[Card], led: Suit, trump: Suit | None) -> list[Card]:
+    # Ruffe "free": the suit led or a trump, at will; failing both, anything.
+    return [c for c in hand if c.suit is led or c.suit is trump] or list(hand)
+
+
+_FOLLOW_CLAUSES = {SUIT: _follow_suit, SUIT_ELSE_TRUMP: _suit_else_trump, SUIT_OR_TRUMP: _suit_or_trump}
+
+
+@dataclass(frozen=True)
+class PlayRule:
+    """What a hand may play to a trick.
+
+    ``follow``: one of :data:`FOLLOW_POLICIES`; ``head``: when true a player
+    must beat the best card so far if any allowed card can (heading the
+    trick); ``strength``: special-card hook used both for heading and for
+    the winner; ``constraint``: a game's own extra restriction.
+    """
+
+    follow: str = SUIT
+    head: bool = False
+    strength: Strength | None = None
+    constraint: Constraint | None = None
+    plain: bool = field(init=False, repr=False, compare=False, default=True)
+
+    def __post_init__(self) -> None:
+        if self.follow not in FOLLOW_POLICIES:
+            raise ValueError(f"unknown follow policy {self.follow!r}; expected one of {', '.join(FOLLOW_POLICIES)}")
+        object.__setattr__(self, "plain", not self.head and self.constraint is None)
+
+    def clause(self) -> Callable[[Sequence[Card], Suit, Suit | None], list[Card]]:
+        """The follow clause: ``(hand, led suit, trump) -> allowed cards``."""
+        return _FOLLOW_CLAUSES[self.follow]
+
+
+FOLLOW_SUIT = PlayRule(SUIT)
+OBLIGED = PlayRule(SUIT_ELSE_TRUMP)
+FREE = PlayRule(SUIT_OR_TRUMP)
+
+
+def legal_plays(
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: Suit | None,
+    rule: PlayRule = FOLLOW_SUIT,
+) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (leader first),
+    in hand order.
+
+    The follow clause comes first; then heading (if the rule asks for it)
+    narrows the choice to the cards that beat the trick when there are any;
+    then the game's own constraint.
+
+    >>> from engine.cards import parse_cards, Suit
+    >>> hand = parse_cards("AH 5H 2C 9D")
+    >>> [str(c) for c in legal_plays(hand, [], Suit.CLUBS)]
+    ['AH', '5H', '2C', '9D']
+    >>> [str(c) for c in legal_plays(hand, parse_cards("KH"), Suit.CLUBS, FREE)]
+    ['AH', '5H', '2C']
+    >>> [str(c) for c in legal_plays(hand, parse_cards("KH"), Suit.CLUBS, PlayRule(SUIT, head=True))]
+    ['AH']
+    """
+    if not trick:
+        legal = list(hand)
+    else:
+        legal = _FOLLOW_CLAUSES[rule.follow](hand, trick[0].suit, trump)
+        if rule.plain:
+            return legal
+        if rule.head:
+            best = max(card_strength(c, i, trick, trump, rule.strength) for i, c in enumerate(trick))
+            position = len(trick)
+            beating = [c for c in legal if card_strength(c, position, trick, trump, rule.strength) > best]
+            if beating:
+                legal = beating
+    if rule.constraint is not None and legal:
+        constrained = rule.constraint(hand, trick, trump, legal)
+        if not constrained:
+            raise ValueError("a play constraint returned no card although some were allowed")
+        legal = constrained
+    return legal
+
+
+_INDEX = attrgetter("index")
+
+
+def legal_ranges(hand: Sequence[Card], led: int, trump: int, follow: str) -> list[tuple[int, int]]:
+    """The follow clauses for a hand kept in deck order (sorted by
+    ``card.index``, so each suit is one run): the index ranges of ``hand``
+    that may be played.  ``led`` and ``trump`` are suit indices (0..3 in
+    S H D C order; ``trump = -1`` for no trumps).  Same answer as
+    :func:`legal_plays` for a plain rule (no heading, no constraint), without
+    scanning the hand: games with long hands use it in their hot path.
+
+    >>> from engine.cards import parse_cards
+    >>> hand = parse_cards("AS 10H 5H 3D 2C")            # already in deck order
+    >>> legal_ranges(hand, 1, 2, SUIT_ELSE_TRUMP), legal_ranges(hand, 1, 2, SUIT_OR_TRUMP)
+    ([(1, 3)], [(1, 3), (3, 4)])
+    >>> legal_ranges(parse_cards("AS 2C"), 1, 2, SUIT_ELSE_TRUMP)
+    [(0, 2)]
+    """
+    base = led * 13
+    lo = bisect_left(hand, base, key=_INDEX)
+    hi = bisect_left(hand, base + 13, lo, key=_INDEX)
+    if follow == SUIT:
+        return [(lo, hi)] if lo < hi else [(0, len(hand))]
+    if trump < 0 or trump == led:
+        return [(lo, hi)] if lo < hi else [(0, len(hand))]
+    tbase = trump * 13
+    tlo = bisect_left(hand, tbase, key=_INDEX)
+    thi = bisect_left(hand, tbase + 13, tlo, key=_INDEX)
+    if follow == SUIT_ELSE_TRUMP:
+        if lo < hi:
+            return [(lo, hi)]
+        return [(tlo, thi)] if tlo < thi else [(0, len(hand))]
+    # SUIT_OR_TRUMP
+    ranges = [r for r in ((lo, hi), (tlo, thi)) if r[0] < r[1]]
+    if not ranges:
+        return [(0, len(hand))]
+    ranges.sort()
+    return ranges
+
+
+def card_strength(
+    card: Card,
+    position: int,
+    trick: Sequence[Card],
+    trump: Suit | None,
+    strength: Strength | None = None,
+) -> int:
+    """How strong ``card`` is at ``position`` in ``trick``: 0 for a card that
+    can't win (neither the led suit nor trump), 100 + rank for the led suit,
+    200 + rank for a trump, or what the special hook says.
+
+    >>> from engine.cards import Card
+    >>> lead = [Card.parse("KH")]
+    >>> card_strength(Card.parse("2S"), 1, lead, Suit.SPADES), card_strength(Card.parse("AH"), 1, lead, Suit.SPADES)
+    (202, 114)
+    """
+    if strength is not None:
+        special = strength(card, position, trick, trump)
+        if special is not None:
+            return special
+    if card.suit is trump:
+        return 200 + card.rank_value
+    led = card.suit if position == 0 or not trick else trick[0].suit
+    if card.suit is led:
+        return 100 + card.rank_value
+    return 0
+
+
+def winning_index_so_far(trick: Sequence[Card], trump: Suit | None, strength: Strength | None = None) -> int:
+    """The index of the card now winning a (possibly unfinished) trick."""
+    if strength is None:
+        # fast path: no special cards
+        led = trick[0].suit
+        best_i, best = 0, (200 if led is trump else 100) + trick[0].rank_value
+        for i in range(1, len(trick)):
+            c = trick[i]
+            if c.suit is trump:
+                s = 200 + c.rank_value
+            elif c.suit is led:
+                s = 100 + c.rank_value
+            else:
+                continue
+            if s > best:
+                best_i, best = i, s
+        return best_i
+    best_i = 0
+    best = card_strength(trick[0], 0, trick, trump, strength)
+    for i in range(1, len(trick)):
+        s = card_strength(trick[i], i, trick, trump, strength)
+        if s > best:
+            best_i, best = i, s
+    return best_i
+
+
+def trick_winner(trick: Sequence[Card], trump: Suit | None, strength: Strength | None = None) -> int:
+    """The index in ``trick`` (0 = the lead) of the card that wins it: the
+    highest trump if any, else the highest card of the suit led; a special
+    hook may override.  On equal strength the earlier card wins.
+
+    >>> from engine.cards import parse_cards, Suit, Card
+    >>> trick_winner(parse_cards("5D KD AS 2D"), Suit.HEARTS)
+    1
+    >>> pamphil = lambda card, pos, trick, trump: 300 if card is Card.parse("JC") else None
+    >>> trick_winner(parse_cards("AH JC KH"), Suit.HEARTS, pamphil)
+    1
+    """
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    return winning_index_so_far(trick, trump, strength)
+
+
+def beats(card: Card, trick: Sequence[Card], trump: Suit | None, strength: Strength | None = None) -> bool:
+    """Whether ``card``, played next, would win the trick as it stands.
+
+    >>> from engine.cards import parse_cards, Card, Suit
+    >>> beats(Card.parse("2S"), parse_cards("AH"), Suit.SPADES), beats(Card.parse("KH"), parse_cards("AH"), None)
+    (True, False)
+    """
+    if not trick:
+        return True
+    position = len(trick)
+    best = max(card_strength(c, i, trick, trump, strength) for i, c in enumerate(trick))
+    return card_strength(card, position, trick, trump, strength) > best
+
+
+def voids_shown(card: Card, trick: Sequence[Card], trump: Suit | None, follow: str) -> tuple[Suit, ...]:
+    """The suits a player has shown he lacks by playing ``card`` to ``trick``
+    under a follow policy (what every other player may infer).
+
+    >>> from engine.cards import parse_cards, Card, Suit
+    >>> voids_shown(Card.parse("2D"), parse_cards("KH"), Suit.CLUBS, SUIT_ELSE_TRUMP)
+    (Suit.HEARTS, Suit.CLUBS)
+    >>> voids_shown(Card.parse("2C"), parse_cards("KH"), Suit.CLUBS, SUIT_OR_TRUMP)
+    ()
+    """
+    if not trick:
+        return ()
+    led = trick[0].suit
+    if card.suit is led:
+        return ()
+    if follow == SUIT:
+        return (led,)
+    if follow == SUIT_ELSE_TRUMP:
+        if card.suit is trump:
+            return (led,)
+        return (led, trump) if trump is not None and trump is not led else (led,)
+    # SUIT_OR_TRUMP: trumping shows nothing; a discard shows both missing
+    if card.suit is trump:
+        return ()
+    return (led, trump) if trump is not None and trump is not led else (led,)
+
+
+def next_seat(seat: int, players: int) -> int:
+    """The seat to the left (the next in turn).
+
+    >>> next_seat(3, 4)
+    0
+    """
+    return (seat + 1) % players
+
+
+def seats_from(first: int, players: int) -> list[int]:
+    """All seats in turn starting with ``first``.
+
+    >>> seats_from(2, 4)
+    [2, 3, 0, 1]
+    """
+    return [(first + i) % players for i in range(players)]
+
+
+@dataclass
+class Trick:
+    """One trick: who led, the cards in order of play, who won it.
+
+    >>> from engine.cards import parse_cards, Suit
+    >>> t = Trick(leader=1, players=4)
+    >>> for c in parse_cards("KH AH 2C 3S"):
+    ...     t.add(c)
+    >>> t.seats(), t.complete, t.finish(Suit.CLUBS), t.to_json()["winner"]
+    ([1, 2, 3, 0], True, 3, 3)
+    """
+
+    leader: int
+    players: int
+    cards: list[Card] = field(default_factory=list)
+    winner: int | None = None
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == self.players
+
+    @property
+    def to_play(self) -> int:
+        """The seat whose card comes next."""
+        return (self.leader + len(self.cards)) % self.players
+
+    def add(self, card: Card) -> None:
+        if self.complete:
+            raise ValueError("the trick is already complete")
+        self.cards.append(card)
+
+    def seats(self) -> list[int]:
+        return [(self.leader + i) % self.players for i in range(len(self.cards))]
+
+    def finish(self, trump: Suit | None, strength: Strength | None = None) -> int:
+        """Settle the winner (a seat) of the complete trick and return it."""
+        if not self.complete:
+            raise ValueError(f"the trick has {len(self.cards)} of {self.players} cards")
+        self.winner = (self.leader + trick_winner(self.cards, trump, strength)) % self.players
+        return self.winner
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "cards": [{"seat": s, "card": str(c)} for s, c in zip(self.seats(), self.cards)],
+            "winner": self.winner,
+        }
