@@ -1,0 +1,101 @@
+# The edition's build. Every target is idempotent: stamps under build/stamps/
+# make a second run fast, and each stamp is redone only when its inputs change.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON3 ?= python3
+VENV    := .venv
+PY      := $(VENV)/bin/python
+PIP     := $(VENV)/bin/pip
+STAMPS  := build/stamps
+WHEELS  := docs/assets/wheels
+PYODIDE := docs/assets/pyodide
+CHROMIUM ?= /usr/bin/chromium
+
+# The Pyodide files the site serves (from the pinned npm package, never a CDN).
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip \
+                 pyodide-lock.json pyodide.js
+ENGINE_SOURCES := $(shell find engine -type f -not -path '*/__pycache__/*' \( -name '*.py' -o -name '*.toml' -o -name '*.json' -o -name 'py.typed' \) 2>/dev/null)
+SITE_INPUTS := mkdocs.yml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
+
+.PHONY: help setup site serve browser test bench clean
+
+help:
+	@echo "make serve   build the site and serve it on http://127.0.0.1:8000"
+	@echo "make test    set up, build the site strictly and run every test (browser included)"
+	@echo "make setup   virtualenv, npm packages, engine wheel, Pyodide files"
+	@echo "make site    mkdocs build --strict into site/"
+	@echo "make browser make sure headless Chromium is installed ($(CHROMIUM))"
+	@echo "make bench   compare the engine with OpenSpiel (installs open-spiel)"
+	@echo "make clean   remove everything the build made"
+
+setup: $(STAMPS)/venv $(STAMPS)/npm $(WHEELS)/engine.json $(STAMPS)/pyodide
+
+$(STAMPS):
+	mkdir -p $@
+
+$(STAMPS)/venv: pyproject.toml | $(STAMPS)
+	test -x $(PY) || $(PYTHON3) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -e '.[docs,test]'
+	touch $@
+
+$(STAMPS)/npm: package.json package-lock.json | $(STAMPS)
+	if [ -d node_modules/pyodide ] || [ ! -f package-lock.json ]; then \
+	  npm install --no-audit --no-fund; \
+	else \
+	  npm ci --no-audit --no-fund; \
+	fi
+	touch $@
+
+# A pure py3-none-any wheel: no pyodide-build needed (see README).
+$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES)
+	rm -rf build/lib build/bdist.* build/wheel
+	$(PIP) wheel --quiet --no-deps --wheel-dir build/wheel .
+	rm -rf $(WHEELS) && mkdir -p $(WHEELS)
+	cp build/wheel/*-py3-none-any.whl $(WHEELS)/
+	$(PY) tools/wheel_manifest.py $(WHEELS)
+
+$(STAMPS)/pyodide: $(STAMPS)/npm | $(STAMPS)
+	rm -rf $(PYODIDE) && mkdir -p $(PYODIDE)
+	for f in $(PYODIDE_FILES); do cp node_modules/pyodide/$$f $(PYODIDE)/; done
+	cp node_modules/pyodide/package.json $(PYODIDE)/package.json
+	touch $@
+
+site: setup
+	@test -f site/index.html || rm -f $(STAMPS)/site
+	@$(MAKE) --no-print-directory $(STAMPS)/site
+
+$(STAMPS)/site: $(STAMPS)/venv $(WHEELS)/engine.json $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES)
+	DISABLE_MKDOCS_2_WARNING=true NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
+	$(PY) tools/sitebuild.py stamp site
+	touch $@
+
+serve: site
+	@echo "Serving the edition on http://127.0.0.1:8000 (Ctrl-C to stop)"
+	$(PY) -m http.server --bind 127.0.0.1 8000 --directory site
+
+browser:
+	@if [ -x $(CHROMIUM) ]; then \
+	  echo "Chromium: $(CHROMIUM)"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  apt-get update && apt-get install -y chromium; \
+	else \
+	  echo "Headless Chromium is missing: $(CHROMIUM) not found." >&2; \
+	  echo "Install the Debian package as root:  apt-get update && apt-get install -y chromium" >&2; \
+	  echo "(or set CHROMIUM=/path/to/chromium). Never 'playwright install': it downloads from outside." >&2; \
+	  exit 1; \
+	fi
+
+test: setup browser site
+	$(PY) -m pytest
+
+bench: setup
+	$(PIP) install --quiet open-spiel
+	$(PY) bench/run.py
+
+clean:
+	rm -rf site build dist *.egg-info $(WHEELS) $(PYODIDE) .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -not -path './$(VENV)/*' -not -path './node_modules/*' -prune -exec rm -rf {} +

@@ -1,0 +1,81 @@
+// Cards drawn in HTML and CSS (no images, no fonts from outside): shared by the play
+// table and the comparison. A card string is the engine's: "AS", "10H" (or "TH"), "QD".
+
+export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+export const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const RANK_NAME = {
+  A: "ace", K: "king", Q: "queen", J: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
+  6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
+};
+
+/** "10H" -> {rank: "10", suit: "H"}; throws on anything that is not a card. */
+export function parseCard(text) {
+  const match = /^(10|[2-9TJQKA])([SHDC])$/i.exec(String(text).trim());
+  if (!match) throw new Error(`not a card: ${JSON.stringify(text)} (expected e.g. "AS", "10H")`);
+  const rank = match[1].toUpperCase() === "T" ? "10" : match[1].toUpperCase();
+  return { rank, suit: match[2].toUpperCase() };
+}
+
+/** "7H" -> "seven of hearts" */
+export function cardName(text) {
+  const { rank, suit } = parseCard(text);
+  return `${RANK_NAME[rank]} of ${SUIT_NAME[suit]}`;
+}
+
+/** "7H" -> "7♥" */
+export function cardSymbol(text) {
+  const { rank, suit } = parseCard(text);
+  return rank + SUIT_SYMBOL[suit];
+}
+
+export function suitLabel(suit) {
+  return suit && SUIT_SYMBOL[suit] ? `${SUIT_SYMBOL[suit]} ${SUIT_NAME[suit]}` : String(suit);
+}
+
+/** Replace every card string inside a sentence with its symbol form ("7H" -> "7♥"). */
+export function withSymbols(text) {
+  return String(text).replace(/\b(10|[2-9TJQKA])([SHDC])\b/g, (_, r, s) => (r === "T" ? "10" : r) + SUIT_SYMBOL[s]);
+}
+
+/**
+ * A card face. options: {button: bool, small: bool, extraLabel: string}.
+ * A button carries data-card; the caller wires clicks and sets legality.
+ */
+export function cardElement(text, options = {}) {
+  const { rank, suit } = parseCard(text);
+  const node = document.createElement(options.button ? "button" : "span");
+  if (options.button) node.type = "button";
+  node.className = `ed-card ed-suit-${suit} ${suit === "H" || suit === "D" ? "ed-red" : "ed-black"}`
+    + (options.small ? " ed-card-small" : "");
+  node.dataset.card = `${rank}${suit}`;
+  const name = cardName(text);
+  node.setAttribute(options.button ? "aria-label" : "title", options.extraLabel ? `${name}, ${options.extraLabel}` : name);
+  if (!options.button) node.setAttribute("role", "img"), node.setAttribute("aria-label", name);
+  const corner = (cls) => {
+    const c = document.createElement("span");
+    c.className = `ed-corner ${cls}`;
+    c.setAttribute("aria-hidden", "true");
+    const r = document.createElement("span");
+    r.className = "ed-rank";
+    r.textContent = rank;
+    const s = document.createElement("span");
+    s.className = "ed-suit";
+    s.textContent = SUIT_SYMBOL[suit];
+    c.append(r, s);
+    return c;
+  };
+  const pip = document.createElement("span");
+  pip.className = "ed-pip" + ("KQJ".includes(rank) ? " ed-court" : rank === "A" ? " ed-ace" : "");
+  pip.setAttribute("aria-hidden", "true");
+  pip.textContent = "KQJ".includes(rank) ? rank + SUIT_SYMBOL[suit] : SUIT_SYMBOL[suit];
+  node.append(corner("ed-corner-top"), pip, corner("ed-corner-bottom"));
+  return node;
+}
+
+/** A face-down card (a back), for hidden hands, the head and the aside. */
+export function cardBack(options = {}) {
+  const node = document.createElement("span");
+  node.className = "ed-card ed-back" + (options.small ? " ed-card-small" : "");
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}

@@ -1,0 +1,405 @@
+// The edition's entry script, loaded on every page.
+//
+// It finds the live parts of a page and wires them up:
+//   .edition-table[data-game]                   a play table (table.js)
+//   .edition-example[data-rule][data-example]   a worked example with a Run button
+//   .edition-compare[data-game]                 two readings played on the same deals (compare.js)
+//
+// Python (Pyodide + the engine) runs in one Web Worker started only when a page needs it:
+// when a table scrolls into view, or when the reader presses a Run or Start button. The
+// worker is kept for the whole visit (Material's instant navigation keeps this script
+// alive), so it starts once. Nothing here blocks reading: before Python is needed the
+// page costs one IntersectionObserver and a few buttons.
+//
+// Works as a classic script or a module, with Material's `document$` or without it.
+(function () {
+  "use strict";
+
+  if (window.EditionSite) {
+    // Loaded twice (e.g. listed twice): keep the first instance and its worker.
+    window.EditionSite.scan();
+    return;
+  }
+
+  const script = document.currentScript
+    || Array.from(document.scripts).find((s) => /\/assets\/js\/edition\.js(\?|#|$)/.test(s.src));
+  const jsBase = new URL(".", script && script.src ? script.src : new URL("assets/js/", location.href));
+  const siteRoot = new URL("../../", jsBase);
+  const params = new URLSearchParams(location.search);
+  const bench = window.__editionBench || (window.__editionBench = {});
+
+  // ---------------------------------------------------------------- the Python worker
+
+  /** One worker for the visit; requests are {op, ...} objects, answers the bridge's JSON. */
+  class PythonWorker {
+    constructor() {
+      this.worker = null;
+      this.bare = false;
+      this.state = "idle"; // idle | starting | ready | failed
+      this.stage = "";
+      this.error = null;
+      this.info = null;
+      this.nextId = 1;
+      this.pending = new Map();
+      this.listeners = new Set();
+      this.readyPromise = null;
+    }
+
+    /** Start Python (once). With bare = true only Pyodide loads (the benchmark's baseline). */
+    start(bare = false) {
+      if (this.readyPromise) return this.readyPromise;
+      this.bare = bare;
+      this.state = "starting";
+      this.stage = "starting Python";
+      bench.workerStart = performance.now();
+      this.readyPromise = new Promise((resolve, reject) => {
+        let worker;
+        try {
+          worker = new Worker(new URL("worker.js", jsBase), { type: "module", name: "edition-python" });
+        } catch (error) {
+          this.fail(`could not start the Python worker: ${error.message}`);
+          reject(this.error);
+          return;
+        }
+        this.worker = worker;
+        worker.onmessage = (event) => {
+          const data = event.data || {};
+          if (data.type === "status") {
+            this.stage = data.detail || data.stage;
+            this.emit();
+          } else if (data.type === "ready") {
+            this.state = "ready";
+            this.info = data;
+            this.stage = "ready";
+            bench.pythonReady = performance.now();
+            bench.worker = data.ms;
+            this.emit();
+            resolve(this);
+          } else if (data.type === "failed") {
+            this.fail(data.error);
+            reject(this.error);
+          } else if (data.id !== undefined && this.pending.has(data.id)) {
+            const { resolve: done } = this.pending.get(data.id);
+            this.pending.delete(data.id);
+            done(data.response);
+          }
+        };
+        worker.onerror = (event) => {
+          event.preventDefault();
+          this.fail(`the Python worker stopped: ${event.message || "script error"}`);
+          reject(this.error);
+        };
+        worker.postMessage({ type: "init", bare });
+      });
+      this.readyPromise.catch(() => {});
+      return this.readyPromise;
+    }
+
+    fail(message) {
+      this.state = "failed";
+      this.error = new Error(message);
+      this.stage = message;
+      for (const { resolve } of this.pending.values()) {
+        resolve({ ok: false, error: { type: "WorkerError", message, rule: null } });
+      }
+      this.pending.clear();
+      this.emit();
+    }
+
+    /** Send one bridge request; resolves with the bridge's answer ({ok: true|false, ...}). */
+    async request(request) {
+      await this.start();
+      return new Promise((resolve) => {
+        const id = this.nextId++;
+        this.pending.set(id, { resolve });
+        this.worker.postMessage({ id, request });
+      });
+    }
+
+    /** Like request, but throws an Error carrying the bridge's error object when ok is false. */
+    async call(request) {
+      const answer = await this.request(request);
+      if (!answer || answer.ok === false) {
+        const detail = (answer && answer.error) || { type: "WorkerError", message: "no answer" };
+        const error = new Error(detail.message || detail.type);
+        error.detail = detail;
+        throw error;
+      }
+      return answer;
+    }
+
+    onChange(listener) {
+      this.listeners.add(listener);
+      listener(this);
+      return () => this.listeners.delete(listener);
+    }
+
+    emit() {
+      for (const listener of Array.from(this.listeners)) {
+        try { listener(this); } catch (error) { console.error(error); }
+      }
+    }
+  }
+
+  const python = new PythonWorker();
+
+  // ---------------------------------------------------------------- shared helpers
+
+  const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
+
+  /** "ruffe-and-trumps.play.follow" -> a link to its anchor (this page if it has it, else the game page). */
+  function ruleHref(rule) {
+    if (!rule) return null;
+    const anchor = String(rule).replace(/\./g, "-");
+    if (document.getElementById(anchor)) return "#" + anchor;
+    const game = String(rule).split(".")[0];
+    return new URL(`games/${game}/#${anchor}`, siteRoot).href;
+  }
+
+  function ruleLink(rule) {
+    const a = document.createElement("a");
+    a.className = "edition-rule-link";
+    a.href = ruleHref(rule);
+    a.textContent = rule;
+    return a;
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    if (attrs) {
+      for (const [key, value] of Object.entries(attrs)) {
+        if (value === null || value === undefined || value === false) continue;
+        if (key === "class") node.className = value;
+        else if (key === "text") node.textContent = value;
+        else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+        else node.setAttribute(key, value === true ? "" : String(value));
+      }
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  /** Render JSON values the way a reader writes them: cards with suit symbols, lists joined. */
+  function show(value) {
+    if (value === null || value === undefined) return "nothing";
+    if (typeof value === "string") {
+      return value.replace(/\b(10|[2-9TJQKA])([SHDC])\b/g, (_, r, s) => (r === "T" ? "10" : r) + SUITS[s][0]);
+    }
+    if (Array.isArray(value)) return "[" + value.map(show).join(", ") + "]";
+    if (typeof value === "object") {
+      return "{" + Object.entries(value).map(([k, v]) => `${k}: ${show(v)}`).join(", ") + "}";
+    }
+    return String(value);
+  }
+
+  function statusText(worker) {
+    if (worker.state === "idle") return "Python has not started.";
+    if (worker.state === "starting") return `Starting Python in your browser: ${worker.stage}…`;
+    if (worker.state === "failed") return `Python could not start: ${worker.error && worker.error.message}`;
+    return "Python is ready.";
+  }
+
+  // ---------------------------------------------------------------- worked examples
+
+  function exampleResultBox(example) {
+    let out = example.querySelector(".edition-example-result");
+    if (!out) {
+      out = el("output", { class: "edition-example-result" });
+      example.append(out);
+    }
+    out.setAttribute("aria-live", "polite");
+    return out;
+  }
+
+  async function runExample(example) {
+    const button = example.querySelector(".edition-run");
+    const out = exampleResultBox(example);
+    const rule = example.dataset.rule;
+    const id = example.dataset.example;
+    if (button) button.disabled = true;
+    example.dataset.state = "running";
+    delete example.dataset.passed;
+    out.className = "edition-example-result is-running";
+    const unsubscribe = python.onChange((w) => {
+      if (example.dataset.state === "running") {
+        out.textContent = w.state === "ready" ? "Running…" : statusText(w);
+      }
+    });
+    let answer;
+    try {
+      answer = await python.request({ op: "example", rule, example: id });
+    } finally {
+      unsubscribe();
+      if (button) button.disabled = false;
+    }
+    out.replaceChildren();
+    if (!answer || answer.ok === false) {
+      const error = (answer && answer.error) || {};
+      example.dataset.state = "error";
+      example.dataset.passed = "false";
+      out.className = "edition-example-result is-error";
+      out.append(el("strong", { text: "Could not run: " }), `${error.type || "error"}: ${error.message || "no answer"}`);
+      return false;
+    }
+    const result = answer.result || answer;
+    const passed = result.passed === true;
+    example.dataset.state = "done";
+    example.dataset.passed = String(passed);
+    out.className = "edition-example-result " + (passed ? "is-pass" : "is-fail");
+    out.append(el("strong", { class: "edition-verdict", text: passed ? "✓ Passed" : "✗ Failed" }));
+    const dl = el("dl", { class: "edition-example-values" });
+    const expectedError = result.expected_error || (result.expected && result.expected.error);
+    dl.append(el("dt", { text: "expected" }), el("dd", null, el("code", { text: expectedError ? `refusal by ${expectedError}` : show(result.expected) })));
+    dl.append(el("dt", { text: "actual" }), el("dd", null, el("code", {
+      text: result.error ? `refusal: ${show(result.error)}` : show(result.actual),
+    })));
+    out.append(dl);
+    return passed;
+  }
+
+  function setupExamples(root) {
+    const examples = Array.from(root.querySelectorAll(".edition-example[data-rule][data-example]"))
+      .filter((e) => !e.dataset.editionReady);
+    for (const example of examples) {
+      example.dataset.editionReady = "1";
+      const out = exampleResultBox(example);
+      const button = el("button", {
+        type: "button", class: "edition-run md-button",
+        "aria-label": `Run the worked example ${example.dataset.example} of ${example.dataset.rule}`,
+        onclick: () => runExample(example),
+      }, "▶ Run");
+      out.before(button);
+    }
+    const all = Array.from(root.querySelectorAll(".edition-example[data-rule][data-example]"));
+    if (all.length > 1 && !root.querySelector(".edition-run-all")) {
+      const summary = el("output", { class: "edition-run-all-summary", "aria-live": "polite" });
+      const button = el("button", {
+        type: "button", class: "edition-run-all md-button md-button--primary",
+        onclick: async () => {
+          button.disabled = true;
+          let passed = 0;
+          let done = 0;
+          const items = Array.from(document.querySelectorAll(".edition-example[data-rule][data-example]"));
+          for (const example of items) {
+            summary.textContent = `Running ${done + 1} of ${items.length}…`;
+            if (await runExample(example)) passed += 1;
+            done += 1;
+          }
+          summary.textContent = `${passed} of ${items.length} examples passed` + (passed === items.length ? " ✓" : " ✗");
+          summary.dataset.passed = String(passed);
+          summary.dataset.total = String(items.length);
+          button.disabled = false;
+        },
+      }, `▶ Run all ${all.length} examples on this page`);
+      const bar = el("div", { class: "edition-run-all-bar" }, button, summary);
+      const slot = root.querySelector(".edition-run-all-slot");
+      if (slot) slot.append(bar);
+      else all[0].before(bar);
+    }
+  }
+
+  // ---------------------------------------------------------------- tables and comparisons
+
+  let modules = {};
+  function load(name) {
+    if (!modules[name]) modules[name] = import(new URL(name, jsBase).href);
+    return modules[name];
+  }
+
+  let observer = null;
+  function startTable(container) {
+    if (container.dataset.editionStarted) return;
+    container.dataset.editionStarted = "1";
+    if (observer) observer.unobserve(container);
+    const status = container.querySelector(".edition-table-status");
+    python.start();
+    load("table.js")
+      .then((module) => module.mountTable(container, api))
+      .catch((error) => {
+        console.error(error);
+        if (status) status.textContent = `The table could not start: ${error.message}`;
+      });
+  }
+
+  function setupTables(root) {
+    const tables = Array.from(root.querySelectorAll(".edition-table[data-game]")).filter((t) => !t.dataset.editionReady);
+    if (!tables.length) return;
+    if (!observer && "IntersectionObserver" in window) {
+      observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) if (entry.isIntersecting) startTable(entry.target);
+      }, { rootMargin: "150px 0px" });
+    }
+    for (const container of tables) {
+      container.dataset.editionReady = "1";
+      container.classList.add("edition-live");
+      const status = el("p", { class: "edition-table-status", role: "status" },
+        "The table starts Python in your browser when it comes into view. ");
+      const button = el("button", {
+        type: "button", class: "md-button md-button--primary edition-table-start",
+        onclick: () => startTable(container),
+      }, "Start the table now");
+      const intro = el("div", { class: "edition-table-intro" }, status, button);
+      container.replaceChildren(intro);
+      python.onChange((w) => {
+        if (!container.isConnected || container.dataset.mounted) return;
+        if (w.state !== "idle") status.textContent = statusText(w);
+      });
+      if (observer) observer.observe(container);
+    }
+  }
+
+  function setupCompares(root) {
+    const compares = Array.from(root.querySelectorAll(".edition-compare[data-game]")).filter((c) => !c.dataset.editionReady);
+    for (const container of compares) {
+      container.dataset.editionReady = "1";
+      container.classList.add("edition-live");
+      const status = el("p", { class: "edition-table-status", role: "status" },
+        "Play the same deals under two readings, with the same bots, and compare the outcomes. ");
+      const button = el("button", {
+        type: "button", class: "md-button md-button--primary edition-compare-start",
+        onclick: () => {
+          button.disabled = true;
+          python.start();
+          python.onChange((w) => { if (!container.dataset.mounted) status.textContent = statusText(w); });
+          load("compare.js")
+            .then((module) => module.mountCompare(container, api))
+            .catch((error) => { status.textContent = `The comparison could not start: ${error.message}`; });
+        },
+      }, "Set up a comparison");
+      container.replaceChildren(el("div", { class: "edition-table-intro" }, status, button));
+    }
+  }
+
+  function scan() {
+    if (observer) {
+      // After an instant navigation the old page's tables are gone: stop watching them.
+      observer.disconnect();
+      for (const t of document.querySelectorAll(".edition-table[data-edition-ready]:not([data-edition-started])")) {
+        observer.observe(t);
+      }
+    }
+    setupExamples(document);
+    setupTables(document);
+    setupCompares(document);
+    // Benchmark flags (bench/run.py): "bare" loads Pyodide alone and stops; "table" starts the
+    // tables at once instead of waiting for them to scroll into view.
+    const flag = params.get("edition-bench");
+    if (flag === "bare" && python.state === "idle") python.start(true);
+    if (flag === "table") for (const t of document.querySelectorAll(".edition-table[data-edition-ready]")) startTable(t);
+  }
+
+  // The shared surface used by table.js and compare.js (and by tests and the benchmark).
+  const api = { python, el, show, ruleHref, ruleLink, statusText, SUITS, siteRoot, jsBase, bench, scan };
+  window.EditionSite = api;
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => scan());
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", scan, { once: true });
+  } else {
+    scan();
+  }
+})();

@@ -1,0 +1,952 @@
+// The play table: a whole game against bots, under any reading, rendered from the
+// engine's view for seat 0 (the reader). Generic for trick games: the parts a game
+// does not have (a ruff, a head, a turned card) are simply not drawn.
+//
+// Everything the table knows comes from the bridge (engine.bridge.handle via the
+// worker): "games" for the options and their readings, "new", "view", "act",
+// "bot"/"advance" for the bots, "record" and "replay". The table never decides
+// legality: it offers the engine's legal actions and, when the reader tries another
+// card, sends it anyway and shows the engine's refusal with its rule.
+
+import { cardBack, cardElement, cardName, cardSymbol, suitLabel, withSymbols } from "./cards.js";
+
+const SEAT_NAMES = {
+  2: ["South", "North"],
+  3: ["South", "West", "East"],
+  4: ["South", "West", "North", "East"],
+  5: ["South", "West", "North-west", "North-east", "East"],
+  6: ["South", "South-west", "North-west", "North", "North-east", "East"],
+};
+const SEAT_POSITIONS = {
+  2: ["south", "north"],
+  3: ["south", "west", "east"],
+  4: ["south", "west", "north", "east"],
+  5: ["south", "west", "northwest", "northeast", "east"],
+  6: ["south", "southwest", "northwest", "north", "northeast", "east"],
+};
+const BOT_KINDS = [
+  ["heuristic", "Sensible (heuristic)"],
+  ["sampling", "Strong (sampling, slower)"],
+  ["random", "Random legal cards"],
+];
+const SPEEDS = [["600", "Normal"], ["250", "Fast"], ["1200", "Slow"], ["0", "Instant"]];
+const HUMAN = 0;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const humanize = (name) => String(name).replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+function readingValue(value) {
+  return value !== null && typeof value === "object" ? (value.id ?? value.value) : value;
+}
+/** "cards — the retelling (seed 000) (default)": the reading's id, who holds it, whether it is the default. */
+function readingChoiceLabel(value, reading, isDefault) {
+  let label = readingLabel(value);
+  const holder = reading && reading.held_by && reading.held_by.length ? reading.held_by[0] : null;
+  if (holder) label += ` — ${holder.replace(/\s*\(default\)\s*$/, "")}`;
+  if (isDefault || (reading && reading.default)) label += " (default)";
+  return label;
+}
+
+function readingLabel(value) {
+  if (value !== null && typeof value === "object") {
+    const id = value.id ?? value.value;
+    const text = value.label || value.statement || value.title;
+    return text ? `${id}: ${text}` : String(id);
+  }
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return String(value);
+}
+
+export async function mountTable(container, site) {
+  const table = new Table(container, site);
+  container.editionTable = table;
+  await table.start();
+  return table;
+}
+
+class Table {
+  constructor(container, site) {
+    this.container = container;
+    this.site = site;
+    this.python = site.python;
+    this.gameId = container.dataset.game;
+    this.el = site.el;
+    this.spec = null;
+    this.id = null;
+    this.view = null;
+    this.busy = false;
+    this.generation = 0;
+    this.lastLogKey = null;
+    this.refusal = null;
+    this.settings = null;
+    this.focusCard = null;
+  }
+
+  // ------------------------------------------------------------------ start-up
+
+  async start() {
+    const status = this.container.querySelector(".edition-table-status");
+    await this.python.start().catch(() => {});
+    if (this.python.state !== "ready") {
+      if (status) status.textContent = this.site.statusText(this.python);
+      return;
+    }
+    let games;
+    try {
+      games = await this.python.call({ op: "games" });
+    } catch (error) {
+      if (status) status.textContent = `The engine did not list its games: ${error.message}`;
+      return;
+    }
+    const list = games.games || [];
+    this.spec = list.find((g) => g.id === this.gameId);
+    if (!this.spec) {
+      if (status) {
+        status.textContent = `The engine has no game "${this.gameId}" (it has: ${list.map((g) => g.id).join(", ") || "none"}).`;
+      }
+      return;
+    }
+    this.readings = {};
+    try {
+      const rules = await this.python.call({ op: "rules", game: this.gameId });
+      for (const rule of rules.rules || []) {
+        if (!(rule.readings || []).length) continue;
+        const byId = {};
+        for (const reading of rule.readings) byId[String(reading.id).toLowerCase()] = reading;
+        this.readings[rule.id] = byId;
+      }
+    } catch (error) {
+      console.warn(`the rules of ${this.gameId} could not be read: ${error.message}`);
+    }
+    this.container.dataset.mounted = "1";
+    this.build();
+    // Yield between building the settings and drawing the first deal: two short main-thread
+    // tasks instead of one long one while the page is still settling.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await this.newGame();
+  }
+
+  build() {
+    const { el } = this;
+    const name = this.spec.name || this.gameId;
+    this.form = this.buildForm();
+    this.live = el("div", { class: "ed-visually-hidden", "aria-live": "polite", "aria-atomic": "false" });
+    this.info = el("div", { class: "ed-info" });
+    this.felt = el("div", { class: "ed-felt", role: "group", "aria-label": `${name}: the table` });
+    this.actions = el("div", { class: "ed-actions" });
+    this.outcomeBox = el("div", { class: "ed-outcome", role: "status", hidden: true });
+    this.sheet = el("section", { class: "ed-sheet", "aria-label": "Score sheet" });
+    this.logBox = el("section", { class: "ed-log", "aria-label": "Game log" });
+    this.toolbar = this.buildToolbar();
+    const board = el("div", { class: "ed-board" }, this.info, this.outcomeBox, this.felt);
+    const side = el("div", { class: "ed-side" }, this.sheet, this.logBox);
+    this.root = el("div", { class: "ed-table-app" }, this.form, this.toolbar, el("div", { class: "ed-main" }, board, side), this.live);
+    this.container.replaceChildren(this.root);
+  }
+
+  buildForm() {
+    const { el, site } = this;
+    const fields = el("div", { class: "ed-fields" });
+    const options = this.spec.options || [];
+    const has = (n) => options.some((o) => o.name === n);
+    this.inputs = {};
+    if (!has("players")) {
+      const values = [];
+      for (let n = this.spec.min_players || 2; n <= (this.spec.max_players || 4); n++) values.push(n);
+      options.unshift({ name: "players", type: "int", default: this.spec.max_players || values.at(-1), values,
+        doc: "Number of players at the table (you and the bots).", rule: null, synthetic: true });
+    }
+    for (const option of options) fields.append(this.optionField(option));
+
+    const seed = el("input", { type: "number", id: this.uid("seed"), name: "seed", min: 0, step: 1,
+      value: String(Math.floor(Math.random() * 1e6)), inputmode: "numeric" });
+    const reseed = el("button", { type: "button", class: "ed-small-button", onclick: () => {
+      seed.value = String(Math.floor(Math.random() * 1e6));
+    } }, "New seed");
+    this.inputs.seed = seed;
+    fields.append(el("div", { class: "ed-field" },
+      el("label", { for: seed.id }, "Seed"), el("div", { class: "ed-inline" }, seed, reseed),
+      el("small", null, "The same seed and settings give the same deals.")));
+
+    const bots = el("select", { id: this.uid("bots"), name: "bots" },
+      BOT_KINDS.map(([v, t]) => el("option", { value: v, selected: v === "heuristic" }, t)));
+    this.inputs.bots = bots;
+    fields.append(el("div", { class: "ed-field" }, el("label", { for: bots.id }, "Opponents"), bots,
+      el("small", null, "How the other seats choose their actions.")));
+
+    const speed = el("select", { id: this.uid("speed"), name: "speed" },
+      SPEEDS.map(([v, t]) => el("option", { value: v }, t)));
+    this.inputs.speed = speed;
+    fields.append(el("div", { class: "ed-field" }, el("label", { for: speed.id }, "Bot speed"), speed));
+
+    this.formError = el("p", { class: "ed-form-error", role: "alert", hidden: true });
+    const submit = el("button", { type: "submit", class: "md-button md-button--primary" }, "Deal a new game");
+    const form = el("form", { class: "ed-setup", "aria-label": "Game settings" },
+      el("details", { class: "ed-setup-details" },
+        el("summary", null, "Settings: players, readings, seed, opponents"),
+        fields, this.formError, el("div", { class: "ed-form-buttons" }, submit)));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.newGame();
+    });
+    const players = this.inputs.players;
+    if (players) players.addEventListener("change", () => this.playersChanged());
+    return form;
+  }
+
+  uid(name) {
+    if (!Table.count) Table.count = 0;
+    if (!this.uidBase) this.uidBase = `ed-${this.gameId}-${++Table.count}`;
+    return `${this.uidBase}-${name}`;
+  }
+
+  optionField(option) {
+    const { el, site } = this;
+    const id = this.uid(option.name);
+    let input;
+    const values = option.values || option.readings || null;
+    if (option.type === "bool" && !values) {
+      input = el("input", { type: "checkbox", id, name: option.name, checked: Boolean(option.default) });
+    } else if (values && values.length) {
+      const readings = this.readings[option.rule] || {};
+      const choices = values.map((v) => {
+        const value = readingValue(v);
+        const isDefault = String(value) === String(option.default);
+        const reading = readings[String(value).toLowerCase()];
+        return el("option", { value: JSON.stringify(value), selected: isDefault, title: reading ? reading.statement : null },
+          readingChoiceLabel(v, reading, isDefault));
+      });
+      if (option.default === null || option.default === undefined) {
+        choices.unshift(el("option", { value: "null", selected: true }, "as the rules fix it for the table (default)"));
+      }
+      input = el("select", { id, name: option.name }, choices);
+    } else if (option.type === "int") {
+      input = el("input", { type: "number", id, name: option.name, value: option.default ?? "", step: 1 });
+    } else {
+      input = el("input", { type: "text", id, name: option.name, value: option.default ?? "" });
+    }
+    input.dataset.option = option.name;
+    input.dataset.type = option.type || "";
+    this.inputs[option.name] = input;
+    const contested = Boolean(this.readings[option.rule] && Object.keys(this.readings[option.rule]).length);
+    const field = el("div", { class: "ed-field" + (contested ? " ed-field-reading" : "") },
+      el("label", { for: id }, humanize(option.name), contested ? el("span", { class: "ed-badge" }, "reading") : null), input);
+    const notes = el("small", null, option.doc ? withSymbols(option.doc) : null);
+    if (option.rule) notes.append(option.doc ? " " : "", this.ruleLink(option.rule));
+    field.append(notes);
+    if (contested && input.tagName === "SELECT") {
+      // The chosen reading's statement, in words, under the choice.
+      const statement = el("small", { class: "ed-reading-statement", "aria-live": "polite" });
+      const update = () => {
+        const reading = this.readings[option.rule][String(JSON.parse(input.value)).toLowerCase()];
+        statement.textContent = reading ? withSymbols(reading.statement || "") : "";
+      };
+      input.addEventListener("change", update);
+      update();
+      field.append(statement);
+    }
+    return field;
+  }
+
+  readInput(input) {
+    if (input.type === "checkbox") return input.checked;
+    if (input.tagName === "SELECT") return JSON.parse(input.value);
+    if (input.dataset.type === "int") return Number.parseInt(input.value, 10);
+    return input.value;
+  }
+
+  /** Options that depend on the number of players (declared by the engine) follow it. */
+  playersChanged() {
+    const players = this.readInput(this.inputs.players);
+    for (const option of this.spec.options || []) {
+      const byPlayers = option.default_by_players || option.defaults_by_players;
+      const allowed = option.allowed_by_players || option.values_by_players;
+      const input = this.inputs[option.name];
+      if (!input || input.tagName !== "SELECT") continue;
+      if (allowed && allowed[players]) {
+        const ok = new Set(allowed[players].map((v) => JSON.stringify(readingValue(v))));
+        for (const o of input.options) o.disabled = !ok.has(o.value);
+      }
+      if (byPlayers && byPlayers[players] !== undefined) input.value = JSON.stringify(byPlayers[players]);
+      else if (input.selectedOptions[0] && input.selectedOptions[0].disabled) {
+        const first = Array.from(input.options).find((o) => !o.disabled);
+        if (first) input.value = first.value;
+      }
+    }
+  }
+
+  buildToolbar() {
+    const { el } = this;
+    this.seedLabel = el("span", { class: "ed-seed-label" });
+    const upload = el("input", { type: "file", accept: "application/json,.json", class: "ed-visually-hidden",
+      id: this.uid("record-file"), tabindex: "-1" });
+    upload.addEventListener("change", () => {
+      const file = upload.files && upload.files[0];
+      upload.value = "";
+      if (file) file.text().then((text) => this.openRecord(text, file.name));
+    });
+    return el("div", { class: "ed-toolbar", role: "toolbar", "aria-label": "Game controls" },
+      el("button", { type: "button", class: "ed-small-button ed-new", onclick: () => {
+        this.inputs.seed.value = String(Math.floor(Math.random() * 1e6));
+        this.newGame();
+      } }, "New game"),
+      el("button", { type: "button", class: "ed-small-button ed-replay", onclick: () => this.newGame(this.currentSeed) },
+        "Replay this seed"),
+      el("button", { type: "button", class: "ed-small-button ed-download", onclick: () => this.downloadRecord() },
+        "Download the record"),
+      el("button", { type: "button", class: "ed-small-button ed-open", onclick: () => upload.click() },
+        "Open a record…"),
+      upload, this.seedLabel);
+  }
+
+  // ------------------------------------------------------------------ games
+
+  async newGame(seedOverride) {
+    const generation = ++this.generation;
+    this.formError.hidden = true;
+    const variant = {};
+    for (const option of this.spec.options || []) {
+      if (option.synthetic) continue;
+      variant[option.name] = this.readInput(this.inputs[option.name]);
+    }
+    const players = this.readInput(this.inputs.players);
+    let seed = seedOverride ?? Number.parseInt(this.inputs.seed.value, 10);
+    if (!Number.isFinite(seed) || seed < 0) {
+      this.showFormError(`The seed must be a whole number ≥ 0, not "${this.inputs.seed.value}".`);
+      return;
+    }
+    this.inputs.seed.value = String(seed);
+    const bots = this.inputs.bots.value;
+    const seats = [HUMAN === 0 ? "human" : bots];
+    for (let s = 1; s < players; s++) seats.push(bots);
+    this.busy = true;
+    this.renderBusy("Dealing…");
+    const answer = await this.python.request({ op: "new", game: this.gameId, variant, seed, seats });
+    if (generation !== this.generation) return;
+    this.busy = false;
+    if (!answer.ok) {
+      this.showFormError(`${answer.error.type}: ${answer.error.message}`, answer.error.rule);
+      this.form.querySelector("details").open = true;
+      return;
+    }
+    this.id = answer.id ?? answer.game_id;
+    this.currentSeed = seed;
+    this.players = players;
+    this.seats = seats;
+    this.lastLogKey = null;
+    this.refusal = null;
+    this.seedLabel.textContent = `Seed ${seed} · opponents: ${bots}`;
+    await this.refresh(answer);
+    this.runBots(generation);
+  }
+
+  showFormError(message, rule) {
+    this.formError.replaceChildren(withSymbols(message));
+    if (rule) this.formError.append(" ", this.site.ruleLink(rule));
+    this.formError.hidden = false;
+  }
+
+  async refresh(answer) {
+    let view = answer && answer.view && answer.view.seat === HUMAN ? answer.view : null;
+    if (!view) {
+      const fresh = await this.python.call({ op: "view", id: this.id, seat: HUMAN });
+      view = fresh.view;
+    }
+    this.view = view;
+    this.render();
+  }
+
+  async act(action) {
+    if (this.busy || !this.view || this.view.over) return;
+    this.busy = true;
+    const generation = this.generation;
+    this.refusal = null;
+    const answer = await this.python.request({ op: "act", id: this.id, action, seat: HUMAN });
+    if (generation !== this.generation) return;
+    this.busy = false;
+    if (!answer.ok) {
+      this.refusal = answer.error;
+      this.announce(`Refused: ${this.refusalText(answer.error)}`);
+      this.render();
+      return;
+    }
+    await this.refresh(answer);
+    this.runBots(generation);
+  }
+
+  /** Bots take their turns, one move at a time with a short pause (or all at once when instant). */
+  async runBots(generation) {
+    if (this.botsRunning === generation) return;
+    this.botsRunning = generation;
+    try {
+      while (generation === this.generation && this.view && !this.view.over
+             && this.view.to_act !== null && this.view.to_act !== undefined && this.view.to_act !== HUMAN) {
+        const delay = Number(this.inputs.speed.value);
+        this.render();
+        if (delay > 0) await sleep(delay);
+        if (generation !== this.generation) return;
+        const answer = delay > 0
+          ? await this.python.request({ op: "bot", id: this.id })
+          : await this.python.request({ op: "advance", id: this.id, seat: HUMAN });
+        if (generation !== this.generation) return;
+        if (!answer.ok) {
+          this.refusal = answer.error;
+          this.render();
+          return;
+        }
+        await this.refresh(answer);
+      }
+    } finally {
+      if (this.botsRunning === generation) this.botsRunning = null;
+    }
+  }
+
+  async downloadRecord() {
+    if (!this.id) return;
+    const answer = await this.python.request({ op: "record", id: this.id });
+    if (!answer.ok) {
+      this.refusal = answer.error;
+      this.render();
+      return;
+    }
+    const record = answer.record || answer;
+    const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = this.el("a", { href: url, download: `${this.gameId}-seed-${this.currentSeed}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    this.announce("The game record was downloaded.");
+  }
+
+  async openRecord(text, fileName) {
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch (error) {
+      this.refusal = { type: "RecordError", message: `${fileName} is not JSON: ${error.message}`, rule: null };
+      this.render();
+      return;
+    }
+    const generation = ++this.generation;
+    const answer = await this.python.request({ op: "replay", record });
+    if (generation !== this.generation) return;
+    if (!answer.ok) {
+      this.refusal = answer.error;
+      this.render();
+      return;
+    }
+    this.id = answer.id ?? answer.game_id;
+    this.currentSeed = record.seed;
+    this.players = record.players;
+    this.lastLogKey = null;
+    this.refusal = null;
+    this.seedLabel.textContent = `Replayed ${fileName} (seed ${record.seed})`;
+    await this.refresh(answer);
+    this.runBots(generation);
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  /** A link to a rule's anchor, shown without the game's prefix (the full id is its title). */
+  ruleLink(rule) {
+    const link = this.site.ruleLink(rule);
+    const prefix = `${this.gameId}.`;
+    if (rule.startsWith(prefix)) {
+      link.textContent = "§ " + rule.slice(prefix.length);
+      link.title = rule;
+      link.setAttribute("aria-label", `rule ${rule}`);
+    }
+    return link;
+  }
+
+  seatName(seat) {
+    const names = SEAT_NAMES[this.view.players] || [];
+    return names[seat] || `Seat ${seat}`;
+  }
+
+  /** The seat's name with "(you)" for the reader's own seat: for headings and columns. */
+  seatLabel(seat) {
+    return seat === HUMAN ? `${this.seatName(seat)} (you)` : this.seatName(seat);
+  }
+
+  sideName(side) {
+    const sides = this.view.sides || [];
+    const seats = sides[side] || [side];
+    return seats.map((s) => this.seatName(s)).join(" & ");
+  }
+
+  sideLabel(side) {
+    const sides = this.view.sides || [];
+    const seats = sides[side] || [side];
+    return seats.map((s) => this.seatLabel(s)).join(" & ");
+  }
+
+  /** The refusal in words: the engine's reason without the rule id (shown as a link beside it). */
+  refusalText(error) {
+    if (error.reason) return withSymbols(error.reason);
+    const message = String(error.message || error.type || "");
+    const match = /^illegal action '([^']*)' by seat (\d+): (.*?)(?: \(([\w.-]+)\))?$/s.exec(message);
+    if (match) {
+      const seat = Number(match[2]);
+      const who = this.view && seat === HUMAN ? "you" : this.view ? this.seatName(seat) : `seat ${seat}`;
+      return withSymbols(`${match[1]} (${who}): ${match[3]}.`);
+    }
+    return withSymbols(message);
+  }
+
+  announce(text) {
+    const line = this.el("p", null, text);
+    this.live.append(line);
+    while (this.live.childNodes.length > 6) this.live.firstChild.remove();
+  }
+
+  renderBusy(text) {
+    this.actions.replaceChildren(this.el("p", { class: "ed-prompt" }, text));
+  }
+
+  render() {
+    const view = this.view;
+    if (!view) return;
+    const active = document.activeElement;
+    const focusInHand = Boolean(active && active.closest && active.closest(".ed-hand") && this.felt.contains(active));
+    if (focusInHand) this.focusCard = active.dataset.card;
+    this.root.dataset.phase = view.phase || "";
+    this.root.dataset.over = String(Boolean(view.over));
+    this.root.dataset.toAct = view.to_act === null || view.to_act === undefined ? "" : String(view.to_act);
+    this.renderInfo();
+    this.renderFelt();
+    this.renderActions();
+    this.renderOutcome();
+    this.renderSheet();
+    this.renderLog();
+    const firstLegal = this.root.querySelector('[data-legal="true"]');
+    if (firstLegal && this.site.bench.firstPlayable === undefined) this.site.bench.firstPlayable = performance.now();
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (focusInHand || (this.handHadFocus && focusLost)) {
+      const again = this.felt.querySelector(`.ed-hand [data-card="${this.focusCard}"]`)
+        || this.felt.querySelector('.ed-hand [data-legal="true"]')
+        || this.felt.querySelector(".ed-hand .ed-card");
+      if (again) this.focusHandCard(again);
+    }
+  }
+
+  renderInfo() {
+    const { el } = this;
+    const v = this.view;
+    const items = [];
+    if (v.deal) items.push(["Deal", String(v.deal)]);
+    if (v.dealer !== undefined && v.dealer !== null) items.push(["Dealer", this.seatName(v.dealer)]);
+    if (v.trump) items.push(["Trumps", suitLabel(v.trump)]);
+    if (v.target) items.push(["Game", `${v.target} points`]);
+    if (v.phase) items.push(["Phase", humanize(v.phase)]);
+    const turn = v.over ? "game over" : v.to_act === HUMAN ? "yours" : v.to_act !== null && v.to_act !== undefined
+      ? this.seatName(v.to_act) : "—";
+    items.push(["Turn", turn]);
+    const dl = el("dl", { class: "ed-info-list" });
+    for (const [k, val] of items) {
+      dl.append(el("div", { class: "ed-info-item" + (k === "Trumps" ? ` ed-trump ed-suit-${v.trump}` : "") },
+        el("dt", null, k), el("dd", null, val)));
+    }
+    if (v.totals && v.totals.length) {
+      const totals = el("div", { class: "ed-info-item ed-totals" }, el("dt", null, "Score"),
+        el("dd", null, v.totals.map((t, i) => `${this.sideLabel(i)} ${t}`).join(" · ")));
+      dl.append(totals);
+    }
+    this.info.replaceChildren(dl);
+  }
+
+  renderFelt() {
+    const { el } = this;
+    const v = this.view;
+    const n = v.players;
+    const positions = SEAT_POSITIONS[n] || SEAT_POSITIONS[4];
+    this.felt.dataset.players = String(n);
+    const parts = [];
+    for (let seat = 0; seat < n; seat++) {
+      parts.push(seat === HUMAN ? this.renderHumanSeat(positions[seat]) : this.renderSeat(seat, positions[seat]));
+    }
+    parts.push(this.renderCenter(positions));
+    this.felt.replaceChildren(...parts);
+    const you = this.felt.querySelector(".ed-you");
+    if (you) you.append(this.actions);
+  }
+
+  seatStats(seat) {
+    const v = this.view;
+    const { el } = this;
+    const stats = el("ul", { class: "ed-seat-stats" });
+    if (v.tricks && v.tricks[seat] !== undefined) {
+      stats.append(el("li", null, `${v.tricks[seat]} trick${v.tricks[seat] === 1 ? "" : "s"}`));
+    }
+    if (v.won && v.won[seat] !== undefined) {
+      const won = Array.isArray(v.won[seat]) ? v.won[seat].length : v.won[seat];
+      stats.append(el("li", null, `${won} card${won === 1 ? "" : "s"} won`));
+    }
+    const ruff = v.ruff && (v.ruff.announcements || []).find((a) => a.seat === seat);
+    if (ruff) {
+      const value = ruff.value === null || ruff.value === undefined ? "—" : ruff.value;
+      stats.append(el("li", { class: "ed-ruff-call" },
+        `Ruff ${value}${ruff.suit ? " in " + suitLabel(ruff.suit) : ""}`));
+    }
+    if (v.dealer === seat) stats.append(el("li", { class: "ed-dealer-chip" }, "dealer"));
+    return stats;
+  }
+
+  seatClass(seat, position) {
+    const v = this.view;
+    return `ed-seat ed-pos-${position}` + (v.to_act === seat && !v.over ? " ed-to-act" : "")
+      + (v.outcome && (v.outcome.winners || []).includes(seat) ? " ed-winner" : "");
+  }
+
+  renderSeat(seat, position) {
+    const { el } = this;
+    const v = this.view;
+    const hand = (v.hands || [])[seat];
+    const count = Array.isArray(hand) ? hand.length : hand && typeof hand === "object" ? hand.count : 0;
+    const backs = el("div", { class: "ed-backs", "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(count, 16); i++) backs.append(cardBack({ small: true }));
+    const side = this.sideOf(seat);
+    const partner = side !== null && side === this.sideOf(HUMAN) ? " (your partner)" : "";
+    return el("section", { class: this.seatClass(seat, position), "aria-label": `${this.seatName(seat)}${partner}` },
+      el("h4", { class: "ed-seat-name" }, this.seatName(seat) + partner,
+        v.to_act === seat && !v.over ? el("span", { class: "ed-turn-chip" }, "to play") : null),
+      backs, el("p", { class: "ed-count" }, `${count} card${count === 1 ? "" : "s"} in hand`),
+      this.seatStats(seat));
+  }
+
+  sideOf(seat) {
+    const sides = this.view.sides || [];
+    const index = sides.findIndex((s) => s.includes(seat));
+    return index < 0 ? null : index;
+  }
+
+  legalCardActions() {
+    const legal = this.view.legal || [];
+    return legal.filter((l) => l.action && l.action.card);
+  }
+
+  renderHumanSeat(position) {
+    const { el } = this;
+    const v = this.view;
+    const hand = Array.isArray((v.hands || [])[HUMAN]) ? v.hands[HUMAN] : [];
+    const cardActions = this.legalCardActions();
+    const legalCards = new Map(cardActions.map((l) => [l.action.card, l]));
+    const cardKind = cardActions.length ? cardActions[0].action.kind : null;
+    const myTurn = v.to_act === HUMAN && !v.over && !this.busy;
+    const row = el("div", { class: "ed-hand", role: "group",
+      "aria-label": `Your hand, ${hand.length} cards. Arrow keys move between cards; Enter plays.` });
+    hand.forEach((card, index) => {
+      const legal = legalCards.get(card);
+      const note = !myTurn || !cardKind ? null : legal ? (legal.label || "playable") : "not playable now";
+      const button = cardElement(card, { button: true, extraLabel: note });
+      button.dataset.legal = String(Boolean(myTurn && legal));
+      button.tabIndex = -1;
+      if (!myTurn || !cardKind) {
+        // Kept focusable (so keyboard focus survives the bots' turns) but inert.
+        button.setAttribute("aria-disabled", "true");
+        button.classList.add("ed-inert");
+      } else if (!legal) {
+        // Not legal: shown as unavailable, but the reader may still try it and hear why not.
+        button.setAttribute("aria-disabled", "true");
+        button.classList.add("ed-illegal");
+      } else {
+        button.classList.add("ed-legal");
+      }
+      button.addEventListener("click", () => {
+        this.focusCard = card;
+        if (!myTurn || !cardKind) return;
+        if (legal) this.act(legal.action);
+        else this.act({ kind: cardKind, card });
+      });
+      button.addEventListener("keydown", (event) => this.handKey(event, row, index));
+      row.append(button);
+    });
+    row.addEventListener("focusin", () => { this.handHadFocus = true; });
+    row.addEventListener("focusout", (event) => {
+      if (event.relatedTarget && !row.contains(event.relatedTarget)) this.handHadFocus = false;
+    });
+    const tabStop = row.querySelector('[data-legal="true"]') || row.querySelector(".ed-card");
+    if (tabStop) tabStop.tabIndex = 0;
+    const head = v.head && Array.isArray(v.head.cards) && v.phase === "head" ? v.head : null;
+    return el("section", { class: this.seatClass(HUMAN, position) + " ed-you", "aria-label": this.seatLabel(HUMAN) },
+      el("h4", { class: "ed-seat-name" }, this.seatLabel(HUMAN),
+        v.to_act === HUMAN && !v.over ? el("span", { class: "ed-turn-chip" }, "your turn") : null),
+      this.seatStats(HUMAN), row,
+      head ? el("p", { class: "ed-note" }, `Head taken: ${head.cards.map(cardSymbol).join(" ")}`) : null);
+  }
+
+  handKey(event, row, index) {
+    const cards = Array.from(row.querySelectorAll(".ed-card"));
+    const current = cards.indexOf(event.currentTarget);
+    let next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = cards[(current + 1) % cards.length];
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = cards[(current - 1 + cards.length) % cards.length];
+    else if (event.key === "Home") next = cards[0];
+    else if (event.key === "End") next = cards[cards.length - 1];
+    if (next) {
+      event.preventDefault();
+      this.focusHandCard(next);
+    }
+  }
+
+  focusHandCard(card) {
+    const row = card.closest(".ed-hand");
+    if (row) for (const c of row.querySelectorAll(".ed-card")) c.tabIndex = -1;
+    card.tabIndex = 0;
+    card.focus({ preventScroll: true });
+    this.focusCard = card.dataset.card;
+  }
+
+  renderCenter(positions) {
+    const { el } = this;
+    const v = this.view;
+    const center = el("div", { class: "ed-center" });
+    // The current trick, each card in front of the seat that played it.
+    const trickBox = el("div", { class: "ed-trick", role: "group" });
+    let trick = v.trick || [];
+    let caption = null;
+    let lastTrick = false;
+    if (!trick.length && v.last_trick && (v.last_trick.cards || []).length) {
+      lastTrick = true;
+      const cards = v.last_trick.cards;
+      trick = typeof cards[0] === "string"
+        ? cards.map((card, i) => ({ seat: ((v.last_trick.leader ?? 0) + i) % v.players, card }))
+        : cards;
+      caption = `Last trick, won by ${this.seatName(v.last_trick.winner)}`;
+    } else if (trick.length) {
+      caption = `${this.seatName(trick[0].seat)} led`;
+    } else if (v.phase === "play" && v.leader !== undefined && v.leader !== null) {
+      caption = `${this.seatName(v.leader)} to lead`;
+    }
+    trickBox.setAttribute("aria-label", caption || "The trick");
+    for (const played of trick) {
+      const slot = el("div", { class: `ed-played ed-from-${positions[played.seat]}`
+        + (lastTrick && played.seat === v.last_trick.winner ? " ed-trick-winner" : "") });
+      slot.append(cardElement(played.card, { small: true }));
+      slot.append(el("span", { class: "ed-played-by" }, this.seatName(played.seat)));
+      trickBox.append(slot);
+    }
+    if (lastTrick) trickBox.classList.add("ed-last-trick");
+    center.append(trickBox);
+    if (caption) center.append(el("p", { class: "ed-trick-caption" }, caption));
+
+    // Turned card, trumps, the head and the cards set aside.
+    const piles = el("div", { class: "ed-piles" });
+    if (v.turned_card) {
+      piles.append(el("figure", { class: "ed-pile" }, cardElement(v.turned_card, { small: true }),
+        el("figcaption", null, `Turned: ${cardSymbol(v.turned_card)}`)));
+    } else if (v.trump) {
+      piles.append(el("figure", { class: "ed-pile ed-trump-only" },
+        el("span", { class: `ed-big-suit ed-suit-${v.trump}`, "aria-hidden": "true" }, suitLabel(v.trump).split(" ")[0]),
+        el("figcaption", null, `Trumps: ${suitLabel(v.trump)}`)));
+    }
+    if (v.head && (v.head.count || (v.head.cards || []).length)) {
+      const cards = v.head.cards || [];
+      const pile = el("figure", { class: "ed-pile" });
+      const stack = el("div", { class: "ed-stack" });
+      if (cards.length) for (const c of cards) stack.append(cardElement(c, { small: true }));
+      else for (let i = 0; i < Math.min(v.head.count, 4); i++) stack.append(cardBack({ small: true }));
+      pile.append(stack, el("figcaption", null, `Head: ${v.head.count ?? cards.length}`
+        + (v.head.taker !== undefined && v.head.taker !== null ? ` (${this.seatName(v.head.taker)})` : "")));
+      piles.append(pile);
+    }
+    if (v.aside && v.aside.count) {
+      const stack = el("div", { class: "ed-stack" });
+      for (let i = 0; i < Math.min(v.aside.count, 3); i++) stack.append(cardBack({ small: true }));
+      piles.append(el("figure", { class: "ed-pile" }, stack, el("figcaption", null, `Set aside: ${v.aside.count}`)));
+    }
+    if (v.discards && (v.discards.count || (v.discards.cards || []).length)) {
+      const count = v.discards.count ?? v.discards.cards.length;
+      piles.append(el("figure", { class: "ed-pile" }, el("div", { class: "ed-stack" }, cardBack({ small: true })),
+        el("figcaption", null, `Discards: ${count}`)));
+    }
+    center.append(piles);
+
+    // The ruff: who announced what, who won, and the proof shown.
+    if (v.ruff && ((v.ruff.announcements || []).length || v.ruff.shown)) {
+      center.append(this.renderRuff(v.ruff));
+    }
+    return center;
+  }
+
+  renderRuff(ruff) {
+    const { el, site } = this;
+    const box = el("div", { class: "ed-ruff" });
+    const calls = (ruff.announcements || []).map((a) =>
+      `${this.seatName(a.seat)} ${a.value === null || a.value === undefined ? "—" : a.value}`
+      + (a.suit ? ` ${suitLabel(a.suit).split(" ")[0]}` : ""));
+    box.append(el("p", null, el("strong", null, "Ruff: "), calls.join(" · ") || "no announcements yet"));
+    if (ruff.winners && ruff.winners.length) {
+      box.append(el("p", null, "Ruff won by ", ruff.winners.map((s) => this.seatName(s)).join(" & "), " ",
+        this.ruleLink(`${this.gameId}.ruff.award`)));
+    } else if (ruff.winners && !ruff.winners.length && (ruff.announcements || []).length === this.view.players) {
+      box.append(el("p", null, "Nobody scores the ruff. ", this.ruleLink(`${this.gameId}.ruff.tie`)));
+    }
+    if (ruff.shown && (ruff.shown.cards || []).length) {
+      const cards = el("span", { class: "ed-shown" });
+      for (const c of ruff.shown.cards) cards.append(cardElement(c, { small: true }));
+      box.append(el("p", { class: "ed-proof" }, `${this.seatName(ruff.shown.seat)} shows `, cards, " ",
+        this.ruleLink(`${this.gameId}.ruff.proof`)));
+    }
+    return box;
+  }
+
+  renderActions() {
+    const { el, site } = this;
+    const v = this.view;
+    const parts = [];
+    if (this.refusal) {
+      const r = this.refusal;
+      const box = el("div", { class: "ed-refusal", role: "alert" },
+        el("strong", null, r.type === "IllegalActionError" ? "Not allowed: " : `${r.type || "Error"}: `),
+        this.refusalText(r));
+      if (r.rule) box.append(" ", el("span", { class: "ed-refusal-rule" }, "Rule ", site.ruleLink(r.rule)));
+      parts.push(box);
+    }
+    if (v.over) {
+      parts.push(el("p", { class: "ed-prompt" }, "The game is over."));
+    } else if (v.to_act === HUMAN && !this.busy) {
+      const legal = v.legal || [];
+      const cardActions = legal.filter((l) => l.action && l.action.card);
+      const other = legal.filter((l) => !(l.action && l.action.card));
+      let prompt = "Your turn.";
+      if (cardActions.length) {
+        const kind = cardActions[0].action.kind;
+        if (kind === "discard") {
+          const extra = v.hands && Array.isArray(v.hands[HUMAN]) && v.hand_size
+            ? v.hands[HUMAN].length - v.hand_size : null;
+          prompt = `You took the head: choose a card to discard${extra ? ` (${extra} to go)` : ""}.`;
+        } else {
+          prompt = cardActions.length === 1 ? "Your turn: you have one legal card."
+            : `Your turn: play a card (${cardActions.length} legal).`;
+        }
+      } else if (other.length) {
+        prompt = "Your turn:";
+      }
+      parts.push(el("p", { class: "ed-prompt" }, prompt));
+      if (other.length) {
+        const buttons = el("div", { class: "ed-action-buttons" });
+        for (const l of other) {
+          buttons.append(el("button", { type: "button", class: "md-button md-button--primary ed-action",
+            "data-legal": "true", onclick: () => this.act(l.action) }, withSymbols(l.label || l.text)));
+        }
+        parts.push(buttons);
+      }
+    } else if (v.to_act !== null && v.to_act !== undefined) {
+      parts.push(el("p", { class: "ed-prompt ed-waiting" }, `${this.seatName(v.to_act)} is thinking…`));
+    }
+    this.actions.replaceChildren(...parts);
+  }
+
+  renderOutcome() {
+    const { el } = this;
+    const v = this.view;
+    const box = this.outcomeBox;
+    if (!v.over || !v.outcome) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const o = v.outcome;
+    const winners = o.winners || [];
+    const youWin = winners.includes(HUMAN);
+    const winnerNames = winners.length ? winners.map((s) => this.seatName(s)).join(" & ") : "Nobody";
+    const scores = (o.sides && o.sides.length ? o.sides : (v.sides || [])).map((side, i) => {
+      const seats = Array.isArray(side) ? side : [side];
+      const score = o.scores ? o.scores[seats[0]] : (v.totals || [])[i];
+      return `${seats.map((s) => this.seatLabel(s)).join(" & ")}: ${score}`;
+    });
+    box.replaceChildren(
+      el("h4", null, youWin ? `You win!${winners.length > 1 ? ` (${winnerNames})` : ""}`
+        : `${winnerNames} win${winners.length === 1 ? "s" : ""}.`),
+      el("p", null, scores.join(" · ")),
+      o.reason ? el("p", { class: "ed-note" }, withSymbols(namePlaces(o.reason, this))) : null,
+      el("div", { class: "ed-action-buttons" },
+        el("button", { type: "button", class: "md-button md-button--primary", onclick: () => {
+          this.inputs.seed.value = String(Math.floor(Math.random() * 1e6));
+          this.newGame();
+        } }, "Play again"),
+        el("button", { type: "button", class: "md-button", onclick: () => this.downloadRecord() }, "Download the record")));
+    box.hidden = false;
+    box.dataset.outcome = youWin ? "win" : "loss";
+    if (!this.announcedOver) {
+      this.announcedOver = this.generation;
+    }
+  }
+
+  renderSheet() {
+    const { el, site } = this;
+    const v = this.view;
+    const sides = (v.sides && v.sides.length) ? v.sides : Array.from({ length: v.players }, (_, i) => [i]);
+    const head = el("tr", null, el("th", { scope: "col" }, "Deal"), el("th", { scope: "col" }, "Why"),
+      sides.map((_, i) => el("th", { scope: "col", class: "ed-num" }, this.sideLabel(i))));
+    const body = el("tbody");
+    for (const deal of v.score_sheet || []) {
+      const entries = deal.entries || [];
+      if (!entries.length) {
+        body.append(el("tr", null, el("td", null, String(deal.deal)), el("td", { class: "ed-muted" }, "no score"),
+          sides.map(() => el("td", { class: "ed-num" }, ""))));
+      }
+      entries.forEach((entry, i) => {
+        const why = el("td", null, withSymbols(namePlaces(entry.why || "", this)), entry.rule ? " " : null,
+          entry.rule ? this.ruleLink(entry.rule) : null);
+        body.append(el("tr", null, el("td", null, i === 0 ? String(deal.deal) : ""), why,
+          sides.map((_, s) => el("td", { class: "ed-num" }, s === entry.side ? String(entry.points) : ""))));
+      });
+    }
+    const foot = el("tfoot", null, el("tr", null, el("th", { scope: "row", colspan: "2" },
+      `Total${v.target ? ` (game: ${v.target})` : ""}`),
+      sides.map((_, i) => el("td", { class: "ed-num" }, String((v.totals || [])[i] ?? 0)))));
+    this.sheet.replaceChildren(el("h4", null, "Score sheet"),
+      el("div", { class: "ed-scroll" }, el("table", { class: "ed-sheet-table" }, el("thead", null, head), body, foot)));
+  }
+
+  renderLog() {
+    const { el, site } = this;
+    const v = this.view;
+    const log = v.log || [];
+    const list = el("ol", { class: "ed-log-list" });
+    for (const entry of log) {
+      const text = namePlaces(entry.text, this);
+      const who = entry.seat === null || entry.seat === undefined || text.includes(this.seatName(entry.seat))
+        ? "" : `${this.seatName(entry.seat)}: `;
+      list.append(el("li", null, el("span", { class: "ed-log-deal" }, `${entry.deal ?? ""}`), " ",
+        who + withSymbols(text), entry.rule ? " " : null, entry.rule ? this.ruleLink(entry.rule) : null));
+    }
+    this.logBox.replaceChildren(el("h4", null, "Log"), el("div", { class: "ed-scroll ed-log-scroll" }, list));
+    const scroller = this.logBox.querySelector(".ed-log-scroll");
+    scroller.scrollTop = scroller.scrollHeight;
+    // Announce what happened since the last render.
+    const keyOf = (e) => JSON.stringify(e);
+    let start = 0;
+    if (this.lastLogKey) {
+      const at = log.map(keyOf).lastIndexOf(this.lastLogKey);
+      start = at >= 0 ? at + 1 : Math.max(0, log.length - 3);
+    } else {
+      start = Math.max(0, log.length - 1);
+    }
+    for (const entry of log.slice(start).slice(-4)) {
+      this.announce(spokenCards(namePlaces(entry.text, this)));
+    }
+    if (log.length) this.lastLogKey = keyOf(log[log.length - 1]);
+  }
+}
+
+/** The engine's sentences name seats and sides by number; the table names them as the reader sees them. */
+function namePlaces(text, table) {
+  return String(text)
+    .replace(/\b[Ss]eats (\d+(?:(?:, | and )\d+)+)/g, (m, list) =>
+      list.split(/, | and /).map((n) => table.seatName(Number(n))).join(", "))
+    .replace(/\b([Ss])eat (\d+)\b/g, (m, s, n) => table.seatName(Number(n)))
+    .replace(/\b([Ss])ide (\d+)\b/g, (m, s, n) => table.sideName(Number(n)));
+}
+
+/** "plays 7H" -> "plays seven of hearts" for the screen reader. */
+function spokenCards(text) {
+  return String(text).replace(/\b(10|[2-9TJQKA])([SHDC])\b/g, (m) => cardName(m));
+}
+
+export { Table };

@@ -1,0 +1,191 @@
+"""Fixtures for driving the built site in headless Chromium.
+
+- ``built_site``: a strict build of the current tree (reused when the inputs have not
+  changed since the last strict build; see ``tools/sitebuild.py``);
+- ``site_url``: that folder served on 127.0.0.1, on a free port, from a thread;
+- ``chromium``-backed ``browser``: Debian's ``/usr/bin/chromium`` (or ``$CHROMIUM``) through
+  Playwright, never a downloaded browser. Missing: a failure under ``CI=true``, else a skip;
+- ``site_page``: a fresh page whose every request to a host other than 127.0.0.1 is
+  aborted and recorded, with console errors, page errors and failed local responses
+  collected; ``site_page.assert_clean()`` checks them all.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import sitebuild  # noqa: E402
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+IN_CI = os.environ.get("CI", "").lower() == "true"
+SCREENSHOTS = ROOT / "build" / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def unavailable(reason: str) -> None:
+    """Under CI a missing browser is a failure; elsewhere the browser tests are skipped."""
+    if IN_CI:
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".whl": "application/zip", ".zip": "application/zip",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    try:
+        folder, _note = sitebuild.build_or_reuse()
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    return folder
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built_site)))
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.is_file():
+        unavailable(f"headless Chromium is not installed at {CHROMIUM}: run `make browser` "
+                    "(apt-get install -y chromium); never `playwright install`")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the playwright package is not installed: `make setup`")
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+class SitePage:
+    """A page on the loopback site and everything that went wrong while it was open."""
+
+    def __init__(self, context, base: str) -> None:
+        self.context = context
+        self.base = base
+        self.page = context.new_page()
+        self.console_errors: list[str] = []
+        self.outside_requests: list[str] = []
+        self.failed_responses: list[str] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.console_errors.append(f"page error: {error}"))
+        self.page.on("response", self._response)
+        self.page.on("worker", lambda worker: worker.on("console", self._console))
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            where = (message.location or {}).get("url", "")
+            self.console_errors.append(f"{message.text} ({where})" if where else message.text)
+
+    def _response(self, response) -> None:
+        if response.status >= 400 and response.url.startswith(self.base):
+            self.failed_responses.append(f"{response.status} {response.url}")
+
+    def url(self, path: str = "") -> str:
+        return self.base + path.lstrip("/")
+
+    def goto(self, path: str = "", *, settle_ms: int = 60_000):
+        response = self.page.goto(self.url(path), wait_until="load")
+        try:
+            self.page.wait_for_load_state("networkidle", timeout=settle_ms)
+        except Exception as exc:  # a page that never settles is itself a finding
+            self.console_errors.append(f"the page did not settle within {settle_ms} ms: {exc}")
+        return response
+
+    def problems(self) -> list[str]:
+        return ([f"console: {e}" for e in self.console_errors]
+                + [f"request to another host: {u}" for u in self.outside_requests]
+                + [f"failed: {r}" for r in self.failed_responses])
+
+    def assert_clean(self) -> None:
+        problems = self.problems()
+        assert not problems, "\n".join(problems)
+
+    def screenshot(self, name: str, *, full_page: bool = False) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / name
+        self.page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+
+def _new_context(browser, site_url: str, records: list[str], **options):
+    context = browser.new_context(**options)
+
+    def route(route_obj) -> None:
+        url = route_obj.request.url
+        host = urlsplit(url).hostname
+        if url.startswith(("data:", "blob:")) or host == "127.0.0.1":
+            route_obj.continue_()
+        else:
+            records.append(url)
+            route_obj.abort()
+
+    context.route("**/*", route)
+    return context
+
+
+@pytest.fixture
+def site_page(browser, site_url: str) -> Iterator[SitePage]:
+    outside: list[str] = []
+    context = _new_context(browser, site_url, outside, viewport={"width": 1280, "height": 900})
+    page = SitePage(context, site_url)
+    page.outside_requests = outside
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def narrow_site_page(browser, site_url: str) -> Iterator[SitePage]:
+    outside: list[str] = []
+    context = _new_context(browser, site_url, outside, viewport={"width": 390, "height": 844},
+                           device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = SitePage(context, site_url)
+    page.outside_requests = outside
+    try:
+        yield page
+    finally:
+        context.close()

@@ -1,0 +1,187 @@
+"""The JSON bridge the browser uses: every op, and errors as answers, never crashes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import bridge, records
+
+GAME = "ruffe-and-trumps"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def call(**request):
+    response = json.loads(bridge.handle(json.dumps(request)))
+    assert isinstance(response.get("ok"), bool)
+    return response
+
+
+def ok(**request):
+    response = call(**request)
+    assert response["ok"], response
+    return response
+
+
+def error(**request):
+    response = call(**request)
+    assert not response["ok"], response
+    return response["error"]
+
+
+@pytest.fixture()
+def table():
+    response = ok(op="new", game=GAME, seed=7, seats=["human", "heuristic", "heuristic", "random"])
+    yield response
+    call(op="close", id=response["id"])
+
+
+def test_games_lists_implemented_and_catalogued_games():
+    response = ok(op="games")
+    ruffe = next(g for g in response["games"] if g["id"] == GAME)
+    assert {o["name"] for o in ruffe["options"]} >= {"players", "follow", "ruff_tie", "count"}
+    assert GAME not in response["catalogued_only"]
+
+
+def test_rules_entries():
+    rules = ok(op="rules", game=GAME)["rules"]
+    follow = next(r for r in rules if r["id"] == "ruffe-and-trumps.play.follow")
+    assert follow["implemented"] and follow["code"]
+    assert follow["status"] == "contested" and len(follow["readings"]) >= 2
+    assert any(t.startswith("tests/test_examples.py::test_example[ruffe-and-trumps.play.follow/") for t in follow["tests"])
+
+
+def test_new_view_and_legal_actions(table):
+    view = table["view"]
+    assert table["seats"] == ["human", "heuristic", "heuristic", "random"]
+    assert view["seat"] == 0 and view["to_act"] == 0
+    assert all(isinstance(h, dict) for h in view["hands"][1:]), "other hands are hidden"
+    assert view["legal"] and all({"action", "label", "text"} <= set(entry) for entry in view["legal"])
+    other = ok(op="view", id=table["id"], seat=1)["view"]
+    assert other["seat"] == 1 and not other["legal"]
+    assert isinstance(other["hands"][1], list) and isinstance(other["hands"][0], dict)
+
+
+def test_act_then_advance_to_the_humans_turn(table):
+    legal = table["view"]["legal"][0]
+    played = ok(op="act", id=table["id"], action=legal["action"])["played"]
+    assert played["seat"] == 0 and played["text"] == legal["text"]
+    response = ok(op="advance", id=table["id"], seat=0)
+    assert response["played"] and all(p["seat"] != 0 for p in response["played"])
+    assert response["view"]["to_act"] == 0 or response["view"]["over"]
+    assert response["view"]["legal"]
+
+
+def test_illegal_action_is_refused_and_changes_nothing(table):
+    session = bridge.SESSIONS[table["id"]]
+    ok(op="act", id=table["id"], action=table["view"]["legal"][0]["action"])
+    ok(op="advance", id=table["id"], seat=0)
+    while not (session.state.phase == "play" and session.state.view(0)["trick"]
+               and session.state.current_player() == 0):
+        state = session.state
+        assert not state.is_over()
+        if state.current_player() == 0:
+            ok(op="act", id=table["id"], action=state.legal_actions()[0].to_json())
+        else:
+            ok(op="advance", id=table["id"], seat=0)
+    before = session.state.view(None)
+    hand = before["hands"][0]
+    legal = {a["text"] for a in ok(op="view", id=table["id"], seat=0)["view"]["legal"]}
+    refused = next((c for c in hand if f"play {c}" not in legal), None)
+    if refused is None:
+        pytest.skip("every card in hand is playable here")
+    err = error(op="act", id=table["id"], action=f"play {refused}")
+    assert err["type"] == "IllegalActionError"
+    assert err["rule"] == "ruffe-and-trumps.play.follow"
+    assert err["action"] == {"kind": "play", "card": refused}
+    assert "must" in err["message"] and err["reason"] in err["message"] and err["seat"] == 0
+    assert session.state.view(None) == before
+
+
+def test_act_out_of_turn_and_on_bot_seats(table):
+    err = error(op="act", id=table["id"], seat=2, action="announce 10")
+    assert err["type"] == "RequestError" and "seat 0's turn" in err["message"]
+    err = error(op="bot", id=table["id"])
+    assert "human seat" in err["message"]
+
+
+def test_bot_op_plays_one_move(table):
+    ok(op="act", id=table["id"], action=table["view"]["legal"][0]["action"])
+    response = ok(op="bot", id=table["id"])
+    assert response["played"]["seat"] == 1
+    assert bridge.SESSIONS[table["id"]].state.history[-1][0] == 1
+
+
+def test_record_and_replay_round_trip():
+    new = ok(op="new", game=GAME, seed=4, seats=["random"] * 4)
+    played = ok(op="advance", id=new["id"], seat=None)["played"]
+    assert bridge.SESSIONS[new["id"]].state.is_over()
+    assert len(played) == len(bridge.SESSIONS[new["id"]].state.history)
+    record = ok(op="record", id=new["id"])["record"]
+    records.validate(record)
+    assert [s["kind"] for s in record["seats"]] == ["random"] * 4
+    replayed = ok(op="replay", record=record)
+    assert replayed["over"] and replayed["outcome"] == record["outcome"]
+    record["actions"][2]["value"] = 1
+    err = error(op="replay", record=record)
+    assert err["type"] == "IllegalActionError" and err["index"] == 2
+    assert err["rule"] == "ruffe-and-trumps.ruff.announce"
+
+
+def test_examples_ops():
+    results = ok(op="examples", game=GAME)
+    assert results["results"] and results["passed"] == len(results["results"])
+    first = results["results"][0]
+    one = ok(op="example", rule=first["rule"], example=first["example"])["result"]
+    assert one["passed"] and one["actual"] == first["actual"]
+
+
+def test_compare_plays_the_same_decks_under_two_readings():
+    response = ok(op="compare", game=GAME, seed=5, bots="heuristic",
+                  variants=[{"head_discards": "dead"}, {"head_discards": "count"}])
+    first, second = response["results"]
+    assert first["variant"]["head_discards"] == "dead" and second["variant"]["head_discards"] == "count"
+    assert response["shared_deals"] >= 1
+    for result in response["results"]:
+        assert result["outcome"]["winners"]
+        assert sum(e["points"] for d in result["score_sheet"] for e in d["entries"]) == sum(result["totals"])
+    # under "count" the head-taker's side gains its four discards in the first deal
+    assert first["score_sheet"][0] != second["score_sheet"][0]
+
+
+def test_measures_op():
+    response = ok(op="measures", game=GAME, games=2)
+    measures = response["measures"]
+    assert response["source"] in ("precomputed", "computed")
+    assert measures["game"] == GAME and measures["metrics"]
+    rule = measures["rules"]["ruffe-and-trumps.play.follow"]
+    assert rule["option"] == "follow" and set(rule["readings"]) == {"obliged", "free"}
+
+
+def test_packaged_measures_are_the_documented_ones():
+    docs = ROOT / "docs" / "data" / "measures" / f"{GAME}.json"
+    packaged = ROOT / "engine" / "measures" / f"{GAME}.json"
+    assert docs.exists(), "run: python -m engine simulate ruffe-and-trumps --measure ..."
+    if packaged.exists():
+        assert json.loads(packaged.read_text()) == json.loads(docs.read_text())
+
+
+@pytest.mark.parametrize("request_text, kind, words", [
+    ("not json", "RequestError", "not JSON"),
+    ("[1, 2]", "RequestError", "JSON object"),
+    ('{"op": "fly"}', "RequestError", "unknown op 'fly'"),
+    ('{"op": "new"}', "RequestError", "'game'"),
+    ('{"op": "new", "game": "whist"}', "UnknownGameError", "whist"),
+    ('{"op": "new", "game": "ruffe-and-trumps", "variant": {"follow": "never"}}', "VariantError", "follow"),
+    ('{"op": "new", "game": "ruffe-and-trumps", "seats": ["human"]}', "RequestError", "4 seat kinds"),
+    ('{"op": "view", "id": "nope"}', "RequestError", "no game session 'nope'"),
+    ('{"op": "replay", "record": {"format": "edition-record"}}', "RecordError", "version: missing"),
+    ('{"op": "compare", "game": "ruffe-and-trumps", "variants": [{}]}', "RequestError", "exactly two"),
+])
+def test_errors_are_answers(request_text, kind, words):
+    response = json.loads(bridge.handle(request_text))
+    assert response["ok"] is False
+    assert response["error"]["type"] == kind
+    assert words in response["error"]["message"]

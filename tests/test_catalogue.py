@@ -1,0 +1,195 @@
+"""The rule catalogue: seven games, every rule well formed and grounded in a passage.
+
+Read straight from ``engine/catalogue/<game>.toml`` with ``tomllib`` (as the site reads
+it), so a broken file is reported with its own name even if the engine cannot load it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUE = ROOT / "engine" / "catalogue"
+GAME_IDS = ["ruffe-and-trumps", "gleek", "piquet", "mushka", "pamphil", "rams", "petukh"]
+STATUSES = {"attested", "inferred", "supplied", "contested"}
+NAME = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+RULE_ID = re.compile(rf"(?P<game>{NAME})\.(?P<topic>{NAME})\.(?P<name>{NAME})")
+PASSAGE_ID = re.compile(r"(?P<key>[a-z]+)\.p\d{2,3}")
+
+
+def passages() -> dict[str, dict]:
+    found = {}
+    for path in sorted((ROOT / "sources").glob("*/source.json")):
+        for passage in json.loads(path.read_text(encoding="utf-8"))["passages"]:
+            found[passage["id"]] = passage
+    return found
+
+
+def load(game_id: str) -> dict:
+    path = CATALOGUE / f"{game_id}.toml"
+    assert path.is_file(), f"{path.relative_to(ROOT)} is missing"
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        pytest.fail(f"{path.relative_to(ROOT)} does not parse: {exc}")
+
+
+def rules_of(game_id: str) -> list[dict]:
+    rules = load(game_id).get("rules")
+    assert isinstance(rules, list) and rules, f"{game_id}.toml has no [[rules]]"
+    return rules
+
+
+def test_exactly_the_seven_catalogues() -> None:
+    present = sorted(p.stem for p in CATALOGUE.glob("*.toml"))
+    assert present == sorted(GAME_IDS), f"catalogues present {present}, expected {sorted(GAME_IDS)}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_game_table(game_id: str) -> None:
+    game = load(game_id).get("game")
+    assert isinstance(game, dict), f"{game_id}.toml has no [game] table"
+    assert game.get("id") == game_id, f"{game_id}.toml: [game] id is {game.get('id')!r}"
+    for name in ("name", "name_original", "summary"):
+        assert isinstance(game.get(name), str) and game[name].strip(), f"{game_id}.toml: [game] {name} is missing"
+    players = game.get("players")
+    assert isinstance(players, list) and players and all(isinstance(n, int) and 2 <= n <= 7 for n in players), \
+        f"{game_id}.toml: [game] players {players!r}"
+    known_sources = {p.parent.name for p in (ROOT / "sources").glob("*/source.json")}
+    assert game.get("sources") and set(game["sources"]) <= known_sources, \
+        f"{game_id}.toml: [game] sources {game.get('sources')!r}, known {sorted(known_sources)}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rule_ids_are_well_formed_and_unique(game_id: str) -> None:
+    seen: set[str] = set()
+    for index, rule in enumerate(rules_of(game_id), start=1):
+        rule_id = rule.get("id")
+        match = RULE_ID.fullmatch(rule_id or "")
+        assert match, f"{game_id}.toml: rule #{index} id {rule_id!r} is not '<game>.<topic>.<name>' (lowercase, hyphens)"
+        assert match["game"] == game_id, f"{game_id}.toml: rule {rule_id} belongs to game {match['game']!r}"
+        assert rule_id not in seen, f"{game_id}.toml: rule id {rule_id} is used twice"
+        seen.add(rule_id)
+        for name in ("title", "statement"):
+            assert isinstance(rule.get(name), str) and rule[name].strip(), f"{game_id}.toml: rule {rule_id}: {name} is missing"
+
+
+def test_rule_ids_are_unique_across_games() -> None:
+    ids = [rule["id"] for game_id in GAME_IDS if (CATALOGUE / f"{game_id}.toml").exists() for rule in rules_of(game_id)]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    assert not duplicates, f"rule ids used twice: {duplicates}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_statuses_and_passages(game_id: str) -> None:
+    known = passages()
+    sources = set(load(game_id)["game"].get("sources") or [])
+    for rule in rules_of(game_id):
+        rule_id, status = rule["id"], rule.get("status")
+        assert status in STATUSES, f"{game_id}.toml: rule {rule_id}: status {status!r} is not one of {sorted(STATUSES)}"
+        cited = rule.get("passages", [])
+        assert isinstance(cited, list), f"{game_id}.toml: rule {rule_id}: passages must be a list"
+        if status != "supplied":
+            assert cited, f"{game_id}.toml: rule {rule_id} ({status}) cites no passage"
+        for passage_id in cited:
+            assert passage_id in known, f"{game_id}.toml: rule {rule_id} cites passage {passage_id!r}, which does not exist"
+            key = PASSAGE_ID.fullmatch(passage_id)["key"]
+            assert key in sources, f"{game_id}.toml: rule {rule_id} cites {passage_id} from source {key!r}, not one of the game's sources {sorted(sources)}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_readings_only_on_contested_rules(game_id: str) -> None:
+    for rule in rules_of(game_id):
+        rule_id, readings = rule["id"], rule.get("readings", [])
+        if rule.get("status") != "contested":
+            assert not readings, f"{game_id}.toml: rule {rule_id} is {rule.get('status')} but has readings"
+            continue
+        assert len(readings) >= 2, f"{game_id}.toml: contested rule {rule_id} has {len(readings)} reading(s), needs at least 2"
+        ids = [r.get("id") for r in readings]
+        assert all(isinstance(i, str) and i for i in ids) and len(set(ids)) == len(ids), \
+            f"{game_id}.toml: rule {rule_id}: reading ids {ids} must be present and distinct"
+        defaults = [r["id"] for r in readings if r.get("default") is True]
+        assert len(defaults) == 1, f"{game_id}.toml: rule {rule_id} has defaults {defaults}, needs exactly one"
+        options = {r.get("option") for r in readings}
+        assert len(options) == 1 and None not in options, \
+            f"{game_id}.toml: rule {rule_id}: readings name options {sorted(map(str, options))}, need one"
+        for reading in readings:
+            for name in ("statement", "rationale"):
+                assert isinstance(reading.get(name), str) and reading[name].strip(), \
+                    f"{game_id}.toml: rule {rule_id}, reading {reading['id']}: {name} is missing"
+            assert isinstance(reading.get("held_by", []), list), f"{game_id}.toml: rule {rule_id}, reading {reading['id']}: held_by must be a list"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_rule_has_a_worked_example(game_id: str) -> None:
+    for rule in rules_of(game_id):
+        examples = rule.get("examples", [])
+        assert examples, f"{game_id}.toml: rule {rule['id']} has no worked example"
+        ids = [e.get("id") for e in examples]
+        assert len(set(ids)) == len(ids) and all(ids), f"{game_id}.toml: rule {rule['id']}: example ids {ids}"
+        for example in examples:
+            where = f"{game_id}.toml: rule {rule['id']}, example {example.get('id')}"
+            assert isinstance(example.get("description"), str) and example["description"].strip(), f"{where}: no description"
+            assert isinstance(example.get("run"), str) and example["run"], f"{where}: no runner ('run')"
+            assert "given" in example, f"{where}: no 'given'"
+            assert ("expected" in example) != ("expected_error" in example), f"{where}: needs exactly one of expected / expected_error"
+            if "expected_error" in example:
+                assert RULE_ID.fullmatch(str(example["expected_error"])), f"{where}: expected_error {example['expected_error']!r} is not a rule id"
+            variant = example.get("variant", {})
+            assert isinstance(variant, dict), f"{where}: variant must be a table"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_example_variants_name_real_readings(game_id: str) -> None:
+    readings: dict[str, set[str]] = {}
+    for rule in rules_of(game_id):
+        for reading in rule.get("readings", []):
+            readings.setdefault(reading["option"], set()).add(str(reading["id"]))
+    for rule in rules_of(game_id):
+        for example in rule.get("examples", []):
+            for option, value in (example.get("variant") or {}).items():
+                if option in readings and isinstance(value, str):
+                    assert value in readings[option], (
+                        f"{game_id}.toml: rule {rule['id']}, example {example['id']}: "
+                        f"{option} = {value!r} is not one of the readings {sorted(readings[option])}")
+
+
+def test_expected_errors_name_existing_rules() -> None:
+    ids = {rule["id"] for game_id in GAME_IDS if (CATALOGUE / f"{game_id}.toml").exists() for rule in rules_of(game_id)}
+    for game_id in GAME_IDS:
+        if not (CATALOGUE / f"{game_id}.toml").exists():
+            continue
+        for rule in rules_of(game_id):
+            for example in rule.get("examples", []):
+                if "expected_error" in example:
+                    assert example["expected_error"] in ids, (
+                        f"{game_id}.toml: rule {rule['id']}, example {example['id']}: "
+                        f"expected_error names unknown rule {example['expected_error']!r}")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_supplied_rules_give_evidence(game_id: str) -> None:
+    for rule in rules_of(game_id):
+        if rule.get("status") == "supplied":
+            evidence = rule.get("evidence", [])
+            assert evidence and all(isinstance(e, str) and e.strip() for e in evidence), \
+                f"{game_id}.toml: supplied rule {rule['id']} gives no evidence"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_contested_rules_give_evidence(game_id: str) -> None:
+    """CONTRIBUTING.md: ``evidence`` holds the facts a supplied or contested choice rests on."""
+    missing = [rule["id"] for rule in rules_of(game_id) if rule.get("status") == "contested" and not rule.get("evidence")]
+    assert not missing, f"{game_id}.toml: contested rules without evidence: {missing}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_inferred_rules_say_how(game_id: str) -> None:
+    for rule in rules_of(game_id):
+        if rule.get("status") == "inferred":
+            assert rule.get("notes"), f"{game_id}.toml: inferred rule {rule['id']} has no notes saying how it follows"

@@ -1,0 +1,1055 @@
+"""Generate the edition's pages from its data (run by mkdocs-gen-files at build time).
+
+Reads ``sources/*/source.json``, ``engine/catalogue/*.toml``, ``sources/glossary.toml``,
+``sources/bibliography.toml`` and ``docs/data/measures/*.json``, asks the engine (when it
+imports) which games and rules it implements and which tests prove them, and writes:
+
+- ``sources/<key>.md``: metadata and the parallel text, passage by passage;
+- ``games/<game-id>.md``: the rules by topic, readings, worked examples, play table;
+- ``concordance.md``, ``glossary.md``, ``bibliography.md``, ``reference/api.md``;
+- ``SUMMARY.md`` (the navigation, read by literate-nav);
+- ``build/snippets/glossary-abbreviations.md`` on disk, which pymdownx.snippets appends
+  to every page so that glossary terms carry tooltips.
+
+Bad data is reported with a warning naming the file and the field; ``mkdocs build
+--strict`` turns every warning into a failure.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import logging
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("mkdocs.plugins.edition")
+
+REPO = Path(__file__).resolve().parents[1]
+ROOT = Path(os.environ.get("EDITION_ROOT") or REPO)
+SNIPPET = REPO / "build" / "snippets" / "glossary-abbreviations.md"
+
+GAME_IDS = ["ruffe-and-trumps", "gleek", "piquet", "mushka", "pamphil", "rams", "petukh"]
+SOURCE_KEYS = ["ruffe", "gleek", "piquet", "rozaliev"]
+STATUSES = {
+    "attested": "The text says it.",
+    "inferred": "It follows from the text; the notes say how.",
+    "supplied": "The text is silent; the edition fills the gap and gives its evidence.",
+    "contested": "Readings differ; each is named and implemented, one is the default.",
+}
+KINDS = {
+    "heading": "A heading or title line.",
+    "text": "Rule-bearing or narrative text.",
+    "commentary": "The retelling's own opinion or doubt, not its source's words.",
+    "citation": "The text's own statement of its source.",
+    "stray": "A fragment that belongs to a neighbouring entry of the book.",
+}
+LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
+API_MODULES = [
+    "cards", "tricks", "rules", "game", "games.ruffe", "records", "bots", "bridge",
+    "simulate", "catalogue", "errors", "examples",
+]
+
+
+# --------------------------------------------------------------------------- helpers
+
+def anchor(identifier: str) -> str:
+    """A passage's or rule's anchor: its id with dots replaced by hyphens."""
+    return identifier.replace(".", "-")
+
+
+_MD_SPECIAL = {c: f"&#{ord(c)};" for c in "\\`*_[]{}<>#!|~^=+:"}
+_MD_SPECIAL["&"] = "&amp;"
+
+
+def literal(text: str) -> str:
+    """Text shown exactly as written: every Markdown-active character as an entity."""
+    return "".join(_MD_SPECIAL.get(c, c) for c in text)
+
+
+def literal_lines(text: str) -> str:
+    """A source slice as HTML paragraphs, keeping its line breaks."""
+    paragraphs = [p for p in re.split(r"\n\s*\n", text.strip("\n")) if p.strip()]
+    return "\n".join(
+        '<p markdown="span">' + "<br>".join(literal(line) for line in p.split("\n")) + "</p>"
+        for p in paragraphs
+    )
+
+
+def inline(text: str) -> str:
+    """Editorial prose (translations, notes): inline Markdown allowed, one line, no raw HTML."""
+    text = " ".join(str(text).split())
+    return text.replace("<", "&lt;").replace("|", "&#124;")
+
+
+def cell(text: str) -> str:
+    return inline(text) if text else ""
+
+
+def tooltip(text: str, limit: int = 280) -> str:
+    """A value for an attr_list title: no quotes, braces or Markdown-active characters."""
+    text = " ".join(str(text).split())
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    for bad, good in (('"', "″"), ("{", "("), ("}", ")"), ("*", "∗"), ("_", " "), ("`", "'"),
+                      ("[", "("), ("]", ")"), ("<", "‹"), (">", "›"), ("\\", "/"), ("&", "and")):
+        text = text.replace(bad, good)
+    return text
+
+
+def code(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = text.replace("|", "&#124;")
+    ticks = "``" if "`" in text else "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def topic_title(topic: str) -> str:
+    return topic.replace("-", " ").replace("_", " ").capitalize()
+
+
+def short_title(title: str) -> str:
+    head = re.split(r"(?<=[a-z])\.\s", title, maxsplit=1)[0]
+    return head.rstrip(". ")
+
+
+def fmt_number(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:.3f}".rstrip("0").rstrip(".") if abs(value) < 1000 else f"{value:.0f}"
+    if value is None:
+        return "—"
+    return code(value)
+
+
+def warn(where: str, message: str) -> None:
+    log.warning("edition data: %s: %s", where, message)
+
+
+def rel(path: Path) -> str:
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+# --------------------------------------------------------------------------- data
+
+@dataclass
+class Edition:
+    sources: dict[str, dict] = field(default_factory=dict)
+    passages: dict[str, dict] = field(default_factory=dict)       # passage id -> passage (+ "source")
+    games: dict[str, dict] = field(default_factory=dict)          # game id -> catalogue
+    rules: dict[str, dict] = field(default_factory=dict)          # rule id -> rule (+ "game")
+    cited_by: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    glossary: list[dict] = field(default_factory=list)
+    works: list[dict] = field(default_factory=list)
+    measures: dict[str, dict] = field(default_factory=dict)
+    implemented_games: set[str] = field(default_factory=set)
+    engine_state: str = "not importable"
+    code: dict[str, list[str]] = field(default_factory=dict)      # rule id -> code locations
+    tests: dict[str, list[str]] = field(default_factory=dict)     # rule id -> test ids
+    tests_known: bool = False
+    example_results: dict[tuple[str, str], dict] = field(default_factory=dict)
+
+
+def load_sources(ed: Edition) -> None:
+    folder = ROOT / "sources"
+    keys = sorted({p.parent.name for p in folder.glob("*/source.json")},
+                  key=lambda k: (SOURCE_KEYS.index(k) if k in SOURCE_KEYS else 99, k))
+    for key in SOURCE_KEYS:
+        if key not in keys:
+            warn(f"sources/{key}/source.json", "missing: the source page cannot be built")
+    for key in keys:
+        path = folder / key / "source.json"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            warn(rel(path), f"cannot be read as JSON ({exc})")
+            continue
+        if data.get("key") != key:
+            warn(rel(path), f"field 'key' is {data.get('key')!r}, expected {key!r}")
+        passages = data.get("passages")
+        if not isinstance(passages, list) or not passages:
+            warn(rel(path), "field 'passages' must be a non-empty list")
+            continue
+        text_path = folder / key / "text.txt"
+        raw = text_path.read_bytes() if text_path.exists() else b""
+        data["sha256"] = hashlib.sha256(raw).hexdigest() if raw else None
+        joined = "".join(str(p.get("text", "")) for p in passages)
+        if raw and joined.encode("utf-8") != raw:
+            warn(rel(path), "the passages joined do not reproduce text.txt byte for byte")
+        for index, passage in enumerate(passages):
+            pid = passage.get("id")
+            if not isinstance(pid, str) or not re.fullmatch(rf"{re.escape(key)}\.p\d{{2,3}}", pid):
+                warn(rel(path), f"passage #{index + 1}: id {pid!r} is not '{key}.pNN'")
+                continue
+            if pid in ed.passages:
+                warn(rel(path), f"passage id {pid} is used twice")
+                continue
+            passage["source"] = key
+            ed.passages[pid] = passage
+        ed.sources[key] = data
+
+
+def load_catalogues(ed: Edition) -> None:
+    folder = ROOT / "engine" / "catalogue"
+    files = {p.stem: p for p in folder.glob("*.toml")}
+    for game_id in GAME_IDS:
+        if game_id not in files:
+            warn(f"engine/catalogue/{game_id}.toml", "missing: the game page cannot be built")
+    order = GAME_IDS + sorted(set(files) - set(GAME_IDS))
+    for game_id in order:
+        path = files.get(game_id)
+        if path is None:
+            continue
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            warn(rel(path), f"cannot be parsed as TOML ({exc})")
+            continue
+        game = data.get("game") or {}
+        if game.get("id") != game_id:
+            warn(rel(path), f"[game] id is {game.get('id')!r}, expected {game_id!r}")
+        rules = data.get("rules") or []
+        for rule in rules:
+            rid = rule.get("id", "")
+            if not rid.startswith(game_id + "."):
+                warn(rel(path), f"rule {rid!r} does not start with '{game_id}.'")
+                continue
+            if rid in ed.rules:
+                warn(rel(path), f"rule id {rid} is used twice")
+                continue
+            rule["game"] = game_id
+            ed.rules[rid] = rule
+            for pid in rule.get("passages") or []:
+                if pid not in ed.passages:
+                    warn(rel(path), f"rule {rid} cites passage {pid!r}, which does not exist")
+                elif rid not in ed.cited_by[pid]:
+                    ed.cited_by[pid].append(rid)
+        data["rules"] = [r for r in rules if r.get("game") == game_id]
+        ed.games[game_id] = data
+
+
+def load_toml_list(path: Path, table: str) -> list[dict]:
+    if not path.exists():
+        warn(rel(path), "missing")
+        return []
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        warn(rel(path), f"cannot be parsed as TOML ({exc})")
+        return []
+    items = data.get(table)
+    if not isinstance(items, list):
+        warn(rel(path), f"expected an array of tables [[{table}]]")
+        return []
+    return items
+
+
+def load_measures(ed: Edition) -> None:
+    folder = REPO / "docs" / "data" / "measures"
+    for path in sorted(folder.glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            warn(rel(path), f"cannot be read as JSON ({exc})")
+            continue
+        ed.measures[data.get("game") or path.stem] = data
+
+
+def load_engine(ed: Edition) -> None:
+    """What the engine implements; tolerant of an engine that is not there yet."""
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    try:
+        import engine.games as games  # type: ignore[import-not-found]
+    except ImportError as exc:
+        ed.engine_state = f"not importable ({exc})"
+        return
+    except Exception as exc:  # a broken engine must not pass unnoticed
+        warn("engine.games", f"import failed: {type(exc).__name__}: {exc}")
+        ed.engine_state = "broken"
+        return
+    ed.engine_state = "importable"
+    for game_id in ed.games:
+        try:
+            games.get(game_id)
+        except Exception:  # UnknownGameError: not built yet
+            continue
+        ed.implemented_games.add(game_id)
+    try:
+        from engine.rules import registry  # type: ignore[import-not-found]
+
+        ed.code = {k: list(v) for k, v in registry().items()}
+    except Exception as exc:
+        warn("engine.rules.registry", f"{type(exc).__name__}: {exc}")
+    load_rule_report(ed)
+    try:
+        from engine.examples import run_example  # type: ignore[import-not-found]
+    except ImportError:
+        return
+    except Exception as exc:
+        warn("engine.examples", f"import failed: {type(exc).__name__}: {exc}")
+        return
+    for rid, rule in ed.rules.items():
+        if rule["game"] not in ed.implemented_games:
+            continue
+        for example in rule.get("examples") or []:
+            try:
+                ed.example_results[(rid, example.get("id", ""))] = run_example(rid, example.get("id", ""))
+            except Exception as exc:
+                ed.example_results[(rid, example.get("id", ""))] = {
+                    "passed": False, "error": f"{type(exc).__name__}: {exc}"}
+
+
+def load_rule_report(ed: Edition) -> None:
+    """``python -m engine rules --json``: implemented, code and tests for every rule."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "engine", "rules", "--json"],
+            cwd=REPO, capture_output=True, text=True, timeout=180, check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        log.info("edition: python -m engine rules --json did not run (%s)", exc)
+        return
+    if done.returncode != 0:
+        log.info("edition: python -m engine rules --json failed: %s", done.stderr.strip()[-500:])
+        return
+    try:
+        report = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        warn("python -m engine rules --json", "output is not JSON")
+        return
+    entries = report.get("rules", report) if isinstance(report, dict) else report
+    if isinstance(entries, dict):
+        entries = [dict(v, id=k) if isinstance(v, dict) else {"id": k} for k, v in entries.items()]
+    if not isinstance(entries, list):
+        return
+    for entry in entries:
+        if not isinstance(entry, dict) or "id" not in entry:
+            continue
+        rid = entry["id"]
+        for key in ("code", "locations", "implementation", "implemented_in"):
+            if isinstance(entry.get(key), list) and entry[key]:
+                ed.code[rid] = [str(x) for x in entry[key]]
+                break
+        tests = entry.get("tests")
+        if isinstance(tests, list):
+            ed.tests[rid] = [str(t if not isinstance(t, dict) else t.get("id") or t.get("nodeid")) for t in tests]
+            ed.tests_known = True
+
+
+def load(ed: Edition) -> Edition:
+    load_sources(ed)
+    load_catalogues(ed)
+    ed.glossary = load_toml_list(REPO / "sources" / "glossary.toml", "terms")
+    ed.works = load_toml_list(REPO / "sources" / "bibliography.toml", "works")
+    load_measures(ed)
+    load_engine(ed)
+    return ed
+
+
+# --------------------------------------------------------------------------- links
+
+def passage_link(ed: Edition, pid: str, base: str, with_tooltip: bool = True) -> str:
+    passage = ed.passages.get(pid)
+    if passage is None:
+        return code(pid)
+    target = f"{base}sources/{passage['source']}.md#{anchor(pid)}"
+    attrs = f'{{ title="{tooltip(passage.get("text", ""))}" }}' if with_tooltip else ""
+    return f"[`{pid}`]({target}){attrs}"
+
+
+def rule_link(ed: Edition, rid: str, base: str, label: str | None = None) -> str:
+    rule = ed.rules.get(rid)
+    if rule is None:
+        return code(rid)
+    text = label or f"`{rid}`"
+    hint = rid if label else rule.get("title", "")
+    return f"[{text}]({base}games/{rule['game']}.md#{anchor(rid)}){{ title=\"{tooltip(hint)}\" }}"
+
+
+def status_badge(status: str) -> str:
+    known = status in STATUSES
+    klass = status if known else "unknown"
+    title = STATUSES.get(status, "Status not recognised")
+    return f'<span class="edition-status edition-status--{klass}" title="{html.escape(title)}">{html.escape(status or "no status")}</span>'
+
+
+def kind_badge(kind: str) -> str:
+    klass = kind if kind in KINDS else "unknown"
+    return f'<span class="edition-kind edition-kind--{klass}" title="{html.escape(KINDS.get(kind, "Kind not recognised"))}">{html.escape(kind)}</span>'
+
+
+# --------------------------------------------------------------------------- source pages
+
+def source_label(src: dict) -> str:
+    """The source's English title, up to its first full stop."""
+    return short_title(src.get("title_en") or src.get("title") or src.get("key", "?"))
+
+
+def source_nav_label(ed: Edition, src: dict) -> str:
+    """A short navigation label: the games the text describes, and its seed number."""
+    games = [game_name(ed, g) for g in src.get("games") or [] if g in ed.games]
+    seed = str(src.get("seed_file", ""))[:3]
+    label = ", ".join(games) if games else source_label(src)
+    return f"{label} (seed {seed})" if seed.isdigit() else label
+
+
+def source_page(ed: Edition, key: str) -> str:
+    src = ed.sources[key]
+    where = f"sources/{key}/source.json"
+    for name in ("author", "title", "title_en", "language", "citation", "description", "seed_file"):
+        if not src.get(name):
+            warn(where, f"metadata field '{name}' is missing or empty")
+    lang = src.get("language", "ru")
+    out = [f"# {inline(source_nav_label(ed, src))}", "",
+           f'<p class="edition-byline" markdown="span">{inline(src.get("author", ""))}: *{inline(src.get("title_en", ""))}*</p>', ""]
+    if src.get("description"):
+        out += [inline(src["description"]), ""]
+    games = [g for g in src.get("games") or [] if g in ed.games]
+    rows = [
+        ("Author", inline(src.get("author", ""))),
+        ("Title", f'<span lang="{lang}">{literal(src.get("title", ""))}</span>'),
+        ("Title in English", inline(src.get("title_en", ""))),
+        ("Retells" if src.get("is_retelling") else "Based on", inline(src.get("retells") or "—")),
+        ("Language", LANGUAGES.get(lang, lang)),
+        ("Citation", inline(src.get("citation", ""))),
+        ("Seed file", code(src.get("seed_file", "?"))),
+        ("SHA-256 of `text.txt`", code(src.get("sha256") or "text.txt missing")),
+        ("Passages", str(len(src.get("passages") or []))),
+        ("Games", ", ".join(f"[{inline(game_name(ed, g))}](../games/{g}.md)" for g in games) or "—"),
+    ]
+    out += ['<div class="edition-meta" markdown>', "", "| | |", "|---|---|"]
+    out += [f"| {label} | {value} |" for label, value in rows]
+    out += ["", "</div>", ""]
+    counts = defaultdict(int)
+    for p in src.get("passages") or []:
+        counts[p.get("kind", "?")] += 1
+    out += [
+        "The original stands on the left, as the seed has it, byte for byte; the edition's "
+        "translation on the right. Each passage has a permanent anchor (its id); the rules "
+        "that rest on it are linked below it. Kinds: "
+        + ", ".join(f"{kind_badge(k)} {n}" for k, n in sorted(counts.items())) + ".",
+        "",
+        "## The text, passage by passage",
+        "",
+    ]
+    for passage in src.get("passages") or []:
+        pid = passage.get("id")
+        if pid not in ed.passages or ed.passages[pid] is not passage:
+            continue
+        out += passage_block(ed, passage, lang)
+    return "\n".join(out) + "\n"
+
+
+def passage_block(ed: Edition, passage: dict, lang: str) -> list[str]:
+    pid = passage["id"]
+    kind = passage.get("kind", "")
+    if kind not in KINDS:
+        warn(f"sources/{passage['source']}/source.json", f"passage {pid}: kind {kind!r} is not one of {sorted(KINDS)}")
+    if not str(passage.get("translation", "")).strip():
+        warn(f"sources/{passage['source']}/source.json", f"passage {pid}: translation is empty")
+    game = passage.get("game")
+    game_part = f' <span class="edition-passage-game">[{inline(game_name(ed, game))}](../games/{game}.md)</span>' if game in ed.games else ""
+    out = [
+        f'<section class="edition-passage edition-passage--{kind}" id="{anchor(pid)}" markdown>',
+        '<div class="edition-passage-head" markdown>',
+        f'[`{pid}`](#{anchor(pid)}){{ .edition-passage-id title="Permalink to {pid}" }} {kind_badge(kind)}{game_part}',
+        "</div>",
+        '<div class="edition-parallel" markdown>',
+        f'<div class="edition-original" lang="{lang}" markdown>',
+        literal_lines(passage.get("text", "")),
+        "</div>",
+        '<div class="edition-translation" lang="en" markdown>',
+        f'<p markdown="span">{inline(passage.get("translation", ""))}</p>',
+        "</div>",
+        "</div>",
+    ]
+    notes = [n for n in passage.get("notes") or [] if str(n).strip()]
+    if notes:
+        out += ['<div class="edition-notes" markdown>', ""]
+        out += [f"- {inline(n)}" for n in notes]
+        out += ["", "</div>"]
+    rules = ed.cited_by.get(pid, [])
+    if rules:
+        links = " · ".join(rule_link(ed, r, "../", label=inline(ed.rules[r].get("title") or r)) for r in rules)
+        out += ['<div class="edition-cited" markdown>', "", f"**Rules resting on this passage:** {links}", "", "</div>"]
+    out += ["</section>", ""]
+    return out
+
+
+# --------------------------------------------------------------------------- game pages
+
+def game_name(ed: Edition, game_id: str | None) -> str:
+    if game_id in ed.games:
+        return ed.games[game_id].get("game", {}).get("name") or game_id
+    return game_id or "—"
+
+
+def describe_given(given: Any) -> list[str]:
+    if isinstance(given, dict):
+        return [f"- {code(k)}: {code(v)}" for k, v in given.items()] or ["- (nothing)"]
+    return [f"- {code(given)}"]
+
+
+def example_block(ed: Edition, rule: dict, example: dict, base: str) -> list[str]:
+    rid, eid = rule["id"], example.get("id", "?")
+    out = [
+        f'<div class="edition-example" data-rule="{html.escape(rid)}" data-example="{html.escape(eid)}" markdown>',
+        f'<p class="edition-example-title" markdown="span">**Example** {code(eid)}: {inline(example.get("description", ""))}</p>',
+        '<div class="edition-example-io" markdown>',
+        '<div class="edition-example-given" markdown>',
+        "",
+        "**Given**" + (f" (runner {code(example['run'])})" if example.get("run") else ""),
+        "",
+        *describe_given(example.get("given", {})),
+        "",
+        "</div>",
+        '<div class="edition-example-expected" markdown>',
+        "",
+        "**Expected**",
+        "",
+    ]
+    if "expected_error" in example:
+        out.append(f"Refused, naming rule {rule_link(ed, str(example['expected_error']), base)}")
+    else:
+        out.append(code(example.get("expected")))
+    out += ["", "</div>", "</div>"]
+    variant = example.get("variant") or {}
+    if variant:
+        out.append('<p class="edition-example-variant" markdown="span">Under the reading '
+                   + ", ".join(f"{code(k)} = {code(v)}" for k, v in variant.items()) + "</p>")
+    result = ed.example_results.get((rid, eid))
+    if result is not None:
+        if result.get("passed"):
+            out.append('<p class="edition-example-check edition-example-check--passed" markdown="span">'
+                       "Checked by the engine when this page was built: it gives " + code(result.get("actual")) + ".</p>")
+        else:
+            detail = result.get("error") or f"it gave {json.dumps(result.get('actual'), ensure_ascii=False)}"
+            out.append('<p class="edition-example-check edition-example-check--failed" markdown="span">'
+                       "The engine does not agree when this page was built: " + code(detail) + ".</p>")
+    out += ['<output class="edition-example-result" aria-live="polite"></output>', "</div>", ""]
+    return out
+
+
+def readings_block(ed: Edition, rule: dict, where: str) -> list[str]:
+    readings = rule.get("readings") or []
+    defaults = [r for r in readings if r.get("default")]
+    options = {r.get("option") for r in readings}
+    if len(readings) < 2:
+        warn(where, f"contested rule {rule['id']} has {len(readings)} reading(s); at least 2 are needed")
+    if len(defaults) != 1:
+        warn(where, f"contested rule {rule['id']} has {len(defaults)} default readings; exactly one is needed")
+    if len(options) != 1:
+        warn(where, f"contested rule {rule['id']}: its readings name different options {sorted(map(str, options))}")
+    option = next(iter(options)) if len(options) == 1 else "?"
+    out = [
+        f"**Readings** (variant option {code(option)}):",
+        "",
+        f'<div class="edition-readings" style="--edition-readings: {max(1, min(len(readings), 3))}" markdown>',
+    ]
+    for reading in readings:
+        default = bool(reading.get("default"))
+        out += [
+            f'<div class="edition-reading{" edition-reading--default" if default else ""}" markdown>',
+            f'<p class="edition-reading-head" markdown="span">{code(reading.get("id", "?"))}'
+            + (' <span class="edition-default">default</span>' if default else "") + "</p>",
+            f'<p markdown="span">{inline(reading.get("statement", ""))}</p>',
+            f'<p class="edition-reading-why" markdown="span">*Why:* {inline(reading.get("rationale", "—"))}</p>',
+            f'<p class="edition-reading-held" markdown="span">*Held by:* {inline("; ".join(reading.get("held_by") or []) or "—")}</p>',
+            "</div>",
+        ]
+    out += ["</div>", ""]
+    if defaults:
+        d = defaults[0]
+        out += [f"The edition plays {code(d.get('id'))} by default: {inline(d.get('rationale', ''))}", ""]
+    return out
+
+
+def rule_block(ed: Edition, game_id: str, rule: dict) -> list[str]:
+    rid = rule["id"]
+    where = f"engine/catalogue/{game_id}.toml"
+    status = rule.get("status", "")
+    if status not in STATUSES:
+        warn(where, f"rule {rid}: status {status!r} is not one of {sorted(STATUSES)}")
+    implemented = rid in ed.code
+    impl_badge = (
+        '<span class="edition-impl edition-impl--yes" title="The engine implements this rule">implemented</span>'
+        if implemented else
+        '<span class="edition-impl edition-impl--no" title="No engine code names this rule yet">not implemented</span>'
+    )
+    out = [
+        f"### {inline(rule.get('title') or rid)} {{#{anchor(rid)} }}",
+        "",
+        f'<p class="edition-rule-meta" markdown="span">{code(rid)} {status_badge(status)} {impl_badge}</p>',
+        "",
+        f'<div class="edition-statement" markdown>{inline(rule.get("statement", ""))}</div>',
+        "",
+    ]
+    passages = rule.get("passages") or []
+    if passages:
+        out += ["**Rests on:** " + ", ".join(passage_link(ed, p, "../") for p in passages), ""]
+        out += [f'??? quote "The text of {", ".join(passages)}"', ""]
+        for pid in passages:
+            p = ed.passages.get(pid)
+            if p is None:
+                continue
+            lang = ed.sources[p["source"]].get("language", "ru")
+            out += [
+                f"    {passage_link(ed, pid, '../', with_tooltip=False)}",
+                "",
+                f'    <div class="edition-parallel edition-parallel--quote" markdown>',
+                f'    <blockquote class="edition-original" lang="{lang}" markdown>',
+                *("    " + line for line in literal_lines(p.get("text", "")).split("\n")),
+                "    </blockquote>",
+                f'    <blockquote class="edition-translation" lang="en" markdown>',
+                f'    <p markdown="span">{inline(p.get("translation", ""))}</p>',
+                "    </blockquote>",
+                "    </div>",
+                "",
+            ]
+    elif status != "supplied":
+        warn(where, f"rule {rid} cites no passage (only a supplied rule may rest on none)")
+    else:
+        out += ["**Rests on:** no passage: the texts are silent here.", ""]
+    notes = [n for n in rule.get("notes") or [] if str(n).strip()]
+    if notes:
+        out += ["**Notes**", ""] + [f"- {inline(n)}" for n in notes] + [""]
+    evidence = [n for n in rule.get("evidence") or [] if str(n).strip()]
+    if evidence:
+        out += ["**Evidence**", ""] + [f"- {inline(n)}" for n in evidence] + [""]
+    elif status == "supplied":
+        warn(where, f"supplied rule {rid} gives no evidence")
+    if status == "contested" or rule.get("readings"):
+        if status != "contested":
+            warn(where, f"rule {rid} has readings but its status is {status!r}, not 'contested'")
+        out += readings_block(ed, rule, where)
+    examples = rule.get("examples") or []
+    if not examples:
+        warn(where, f"rule {rid} has no worked example")
+    if examples:
+        out += ["**Worked example" + ("s" if len(examples) > 1 else "") + "**", ""]
+        for example in examples:
+            out += example_block(ed, rule, example, "../")
+    places = ed.code.get(rid, [])
+    tests = ed.tests.get(rid, [])
+    out += ['<div class="edition-proof" markdown>', ""]
+    out.append("**Implemented in:** " + (", ".join(code(p) for p in places) if places else "no engine code yet."))
+    out.append("")
+    if ed.tests_known:
+        out.append("**Tests:** " + (tests_cell(ed, rule).replace("<br>", "; ") if tests else "none yet."))
+    else:
+        out.append(f"**Tests:** the worked examples above run as {code(f'{rid}/<example>')}; "
+                   f"other tests carry {code(f'@pytest.mark.rule({json.dumps(rid)})')}.")
+    out += ["", "</div>", ""]
+    return out
+
+
+def options_table(ed: Edition, game: dict) -> list[str]:
+    contested = [r for r in game["rules"] if r.get("readings")]
+    if not contested:
+        return []
+    out = [
+        "## The variant options",
+        "",
+        "Every contested rule is an option of the game's variant; each reading is a value. "
+        "The play table and `python -m engine play` accept any of them.",
+        "",
+        "| Option | Rule | Readings (default first) |",
+        "|---|---|---|",
+    ]
+    for rule in contested:
+        readings = sorted(rule["readings"], key=lambda r: not r.get("default"))
+        option = readings[0].get("option", "?")
+        values = ", ".join(code(r.get("id")) + (" (default)" if r.get("default") else "") for r in readings)
+        out.append(f"| {code(option)} | {rule_link(ed, rule['id'], '../', label=inline(rule.get('title') or rule['id']))} | {values} |")
+    return out + [""]
+
+
+def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
+    out = ["## The readings compared", ""]
+    contested = [r for r in game["rules"] if r.get("readings")]
+    data = ed.measures.get(game_id)
+    if not contested:
+        out += ["No rule of this game is contested: there is nothing to compare.", ""]
+    elif not data:
+        out += ['!!! note "Not measured yet"',
+                "    The measured consequences of each reading are produced by "
+                f"`python -m engine simulate` into `docs/data/measures/{game_id}.json`; "
+                "that file is not there yet.", ""]
+    else:
+        metrics = data.get("metrics") or {}
+        n = data.get("games_per_reading", "?")
+        bots = data.get("bots")
+        bots_text = ", ".join(map(str, bots)) if isinstance(bots, list) else (json.dumps(bots) if bots else "the engine's bots")
+        out += [
+            f"Each reading was played over **{n} games** per reading by bots ({inline(bots_text)}), "
+            "the same seeds under every reading, so a difference comes from the rule, not the deal.",
+            "",
+        ]
+        measured = data.get("rules") or {}
+        for rule in contested:
+            rid = rule["id"]
+            entry = measured.get(rid)
+            out += [f"### {inline(rule.get('title') or rid)}: measured", "",
+                    f"Rule {rule_link(ed, rid, '../')}, option {code((entry or {}).get('option') or rule['readings'][0].get('option'))}.", ""]
+            if not entry or not entry.get("readings"):
+                out += ["Not measured in this run.", ""]
+                continue
+            names = list(metrics) or sorted({m for v in entry["readings"].values() for m in v})
+            defaults = {r.get("id") for r in rule["readings"] if r.get("default")}
+            reading_ids = list(entry["readings"])
+            out += ["| Measure | " + " | ".join(code(r) + (" (default)" if r in defaults else "") for r in reading_ids) + " |",
+                    "|---|" + "---:|" * len(reading_ids)]
+            for name in names:
+                label = inline(str(metrics.get(name) or name.replace("_", " ")))
+                label = label[:1].upper() + label[1:]
+                values = [fmt_number(entry["readings"][r].get(name)) for r in reading_ids]
+                out.append(f"| {label} <br>{code(name)} | " + " | ".join(values) + " |")
+            out.append("")
+    out += [
+        "Replay one deal under two readings, side by side:",
+        "",
+        f'<div class="edition-compare" data-game="{game_id}"></div>',
+        "",
+    ]
+    return out
+
+
+def game_page(ed: Edition, game_id: str) -> str:
+    game = ed.games[game_id]
+    meta = game.get("game", {})
+    where = f"engine/catalogue/{game_id}.toml"
+    for name in ("name", "summary", "sources", "players"):
+        if not meta.get(name):
+            warn(where, f"[game] field '{name}' is missing or empty")
+    rules = game["rules"]
+    implemented = game_id in ed.implemented_games
+    counts = defaultdict(int)
+    for r in rules:
+        counts[r.get("status", "?")] += 1
+    src_links = ", ".join(
+        f"[{inline(source_label(ed.sources[k]))}](../sources/{k}.md)" if k in ed.sources else code(k)
+        for k in meta.get("sources") or [])
+    players = meta.get("players") or []
+    out = [f"# {inline(meta.get('name') or game_id)}", "", inline(meta.get("summary", "")), ""]
+    rows = [
+        ("Name in the source", inline(meta.get("name_original") or "—")),
+        ("Sources", src_links or "—"),
+        ("Players", ", ".join(map(str, players)) or "—"),
+        ("Rules", f"{len(rules)}: " + ", ".join(f"{n} {status_badge(s)}" for s, n in sorted(counts.items()))),
+        ("Engine", '<span class="edition-impl edition-impl--yes">implemented</span>' if implemented
+         else '<span class="edition-impl edition-impl--no">not built yet</span>'),
+        ("Game id", code(game_id)),
+    ]
+    out += ['<div class="edition-meta" markdown>', "", "| | |", "|---|---|"]
+    out += [f"| {a} | {b} |" for a, b in rows] + ["", "</div>", ""]
+    if implemented:
+        out += [
+            "## Play",
+            "",
+            "Play a whole game against the engine's bots, under any reading. The engine runs in your "
+            "browser (Pyodide, served by this site); it starts when the table first comes into view.",
+            "",
+            f'<div class="edition-table" data-game="{game_id}"></div>',
+            "",
+            "<noscript><p>The play table needs JavaScript. Everything else on this page reads without it; "
+            f"the same game runs on the command line: <code>python -m engine play {game_id}</code>.</p></noscript>",
+            "",
+        ]
+    else:
+        out += [
+            '!!! warning "The engine for this game is not built yet"',
+            "    The rules below are stated and sourced, but no engine code plays this game yet: "
+            "there is no play table and the worked examples are not run.",
+            "",
+        ]
+    out += options_table(ed, game)
+    out += ["## The rules", "",
+            "Each rule: its id, its status, the passages it rests on (hover a passage id for the original), "
+            "its notes and evidence, the readings when it is contested, worked examples that run in the "
+            "browser, and where the engine implements and the tests prove it.", ""]
+    by_topic: dict[str, list[dict]] = {}
+    for rule in rules:
+        parts = rule["id"].split(".")
+        if len(parts) != 3:
+            warn(where, f"rule id {rule['id']!r} is not '<game>.<topic>.<name>'")
+        by_topic.setdefault(parts[1] if len(parts) > 1 else "other", []).append(rule)
+    for topic, topic_rules in by_topic.items():
+        out += [f"## {topic_title(topic)} {{#topic-{topic}}}", ""]
+        for rule in topic_rules:
+            out += rule_block(ed, game_id, rule)
+    if implemented:
+        out += measures_block(ed, game_id, game)
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- other pages
+
+def concordance_page(ed: Edition) -> str:
+    out = [
+        "# Concordance",
+        "",
+        "From every passage to the rules resting on it, the engine code that implements each rule and "
+        "the tests that prove it. Passages no rule rests on (titles, commentary, stray lines) are listed "
+        "after each source, so that nothing in the texts goes unaccounted for.",
+        "",
+    ]
+    if not ed.tests_known:
+        out += ['!!! note "Tests"',
+                "    `python -m engine rules --json` did not report tests when this page was built; "
+                "the tests column shows the worked examples, which run as `rule-id/example-id`.", ""]
+    for key, src in ed.sources.items():
+        out += [f"## {inline(source_nav_label(ed, src))}", "",
+                "| Passage | Rule | Status | Code | Tests |", "|---|---|---|---|---|"]
+        unused = []
+        for passage in src.get("passages") or []:
+            pid = passage.get("id")
+            rules = ed.cited_by.get(pid, [])
+            if not rules:
+                unused.append(pid)
+                continue
+            for rid in rules:
+                rule = ed.rules[rid]
+                places = "<br>".join(code(p) for p in ed.code.get(rid, [])) or "—"
+                title = inline(rule.get("title") or rid)
+                out.append(f"| {passage_link(ed, pid, '')} | {rule_link(ed, rid, '', label=title)} | "
+                           f"{status_badge(rule.get('status', ''))} | {places} | {tests_cell(ed, rule)} |")
+        out.append("")
+        if unused:
+            out += ["Passages no rule rests on: " + ", ".join(
+                passage_link(ed, p, "") + f" ({ed.passages[p].get('kind', '?')})" for p in unused if p in ed.passages) + ".", ""]
+    unsourced = [rid for rid, r in ed.rules.items() if not r.get("passages")]
+    if unsourced:
+        out += ["## Rules resting on no passage", "",
+                "Supplied rules: the texts are silent, the edition fills the gap on the evidence given with each.", ""]
+        out += [f"- {rule_link(ed, rid, '')} {status_badge(ed.rules[rid].get('status', ''))}" for rid in unsourced] + [""]
+    missing = [rid for rid, r in ed.rules.items() if r["game"] in ed.implemented_games and rid not in ed.code]
+    if missing:
+        out += ["## Rules of implemented games without code", ""]
+        out += [f"- {rule_link(ed, rid, '')}" for rid in missing] + [""]
+    extra = sorted(rid for rid in ed.code if rid not in ed.rules)
+    if extra:
+        for rid in extra:
+            warn("engine.rules.registry", f"the engine implements {rid!r}, which no catalogue states")
+    return "\n".join(out) + "\n"
+
+
+def tests_cell(ed: Edition, rule: dict) -> str:
+    """Tests, compactly: the worked examples by id, then the other tests by file and name."""
+    rid = rule["id"]
+    if not ed.tests_known:
+        examples = [e.get("id") for e in rule.get("examples") or []]
+        return ("examples " + ", ".join(code(e) for e in examples)) if examples else "—"
+    examples, others = [], []
+    for test in ed.tests.get(rid, []):
+        match = re.search(rf"\[{re.escape(rid)}/([^\]]+)\]$", test)
+        if match:
+            examples.append(match.group(1))
+        else:
+            others.append(test.removeprefix("tests/"))
+    parts = []
+    if examples:
+        parts.append("examples " + ", ".join(code(e) for e in examples))
+    parts += [code(t) for t in others]
+    return "<br>".join(parts) or "—"
+
+
+def term_slug(term: str) -> str:
+    slug = re.sub(r"[^\w]+", "-", term.lower(), flags=re.UNICODE).strip("-")
+    return "term-" + slug
+
+
+def term_forms(term: dict) -> list[str]:
+    return [f for f in term.get("forms") or [] if isinstance(f, str) and f.strip()]
+
+
+def term_uses(ed: Edition, term: dict) -> tuple[list[str], list[str]]:
+    forms = term_forms(term) + [f for f in term.get("search") or [] if isinstance(f, str)]
+    if not forms:
+        forms = [term.get("term", "")]
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(f) for f in sorted(set(forms), key=len, reverse=True)) + r")(?!\w)")
+    passages = [pid for pid, p in ed.passages.items()
+                if pattern.search(p.get("text", "")) or pattern.search(p.get("translation", ""))]
+    rules = [rid for rid, r in ed.rules.items()
+             if pattern.search(r.get("statement", "")) or pattern.search(r.get("title", ""))]
+    return passages, rules
+
+
+def glossary_page(ed: Edition) -> str:
+    out = [
+        "# Glossary",
+        "",
+        "The period English, French and Russian terms of the four texts. In the text of every page a "
+        "term in one of its listed forms carries its meaning as a tooltip. *Used in* lists the "
+        "passages whose original or translation contains one of its forms, and the rules that name it.",
+        "",
+    ]
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for index, term in enumerate(ed.glossary):
+        for name in ("term", "language", "meaning"):
+            if not term.get(name):
+                warn("sources/glossary.toml", f"term #{index + 1} ({term.get('term', '?')!r}): field '{name}' is missing")
+        groups[term.get("language", "?")].append(term)
+    titles = {"en": "Period English terms", "fr": "French terms", "ru": "Russian terms"}
+    for lang in sorted(groups, key=lambda l: ["en", "fr", "ru"].index(l) if l in ("en", "fr", "ru") else 9):
+        out += [f"## {titles.get(lang, LANGUAGES.get(lang, lang))}", ""]
+        for term in sorted(groups[lang], key=lambda t: t.get("term", "").lower()):
+            name = term.get("term", "?")
+            out += [f"### {literal(name)} {{#{term_slug(name)} }}", ""]
+            facts = []
+            if term.get("original"):
+                facts.append(f'<span lang="{lang}">{literal(term["original"])}</span>')
+            if term.get("transliteration"):
+                facts.append(f"*{inline(term['transliteration'])}*")
+            facts.append(LANGUAGES.get(lang, lang))
+            out += ['<p class="edition-term-facts" markdown="span">' + " · ".join(facts) + "</p>", ""]
+            out += [inline(term.get("meaning", "")), ""]
+            games = [g for g in term.get("games") or [] if g in ed.games]
+            if games:
+                out += ["**Games:** " + ", ".join(f"[{inline(game_name(ed, g))}](games/{g}.md)" for g in games), ""]
+            passages, rules = term_uses(ed, term)
+            if passages:
+                out += ["**Used in:** " + ", ".join(passage_link(ed, p, "") for p in passages), ""]
+            if rules:
+                out += ["**Rules naming it:** " + ", ".join(rule_link(ed, r, "") for r in rules), ""]
+            if term.get("references"):
+                out += ["**References:** " + "; ".join(inline(r) for r in term["references"]), ""]
+    return "\n".join(out) + "\n"
+
+
+def abbreviations(ed: Edition) -> str:
+    lines = ["<!-- Generated by tools/gen_pages.py from sources/glossary.toml: glossary tooltips. -->"]
+    seen = set()
+    for term in ed.glossary:
+        text = " ".join(str(term.get("tooltip") or term.get("meaning", "")).split())
+        text = text.replace("]", ")").replace("[", "(")
+        for form in term_forms(term):
+            if form in seen or "]" in form or "\n" in form:
+                continue
+            seen.add(form)
+            lines.append(f"*[{form}]: {text}")
+    return "\n".join(lines) + "\n"
+
+
+def bibliography_page(ed: Edition) -> str:
+    out = [
+        "# Bibliography",
+        "",
+        "The works the edition cites: the sources behind the four texts, the period descriptions "
+        "the notes compare them with, and the modern references. Links to outside pages are "
+        "references only; nothing on this site is loaded from them.",
+        "",
+    ]
+    kinds = {"source": "The texts and what they rest on", "period": "Period descriptions",
+             "modern": "Modern studies and references", "web": "On the web"}
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for index, work in enumerate(ed.works):
+        for name in ("key", "author", "title", "kind"):
+            if not work.get(name):
+                warn("sources/bibliography.toml", f"work #{index + 1} ({work.get('key', '?')!r}): field '{name}' is missing")
+        groups[work.get("kind", "modern")].append(work)
+    for kind in sorted(groups, key=lambda k: list(kinds).index(k) if k in kinds else 9):
+        out += [f"## {kinds.get(kind, kind.capitalize())}", ""]
+        for work in groups[kind]:
+            lang = work.get("language", "en")
+            title = f'<cite lang="{lang}">{literal(work.get("title", ""))}</cite>'
+            if work.get("url"):
+                title = f'<a href="{html.escape(work["url"])}" rel="external noopener">{title}</a>'
+            parts = [f'<span lang="{lang}">{literal(work.get("author", ""))}</span>', title]
+            if work.get("editors"):
+                parts.append("ed. " + inline(work["editors"]))
+            imprint = ", ".join(str(x) for x in (work.get("place"), work.get("publisher"), work.get("year")) if x)
+            if imprint:
+                parts.append(inline(imprint))
+            key = work.get("key", "")
+            out += [f'<p class="edition-work" id="work-{html.escape(key)}" markdown="span">' + ". ".join(parts) + ".</p>", ""]
+            if work.get("note"):
+                out += [f'<p class="edition-work-note" markdown="span">{inline(work["note"])}</p>', ""]
+            if work.get("used_for"):
+                out += [f'<p class="edition-work-note" markdown="span">*Used for:* {inline(work["used_for"])}</p>', ""]
+    return "\n".join(out) + "\n"
+
+
+def api_page() -> str:
+    out = ["# Engine API", "",
+           "The engine's public modules, from their docstrings. Everything is standard-library Python "
+           "(3.11 and later, and Pyodide).", ""]
+    present = []
+    for module in API_MODULES:
+        path = REPO / "engine" / (module.replace(".", "/") + ".py")
+        if path.exists():
+            present.append(module)
+    for module in present:
+        out += [f"::: engine.{module}", ""]
+    if not present:
+        out += ["The engine's modules are not there yet.", ""]
+    return "\n".join(out) + "\n"
+
+
+def summary(ed: Edition, pages: dict[str, str]) -> str:
+    out = ["* [The edition](index.md)", "* Sources"]
+    for key, src in ed.sources.items():
+        out.append(f"    * [{source_nav_label(ed, src)}](sources/{key}.md)")
+    out.append("* Games")
+    for game_id in ed.games:
+        out.append(f"    * [{game_name(ed, game_id)}](games/{game_id}.md)")
+    out += ["* [Concordance](concordance.md)", "* [Glossary](glossary.md)", "* [Bibliography](bibliography.md)",
+            "* Reference"]
+    hand = sorted(p.relative_to(REPO / "docs").as_posix() for p in (REPO / "docs" / "reference").glob("*.md"))
+    titles = {"reference/catalogue.md": "The rule catalogue", "reference/records.md": "Game records"}
+    for page in hand:
+        out.append(f"    * [{titles.get(page, page.split('/')[-1][:-3].replace('-', ' ').capitalize())}]({page})")
+    out.append("    * [Engine API](reference/api.md)")
+    return "\n".join(out) + "\n"
+
+
+def generate() -> dict[str, str]:
+    ed = load(Edition())
+    pages: dict[str, str] = {}
+    for key in ed.sources:
+        pages[f"sources/{key}.md"] = source_page(ed, key)
+    for game_id in ed.games:
+        pages[f"games/{game_id}.md"] = game_page(ed, game_id)
+    pages["concordance.md"] = concordance_page(ed)
+    pages["glossary.md"] = glossary_page(ed)
+    pages["bibliography.md"] = bibliography_page(ed)
+    pages["reference/api.md"] = api_page()
+    pages["SUMMARY.md"] = summary(ed, pages)
+    SNIPPET.parent.mkdir(parents=True, exist_ok=True)
+    text = abbreviations(ed)
+    if not SNIPPET.exists() or SNIPPET.read_text(encoding="utf-8") != text:
+        SNIPPET.write_text(text, encoding="utf-8")
+    return pages
+
+
+def main() -> None:
+    import mkdocs_gen_files
+
+    for name, text in generate().items():
+        with mkdocs_gen_files.open(name, "w") as handle:
+            handle.write(text)
+    # The navigation source is read by literate-nav, not published as a page.
+    from mkdocs.structure.files import InclusionLevel
+
+    nav_file = mkdocs_gen_files.FilesEditor.current().files.get_file_from_path("SUMMARY.md")
+    if nav_file is not None:
+        nav_file.inclusion = InclusionLevel.EXCLUDED
+
+
+if __name__ in {"__main__", "<run_path>"}:
+    main()

@@ -1,0 +1,110 @@
+"""Build the site strictly, or reuse a build of exactly the same inputs.
+
+The site tests and the browser tests need a strict build of the current tree. A build
+takes tens of seconds, so a build is stamped with a fingerprint of its inputs (the
+configuration, ``docs/``, ``sources/``, ``engine/`` and ``tools/``: paths, sizes and
+modification times) and reused while the fingerprint holds.
+
+    python tools/sitebuild.py stamp site      # after `mkdocs build --strict --site-dir site`
+    python tools/sitebuild.py build DEST      # strict build into DEST, stamped
+    python tools/sitebuild.py fresh site      # exit 0 if site/ is a build of the current inputs
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+STAMP = ".edition-fingerprint"
+INPUT_ROOTS = ("mkdocs.yml", "pyproject.toml", "docs", "sources", "engine", "tools")
+IGNORED_PARTS = {"__pycache__", ".pytest_cache", ".hypothesis"}
+
+
+def fingerprint() -> str:
+    """A digest of every input file's path, size and modification time."""
+    digest = hashlib.sha256()
+    for root in INPUT_ROOTS:
+        base = REPO / root
+        paths = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
+        for path in paths:
+            if IGNORED_PARTS.intersection(path.parts):
+                continue
+            stat = path.stat()
+            digest.update(f"{path.relative_to(REPO)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def is_fresh(site: Path) -> bool:
+    stamp = site / STAMP
+    return (site / "index.html").is_file() and stamp.is_file() and stamp.read_text().strip() == fingerprint()
+
+
+def stamp(site: Path) -> None:
+    (site / STAMP).write_text(fingerprint() + "\n")
+
+
+def build(dest: Path) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` into ``dest``; the completed process (check its returncode)."""
+    mkdocs = Path(sys.executable).with_name("mkdocs")
+    command = [str(mkdocs)] if mkdocs.exists() else [sys.executable, "-m", "mkdocs"]
+    before = fingerprint()
+    env = dict(os.environ, DISABLE_MKDOCS_2_WARNING="true", NO_MKDOCS_2_WARNING="1")
+    done = subprocess.run(
+        [*command, "build", "--strict", "--site-dir", str(dest)],
+        cwd=REPO, capture_output=True, text=True, env=env, check=False,
+    )
+    if done.returncode == 0 and fingerprint() == before:
+        (dest / STAMP).write_text(before + "\n")
+    return done
+
+
+def build_or_reuse(preferred: Path | None = None) -> tuple[Path, str]:
+    """A strict build of the current inputs: ``preferred`` (default site/) if fresh, else a cached build.
+
+    Returns the site folder and a note of what was done. Raises RuntimeError with
+    mkdocs' output when the strict build fails.
+    """
+    preferred = preferred or REPO / "site"
+    if is_fresh(preferred):
+        return preferred, f"reused {preferred} (inputs unchanged since its strict build)"
+    cache_root = REPO / "build" / "site-cache"
+    target = cache_root / fingerprint()[:16]
+    if is_fresh(target):
+        return target, f"reused {target}"
+    cache_root.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="site-", dir=cache_root))
+    done = build(scratch)
+    if done.returncode != 0:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise RuntimeError("mkdocs build --strict failed:\n" + (done.stdout + done.stderr)[-6000:])
+    for old in cache_root.iterdir():
+        if old != scratch:
+            shutil.rmtree(old, ignore_errors=True)
+    scratch.rename(target)
+    return target, f"built {target}"
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2 or argv[0] not in {"stamp", "build", "fresh"}:
+        print(__doc__, file=sys.stderr)
+        return 2
+    command, folder = argv[0], Path(argv[1])
+    if command == "stamp":
+        stamp(folder)
+        return 0
+    if command == "fresh":
+        return 0 if is_fresh(folder) else 1
+    done = build(folder)
+    sys.stdout.write(done.stdout)
+    sys.stderr.write(done.stderr)
+    return done.returncode
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
