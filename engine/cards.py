@@ -367,11 +367,12 @@ def shuffled(cards: Iterable[Card], rng: random.Random | int | str | None) -> li
         rng = random.Random(rng)
     result = list(cards)
     # Fisher-Yates driven by rng.random(), as random.shuffle did before 3.11,
-    # about three times faster than rng.shuffle; the bias (at most 52 / 2**53)
-    # is far below anything a deal could show.
+    # several times faster than rng.shuffle; the bias (at most 52 / 2**53) is
+    # far below anything a deal could show.  Position i (from the top) swaps
+    # with j = int(random() * (i + 1)); the draws are taken first, in order.
     draw = rng.random
-    for i in range(len(result) - 1, 0, -1):
-        j = int(draw() * (i + 1))
+    n = len(result)
+    for i, j in zip(range(n - 1, 0, -1), [int(draw() * k) for k in range(n, 1, -1)]):
         result[i], result[j] = result[j], result[i]
     return result
 

@@ -113,7 +113,8 @@ def ruffe_ruff_winners(given: dict[str, Any], variant: dict[str, Any]) -> list[i
     values = list(given["values"])
     if len(values) != v.players:
         raise EngineError(f"ruffe.ruff_winners: {len(values)} values for {v.players} players")
-    return ruffe.ruff_winners(values, int(given["dealer"]), v.ruff_tie)
+    sides = ruffe.sides_for(v.players, bool(v.partnerships))
+    return ruffe.ruff_winners(values, int(given["dealer"]), v.ruff_tie, sides)
 
 
 def ruffe_head_taker(given: dict[str, Any], variant: dict[str, Any]) -> int | None:

@@ -32,8 +32,9 @@ Cards are :class:`engine.cards.Card`; a trick is given leader first.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
@@ -53,6 +54,10 @@ __all__ = [
     "Constraint",
     "legal_plays",
     "legal_ranges",
+    "SUIT_BITS",
+    "card_bits",
+    "follow_bits",
+    "follow_masks",
     "card_strength",
     "trick_winner",
     "beats",
@@ -221,6 +226,77 @@ def legal_ranges(hand: Sequence[Card], led: int, trump: int, follow: str) -> lis
         return [(0, len(hand))]
     ranges.sort()
     return ranges
+
+
+SUIT_BITS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+"""The cards of each suit (S H D C) as a bit set: bit ``card.index`` for each card."""
+
+
+_CARD_BIT = tuple(1 << i for i in range(52))
+
+
+def card_bits(cards: Iterable[Card]) -> int:
+    """Cards as a bit set of their indexes (bit ``card.index`` is set for each).
+
+    >>> from engine.cards import parse_cards
+    >>> bin(card_bits(parse_cards("AS 2S AH")))
+    '0b11000000000001'
+    """
+    bits = 0
+    for c in cards:
+        bits |= _CARD_BIT[c.index]
+    return bits
+
+
+@functools.cache
+def follow_masks(trump: int, follow: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A follow policy as two masks per suit led, ``(first, second)``: a hand
+    (a bit set, :func:`card_bits`) to which suit ``led`` was led may play its
+    cards in ``first[led]`` if it has any, else those in ``second[led]`` if it
+    has any, else any card — ``hand & first[led] or hand & second[led] or
+    hand``, which is :func:`follow_bits`.  ``trump = -1`` for no trumps.
+
+    >>> first, second = follow_masks(2, SUIT_ELSE_TRUMP)   # diamonds trumps: follow, else trump
+    >>> first[1] == SUIT_BITS[1] and second[1] == SUIT_BITS[2]
+    True
+    >>> first, second = follow_masks(2, SUIT_OR_TRUMP)     # follow or trump at will
+    >>> first[1] == SUIT_BITS[1] | SUIT_BITS[2] and second[1] == 0
+    True
+    """
+    if follow not in FOLLOW_POLICIES:
+        raise ValueError(f"unknown follow policy {follow!r}; expected one of {', '.join(FOLLOW_POLICIES)}")
+    first, second = [], []
+    for led in range(4):
+        suit = SUIT_BITS[led]
+        trumps = SUIT_BITS[trump] if 0 <= trump < 4 and trump != led and follow != SUIT else 0
+        if follow == SUIT_OR_TRUMP:
+            first.append(suit | trumps)
+            second.append(0)
+        else:  # SUIT (no trumps to fall back on) or SUIT_ELSE_TRUMP
+            first.append(suit)
+            second.append(trumps)
+    return tuple(first), tuple(second)
+
+
+def follow_bits(hand: int, led: int, trump: int, follow: str) -> int:
+    """The follow clauses on a hand given as a bit set (:func:`card_bits`):
+    the bits of the cards that may be played when suit ``led`` was led
+    (suit indices 0..3 in S H D C order; ``trump = -1`` for no trumps).  The
+    same answer as :func:`legal_plays` for a plain rule (no heading, no
+    constraint), in a few integer operations (a game's hot path may keep the
+    masks of :func:`follow_masks` for its trump and apply them inline).
+
+    >>> from engine.cards import parse_cards
+    >>> hand = card_bits(parse_cards("AS 10H 5H 3D 2C"))
+    >>> follow_bits(hand, 1, 2, SUIT_ELSE_TRUMP) == card_bits(parse_cards("10H 5H"))
+    True
+    >>> follow_bits(hand, 1, 2, SUIT_OR_TRUMP) == card_bits(parse_cards("10H 5H 3D"))
+    True
+    >>> follow_bits(card_bits(parse_cards("AS 2C")), 1, 2, SUIT_ELSE_TRUMP) == card_bits(parse_cards("AS 2C"))
+    True
+    """
+    first, second = follow_masks(trump, follow)
+    return hand & first[led] or hand & second[led] or hand
 
 
 def card_strength(

@@ -145,10 +145,10 @@ def test_rules_for_one_game_and_unknown_game():
 
 
 def test_simulate_json():
-    result = run("simulate", GAME, "--games", "3", "--seed", "1", "--variant", "ruff_tie=all", "--json")
+    result = run("simulate", GAME, "--games", "3", "--seed", "1", "--variant", "ruff_tie=void", "--json")
     assert result.returncode == 0, result.stderr
     stats = json.loads(result.stdout)
-    assert stats["games"] == 3 and stats["variant"]["ruff_tie"] == "all"
+    assert stats["games"] == 3 and stats["variant"]["ruff_tie"] == "void"
     assert abs(sum(stats["win_share_by_side"]) - 1) < 1e-9
 
 

@@ -93,7 +93,7 @@ def test_unfinished_game_round_trip():
 
 @pytest.mark.parametrize("variant", [
     {"players": 3, "hand_size": 12, "follow": "free"},
-    {"players": 2, "hand_size": 24, "two_player_target": "36", "ruff_tie": "all"},
+    {"players": 2, "hand_size": 24, "two_player_target": "36", "ruff_tie": "void"},
     {"players": 4, "partnerships": False, "count": "tricks", "head_discards": "count"},
 ])
 def test_round_trip_other_variants(variant):

@@ -233,15 +233,29 @@ def test_wrong_announcement_refused_state_unchanged() -> None:
 
 
 @pytest.mark.rule("ruffe-and-trumps.ruff.award", "ruffe-and-trumps.ruff.proof", "ruffe-and-trumps.score.partnership")
-def test_ruff_award_and_proof_visible_to_all() -> None:
-    # seat 1 holds the long spades; hearts trumps
+def test_ruff_scored_at_once_and_proved_after_the_discards() -> None:
+    # seat 1 holds the long spades; hearts trumps; seat 0 holds the trump ace and takes the head
     deck = stacked(4, 12, 3, {1: "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S", 0: "AH 2H"}, head="9H")
     s = new(decks=[deck])
     announce_all(s)
+    # the 12 points are scored when the ruff is decided (p15) ...
     assert s.ruff_winners_ == [1]
     assert s.totals() == [0, 12]  # seat 1's side: seats 1 and 3
+    score = [e for e in s.log if e["rule"] == "ruffe-and-trumps.ruff.award"]
+    assert len(score) == 1 and "12" in score[0]["text"] and score[0]["seat"] == 1
+    # ... but the suit is not shown until the head is taken and the discards made (p20: "after this")
+    assert s.phase == "head" and s.current_player() == 0
+    for seat in (0, 2, 3):
+        v = s.view(seat)["ruff"]
+        assert v["shown"] is None and v["winners"] == [1] and v["announcements"][1]["suit"] is None
+    assert s.view(1)["ruff"]["announcements"][1]["suit"] == "S"  # his own
+    assert not any(e["rule"] == "ruffe-and-trumps.ruff.proof" for e in s.log)
+    while s.phase == "head":
+        s.apply(s.legal_actions()[-1])
+    assert s.phase == "play"
     proof = s.view(None)["ruff"]["shown"]
     assert proof["seat"] == 1 and proof["suit"] == "S" and len(proof["cards"]) == 12
+    assert proof["from_discards"] == [] and proof["turned"] is None and proof["value"] == 11 + 40 + 9 + 8 + 7 + 6 + 5 + 4 + 3
     for seat in range(4):
         assert s.view(seat)["ruff"]["shown"] == proof
         assert s.view(seat)["ruff"]["announcements"][1]["suit"] == "S"
@@ -249,12 +263,75 @@ def test_ruff_award_and_proof_visible_to_all() -> None:
     assert other["suit"] is None and other["value"] > 0  # a loser's suit stays private
     entry = [e for e in s.log if e["rule"] == "ruffe-and-trumps.ruff.proof"][0]
     assert "A♠" in entry["text"] and entry["seat"] == 1
-    score = [e for e in s.log if e["rule"] == "ruffe-and-trumps.ruff.award"]
-    assert len(score) == 1 and "12" in score[0]["text"]
+
+
+@pytest.mark.rule("ruffe-and-trumps.ruff.proof", "ruffe-and-trumps.ruff.announce", "ruffe-and-trumps.head.discard")
+def test_deal_follows_the_texts_order() -> None:
+    s = new(seed=6)
+    play_out(s, random.Random(6), until_deal=1)
+    rules = [e["rule"] for e in s.log if e["deal"] == 1]
+    def first(rule: str) -> int:
+        return rules.index(rule)
+    head = min(i for i, r in enumerate(rules) if r.startswith("ruffe-and-trumps.head.") and r != "ruffe-and-trumps.head.discard")
+    last_announce = max(i for i, r in enumerate(rules) if r == "ruffe-and-trumps.ruff.announce")
+    assert first("ruffe-and-trumps.deal.trump") < first("ruffe-and-trumps.ruff.announce")
+    assert last_announce < first("ruffe-and-trumps.ruff.award") < head
+    assert head < first("ruffe-and-trumps.head.discard") < first("ruffe-and-trumps.ruff.proof")
+    assert first("ruffe-and-trumps.ruff.proof") < first("ruffe-and-trumps.play.trick-winner")
+
+
+@pytest.mark.rule("ruffe-and-trumps.ruff.proof", "ruffe-and-trumps.head.discard")
+def test_proof_shows_the_suit_as_announced_including_discarded_cards() -> None:
+    # seat 0 holds A♥ (hearts trumps, 9♥ turned) and the best ruff, in clubs; the head brings him 2♣,
+    # which he did not count; he lays out 3♣ and 4♣ of his ruff: the proof shows them from his discards
+    deck = stacked(4, 12, 3, {0: "AH AC KC QC JC 10C 9C 8C 4C 3C 2S 3S", 1: "AS KS QS 4S 5S 6S KH QH JH 10H 8H 7H",
+                              2: "JS 10S 9S 8S 7S 6H 5H 4H 3H 2H AD KD", 3: "QD JD 10D 9D 8D 7D 4D 3D 2D 7C 6C 5C"},
+                   head="9H 2C 5D 6D")
+    s = new(decks=[deck])
+    announce_all(s)
+    assert s.ruff_winners_ == [0] and s.head_taker_ == 0 and s.announcements[0][2] == 11 + 40 + 9 + 8 + 4 + 3
+    for card in ("4C", "3C", "5D", "6D"):
+        s.apply(f"discard {card}")
+    proof = s.view(2)["ruff"]["shown"]
+    assert proof["cards"] == ["AC", "KC", "QC", "JC", "10C", "9C", "8C", "4C", "3C"]  # not the 2♣ of the head
+    assert proof["from_discards"] == ["4C", "3C"] and proof["turned"] is None
+    text = [e for e in s.log if e["rule"] == "ruffe-and-trumps.ruff.proof"][0]["text"]
+    assert "4♣ 3♣ from his discards" in text and "in clubs" in text
+    # a copy for another seat keeps the shown cards where the proof put them
+    for i in range(5):
+        d = s.determinize(1, random.Random(i))
+        assert {str(c) for c in d.discards} >= {"4C", "3C"}
+        assert {"AC", "KC", "QC", "JC", "10C", "9C", "8C"} <= {str(c) for c in d.hands[0]}
+
+
+@pytest.mark.rule("ruffe-and-trumps.ruff.proof", "ruffe-and-trumps.ruff.turned-card")
+def test_proof_of_a_trump_ruff_names_the_turned_card() -> None:
+    deck = stacked(4, 12, 3, {0: "AH KH QH 10H 5S 4S 3S 3H 4H 5D 6D 7D", 1: "JH 9H 8H 7H 6H 5H AD KD QD JD 10D 9D",
+                              2: "AS KS QS JS 10S 9S 8S 7S 2H 2D 2C 3C", 3: "AC KC QC JC 10C 9C 8C 4D 3D 8D 4C 5C"},
+                   head="6S 2S 7C 6C")
+    s = new(decks=[deck])
+    announce_all(s)
+    assert s.ruff_winners_ == [2] and s.head_taker_ == 2
+    while s.phase == "head":
+        s.apply(s.legal_actions()[-1])
+    proof = s.view(0)["ruff"]["shown"]
+    assert proof["turned"] == "6S" and proof["value"] == 11 + 40 + 9 + 8 + 7 + 6
+    assert "with the turned 6♠" in [e for e in s.log if e["rule"] == "ruffe-and-trumps.ruff.proof"][0]["text"]
+
+
+@pytest.mark.rule("ruffe-and-trumps.ruff.proof", "ruffe-and-trumps.head.no-holder")
+def test_proof_follows_an_untaken_head() -> None:
+    deck = stacked(4, 12, 3, {0: "2S 3S 4S 5S 2H 3H 4H 5H 2D 3D 4D 5D", 1: "AC KC QC JC 10C 9C 6S 8C 6H 7H 6D 7D",
+                              2: "8S 9S 10S 8H 9H 10H 8D 9D 10D 2C 3C 4C", 3: "JS QS KS JH QH KH JD QD KD AD 5C 6C"},
+                   head="7S AS AH 7C")
+    s = new({"head_without_ace": "nobody"}, decks=[deck])
+    announce_all(s)
+    assert s.phase == "play" and s.head_taker_ is None
+    assert s.view(3)["ruff"]["shown"]["suit"] == "C" and s.view(3)["ruff"]["shown"]["from_discards"] == []
 
 
 @pytest.mark.rule("ruffe-and-trumps.ruff.tie")
-@pytest.mark.parametrize(("reading", "totals"), [("eldest", [12, 0]), ("void", [0, 0]), ("all", [12, 12])])
+@pytest.mark.parametrize(("reading", "totals"), [("eldest", [12, 0]), ("void", [0, 0])])
 def test_ruff_tie_readings_in_play(reading: str, totals: list[int]) -> None:
     # seats 0 and 1 hold equal spade and club ruffs of 51; hearts trumps (2♥ turned)
     deck = stacked(4, 12, 3, {0: "AS KS QS JS 10S 2H 3H 4H 5D 6D 7D 8D",
@@ -263,6 +340,28 @@ def test_ruff_tie_readings_in_play(reading: str, totals: list[int]) -> None:
     announce_all(s)
     assert [a[2] for a in s.announcements][:2] == [51, 51]
     assert s.totals() == totals
+    assert any(e["rule"] == "ruffe-and-trumps.ruff.tie" for e in s.log)
+
+
+@pytest.mark.rule("ruffe-and-trumps.ruff.tie", "ruffe-and-trumps.score.partnership")
+def test_void_tie_between_partners_scores_for_their_side() -> None:
+    # seats 0 and 2 (partners) tie at 51; under 'void' there is no contest between sides
+    deck = stacked(4, 12, 3, {0: "AS KS QS JS 10S 2H 3H 4H 5D 6D 7D 8D", 1: "9S 8S 7S 6S AH KH QH 9D 10D 2C 3C 4C",
+                              2: "AC KC QC JC 10C 6H 7H 8H 2D 3D 4D 2S", 3: "5S 4S 3S 9C JH 10H 9H AD KD QD JD 5C"},
+                   head="5H 6C 7C 8C")
+    s = new({"ruff_tie": "void"}, decks=[deck])
+    announce_all(s)
+    assert s.ruff_winners_ == [0] and s.totals() == [12, 0]
+    each = new({"ruff_tie": "void", "partnerships": False}, decks=[deck])
+    announce_all(each)
+    assert each.ruff_winners_ == [] and each.totals() == [0, 0, 0, 0]
+
+
+@pytest.mark.rule("ruffe-and-trumps.ruff.tie")
+def test_the_all_reading_is_gone() -> None:
+    with pytest.raises(VariantError) as err:
+        SPEC.make_variant(ruff_tie="all")
+    assert err.value.rule == "ruffe-and-trumps.ruff.tie" and "'eldest', 'void'" in str(err.value)
 
 
 # ---------------------------------------------------------------- the head
@@ -469,7 +568,7 @@ def test_partners_score_together_in_play() -> None:
 @pytest.mark.rule("ruffe-and-trumps.game.end", "ruffe-and-trumps.deal.rotation", "ruffe-and-trumps.game.target")
 @pytest.mark.parametrize("variant", CONFIGS + [
     {"count": "tricks"}, {"count_baseline": "twelve", "players": 3}, {"follow": "free"}, {"ruff_tie": "void"},
-    {"ruff_tie": "all", "partnerships": False}, {"head_discards": "count"}, {"head_without_ace": "nobody"},
+    {"ruff_tie": "void", "partnerships": False}, {"head_discards": "count"}, {"head_without_ace": "nobody"},
     {"players": 2, "two_player_target": "36"},
 ])
 def test_whole_games_end_at_the_target(variant: dict[str, Any]) -> None:

@@ -208,3 +208,26 @@ def test_legal_ranges_agree_with_legal_plays(follow: str) -> None:
         expected = legal_plays(hand, [led], trump, rule)
         ranges = tricks.legal_ranges(hand, led.suit_index, trump.index if trump else -1, follow)
         assert [hand[i] for lo, hi in ranges for i in range(lo, hi)] == expected
+
+
+@pytest.mark.parametrize("follow", [SUIT, SUIT_ELSE_TRUMP, SUIT_OR_TRUMP])
+def test_follow_bits_agree_with_legal_plays(follow: str) -> None:
+    rng = random.Random(10)
+    rule = PlayRule(follow)
+    for _ in range(600):
+        cards = list(ALL_CARDS)
+        rng.shuffle(cards)
+        hand = cards[:rng.randrange(1, 25)]
+        led = cards[30]
+        trump = rng.choice([None, *Suit])
+        expected = legal_plays(hand, [led], trump, rule)
+        allowed = tricks.follow_bits(tricks.card_bits(hand), led.suit_index, trump.index if trump else -1, follow)
+        assert [c for c in hand if allowed >> c.index & 1] == expected
+        assert allowed & ~tricks.card_bits(hand) == 0
+
+
+def test_card_bits_and_suit_bits() -> None:
+    assert tricks.card_bits([]) == 0
+    assert tricks.card_bits(ALL_CARDS) == (1 << 52) - 1 == sum(tricks.SUIT_BITS)
+    for suit in Suit:
+        assert tricks.card_bits(c for c in ALL_CARDS if c.suit is suit) == tricks.SUIT_BITS[suit.index]

@@ -1,7 +1,7 @@
 """Generate the edition's pages from its data (run by mkdocs-gen-files at build time).
 
 Reads ``sources/*/source.json``, ``engine/catalogue/*.toml``, ``sources/glossary.toml``,
-``sources/bibliography.toml`` and ``docs/data/measures/*.json``, asks the engine (when it
+``sources/bibliography.toml`` and ``engine/measures/*.json``, asks the engine (when it
 imports) which games and rules it implements and which tests prove them, and writes:
 
 - ``sources/<key>.md``: metadata and the parallel text, passage by passage;
@@ -260,7 +260,7 @@ def load_toml_list(path: Path, table: str) -> list[dict]:
 
 
 def load_measures(ed: Edition) -> None:
-    folder = REPO / "docs" / "data" / "measures"
+    folder = REPO / "engine" / "measures"
     for path in sorted(folder.glob("*.json")):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -689,7 +689,7 @@ def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
     elif not data:
         out += ['!!! note "Not measured yet"',
                 "    The measured consequences of each reading are produced by "
-                f"`python -m engine simulate` into `docs/data/measures/{game_id}.json`; "
+                f"`python -m engine simulate` into `engine/measures/{game_id}.json`; "
                 "that file is not there yet.", ""]
     else:
         metrics = data.get("metrics") or {}

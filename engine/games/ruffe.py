@@ -1,11 +1,12 @@
 """Ruffe and Trumps, after the Russian retelling of Willughby's *Book of Games*.
 
-A deal: cards dealt four at a time, the rest (or its top four) is the
-*head*, whose top card is turned for trumps; each player in turn announces
-his *ruff* (his best suit counted: pips at face value, courts 10, ace 11, the
-turned card added to the trump suit); the best ruff scores 12 and is proved
-by showing the suit; the holder of the trump ace (the dealer, if the ace was
-turned) takes the head and discards four; the tricks are played, first lead
+A deal follows the text's order: cards dealt four at a time, the rest (or
+its top four) is the *head*, whose top card is turned for trumps; each
+player in turn announces his *ruff* (his best suit counted: pips at face
+value, courts 10, ace 11, the turned card added to the trump suit) and the
+best ruff scores 12; the holder of the trump ace (the dealer, if the ace was
+turned) takes the head and discards four; *after this* the ruff's winner
+proves it by showing the suit he counted; the tricks are played, first lead
 from the dealer's left; each side then counts its cards above those dealt.
 Game to 52 (40, 36 in the smaller configurations).
 
@@ -21,16 +22,29 @@ below under ``@implements`` with its id; each contested rule is an option of
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
-from operator import attrgetter
+from collections.abc import Callable
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
-from engine.cards import ALL_CARDS, Card, Rank, Suit, format_cards, shuffled
+from engine.cards import ALL_CARDS, Card, Rank, Suit, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
 from engine.game import Action, GameSpec, GameState, Option, Outcome, Variant
 from engine.rules import implements
-from engine.tricks import FREE, OBLIGED, SUIT_ELSE_TRUMP, PlayRule, legal_ranges, trick_winner, voids_shown
+from engine.tricks import (
+    FREE,
+    OBLIGED,
+    SUIT_ELSE_TRUMP,
+    SUIT_OR_TRUMP,
+    PlayRule,
+    card_bits,
+    follow_masks,
+    trick_winner,
+    voids_shown,
+    winning_index_so_far,
+)
 
 __all__ = [
     "GAME_ID",
@@ -58,7 +72,6 @@ OVER = "over"
 
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-_SUIT_SIGNS = ("♠", "♥", "♦", "♣")
 
 
 # --------------------------------------------------------------------------
@@ -119,8 +132,8 @@ class RuffeVariant(Variant):
         Option("follow", str, "obliged", ("obliged", "free"),
                "Follow suit, else trump, else any (obliged); or follow suit or trump at will (free).",
                "ruffe-and-trumps.play.follow"),
-        Option("ruff_tie", str, "eldest", ("eldest", "void", "all"),
-               "Tied best ruffs: the eldest wins; nobody scores; or each tied player scores.",
+        Option("ruff_tie", str, "eldest", ("eldest", "void"),
+               "Tied best ruffs: the one first in turn from the dealer's left wins, or nobody scores.",
                "ruffe-and-trumps.ruff.tie"),
         Option("head_discards", str, "dead", ("dead", "count"),
                "The head-taker's four discards count for nobody, or as cards he won.",
@@ -264,31 +277,32 @@ def best_ruff(hand: list[Card], trump: Suit, turned: Card | None) -> tuple[Suit,
 
 
 @implements("ruffe-and-trumps.ruff.tie")
-def ruff_winners(values: list[int], dealer: int, ruff_tie: str = "eldest") -> list[int]:
-    """The seats that score the ruff, given each seat's announced value.
+def ruff_winners(values: list[int], dealer: int, ruff_tie: str = "eldest",
+                 sides: list[list[int]] | None = None) -> list[int]:
+    """The seat that scores the ruff (a list of one seat, or empty), given
+    each seat's announced value.
 
     The best value wins.  Ties by ``ruff_tie``: ``eldest`` — the tied player
-    first in turn from the dealer's left; ``void`` — nobody; ``all`` — every
-    tied player.
+    first in turn from the dealer's left; ``void`` — nobody, unless all the
+    tied players are partners (``sides``), whose side then scores it once,
+    shown by the eldest of them.
 
     >>> ruff_winners([30, 34, 34, 12], dealer=3)
     [1]
     >>> ruff_winners([30, 34, 34, 12], dealer=1), ruff_winners([30, 34, 34, 12], 3, "void")
     ([2], [])
-    >>> ruff_winners([30, 34, 34, 12], 3, "all")
-    [1, 2]
+    >>> ruff_winners([34, 30, 34, 12], 3, "void", sides=[[0, 2], [1, 3]])
+    [0]
     """
     n = len(values)
-    order = [(dealer + 1 + i) % n for i in range(n)]
     best = max(values)
-    tied = [seat for seat in order if values[seat] == best]
+    tied = [seat for seat in ((dealer + 1 + i) % n for i in range(n)) if values[seat] == best]
     if len(tied) == 1 or ruff_tie == "eldest":
         return tied[:1]
     if ruff_tie == "void":
-        return []
-    if ruff_tie == "all":
-        return tied
-    raise VariantError(f"unknown ruff_tie reading {ruff_tie!r}; allowed values: 'eldest', 'void', 'all'",
+        one_side = sides is not None and any(all(seat in side for seat in tied) for side in sides)
+        return tied[:1] if one_side else []
+    raise VariantError(f"unknown ruff_tie reading {ruff_tie!r}; allowed values: 'eldest', 'void'",
                        rule="ruffe-and-trumps.ruff.tie", option="ruff_tie")
 
 
@@ -420,11 +434,62 @@ _PLAY_BY_INDEX = tuple(Action("play", c) for c in ALL_CARDS)
 _DISCARD_BY_INDEX = tuple(Action("discard", c) for c in ALL_CARDS)
 _PLAY = {c: _PLAY_BY_INDEX[c.index] for c in ALL_CARDS}
 _DISCARD = {c: _DISCARD_BY_INDEX[c.index] for c in ALL_CARDS}
+_ANNOUNCE_BY_VALUE = tuple(Action("announce", value=v) for v in range(96))  # a whole suit counts 95
 _INDEX = attrgetter("index")
+_BIT = tuple(1 << i for i in range(52))
+_SUIT_BIT = {suit: 1 << i for i, suit in enumerate(_SUIT_ORDER)}
+
+_TRICK_RULE = "ruffe-and-trumps.play.trick-winner"
 
 
 def _deck_seed(seed: Any, deal: int) -> str:
     return f"{GAME_ID}/{seed}/{deal}"
+
+
+def _log_text(template: str, args: tuple[Any, ...]) -> str:
+    """A log entry's text: ``template.format(*args)``, each list or tuple
+    argument (a sequence of cards) written with the cards' symbols."""
+    return template.format(*[" ".join([c._symbol for c in a]) if type(a) in (list, tuple) else a for a in args])
+
+
+@functools.cache
+def _void_bits(led: int, played: int, trump: int, follow: str) -> int:
+    """The suits (bit i: suit index i) a player shows he lacks by playing a
+    card of suit ``played`` to a trick led in suit ``led`` (suit indexes):
+    the kernel's :func:`voids_shown`, cached, since it depends only on the
+    suits, the trump and the follow rule.
+
+    >>> _void_bits(1, 3, 2, "suit-else-trump") == 0b0110   # hearts led, a club played, diamonds trumps
+    True
+    """
+    card = Card(Rank.TWO, _SUIT_ORDER[played])
+    lead = Card(Rank.THREE, _SUIT_ORDER[led])
+    bits = 0
+    for suit in voids_shown(card, [lead], _SUIT_ORDER[trump], follow):
+        bits |= _SUIT_BIT[suit]
+    return bits
+
+
+@functools.cache
+def _packets(players: int, hand_size: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
+    """For each player in turn from the dealer's left, a getter of the cards
+    he is dealt from a deck (top first) by packets of four: player i's
+    packet p is the deck's cards ``4 * (p * players + i)`` to ``+ 4``.
+
+    >>> [str(c) for c in _packets(4, 12)[1](list(ALL_CARDS))]
+    ['10S', '9S', '8S', '7S', '7H', '6H', '5H', '4H', '4D', '3D', '2D', 'AC']
+    """
+    return tuple(
+        itemgetter(*[start + k for start in range(4 * i, players * hand_size, 4 * players) for k in range(4)])
+        for i in range(players)
+    )
+
+
+def _announcement(value: int) -> Action:
+    """The (interned) action announcing a ruff of ``value``."""
+    if 0 <= value < len(_ANNOUNCE_BY_VALUE):
+        return _ANNOUNCE_BY_VALUE[value]
+    return Action("announce", value=value)
 
 
 # --------------------------------------------------------------------------
@@ -434,6 +499,12 @@ def _deck_seed(seed: Any, deal: int) -> str:
 
 class RuffeState(GameState):
     """A whole game of Ruffe and Trumps, deal after deal, to the target.
+
+    The phases of a deal, in the text's order: ``ruff`` (each player in turn
+    from the dealer's left announces his best ruff; the best scores 12),
+    ``head`` (the taker adds the head and discards four, one card an action),
+    then the proof of the ruff (automatic, no action), then ``play`` (the
+    tricks); the count and the next deal follow the last trick.
 
     >>> s = SPEC.new_game({"players": 3}, seed=5)
     >>> s.num_players, s.config.target, [len(h) for h in s.hands]
@@ -448,21 +519,33 @@ class RuffeState(GameState):
         self.seed = seed
         self.config = deal_config(variant)
         self.rule = play_rule(variant.follow)
+        self._follow = self.rule.follow  # the kernel's follow policy, read in the hot path
         assert self.rule.plain  # Ruffe's follow readings have no heading and no constraint
         self._sides = sides_for(n, bool(variant.partnerships))
         self._side_of = [0] * n
         for i, side in enumerate(self._sides):
             for seat in side:
                 self._side_of[seat] = i
+        # per side: the count's rule and its "why" for the score sheet (filled with the count and the cards dealt)
+        baseline = self.config.hand_size if variant.count_baseline == "dealt" else 12
+        self._count_texts = [
+            ("ruffe-and-trumps.score.partnership" if len(side) > 1 else
+             "ruffe-and-trumps.count.method" if variant.count == "tricks" else "ruffe-and-trumps.count.baseline",
+             ("{} tricks" if variant.count == "tricks" else "{} cards won, {} dealt")
+             + (f" (partners {' and '.join(map(str, side))} together)" if len(side) > 1 else ""),
+             baseline * len(side))
+            for side in self._sides
+        ]
         self._decks = [self._check_deck(d, k) for k, d in enumerate(decks)] if decks is not None else None
         self._future_seed: str | None = None
         self.history: list[tuple[int, Action]] = []
         self.deals: list[list[str]] = []
-        self._log: list[Any] = []  # dicts, or compact trick tuples expanded by the ``log`` property
+        # log entries: tuples (deal, seat, rule, template, args), formatted into dicts by ``log`` when read
+        self._log: list[Any] = []
         self.score_sheet: list[dict[str, Any]] = []
         self._totals = [0] * len(self._sides)
         self._outcome: Outcome | None = None
-        self.previous_deal: dict[str, Any] | None = None  # summary of the deal just counted, for the table
+        self._last_count: tuple[Any, ...] | None = None  # what ``previous_deal`` summarises
         self.dealer = self._first_dealer()
         self.deal_number = 0
         self._start_deal()
@@ -504,23 +587,22 @@ class RuffeState(GameState):
         four are the head (the rest, in a short deal, set aside); the head's
         top card is turned and its suit is trumps."""
         n, size = self.num_players, self.config.hand_size
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        pos = 0
         first = (self.dealer + 1) % n
-        for _ in range(size // 4):
-            for i in range(n):
-                hands[(first + i) % n].extend(deck[pos:pos + 4])
-                pos += 4
-        for hand in hands:
-            hand.sort(key=_INDEX)
+        hands: list[list[Card]] = [[]] * n
+        for i, packets in enumerate(_packets(n, size)):  # the i-th player from the dealer's left
+            hands[(first + i) % n] = sorted(packets(deck), key=_INDEX)
+        pos = n * size
         self.hands = hands
         self.head = deck[pos:pos + self.config.head]
         self.aside = deck[pos + self.config.head:]
         self.turned = self.head[0]
         self.trump = self.turned.suit
         self._trump_index = self.turned.suit_index
+        self._follow_first, self._follow_second = follow_masks(self._trump_index, self._follow)
+        # alongside each hand: its play actions, and its cards as a bit set
         plays = _PLAY_BY_INDEX
         self._acts = [[plays[c.index] for c in hand] for hand in hands]
+        self._bits = [card_bits(hand) for hand in hands]
 
     def _start_deal(self) -> None:
         k = self.deal_number
@@ -529,12 +611,14 @@ class RuffeState(GameState):
         self.deal_number = k + 1
         self._deal(deck)
         n = self.num_players
-        self._say(f"Deal {self.deal_number}: seat {self.dealer} deals {self.config.hand_size} cards each, "
-                  f"four at a time; the head's top card {self.turned._symbol} is turned: "
-                  f"{_SUIT_NAMES[self._trump_index]} are trumps.", "ruffe-and-trumps.deal.trump")
-        self._ruffs = [best_ruff(h, self.trump, self.turned) for h in self.hands]
+        self._say("ruffe-and-trumps.deal.trump", None,
+                  "Deal {}: seat {} deals {} cards each, four at a time; the head's top card {} is turned: {} are trumps.",
+                  k + 1, self.dealer, self.config.hand_size, self.turned._symbol, _SUIT_NAMES[self._trump_index])
+        trump, turned = self.trump, self.turned
+        self._ruffs = [best_ruff(h, trump, turned) for h in self.hands]
         self.announcements: list[tuple[int, Suit, int]] = []
         self.ruff_winners_: list[int] = []
+        self._ruff_cards: list[Card] = []  # the winner's counted suit as he announced it, shown at the proof
         self.proofs: list[dict[str, Any]] = []
         self.head_taker_: int | None = None
         self.head_rule: str | None = None
@@ -551,8 +635,7 @@ class RuffeState(GameState):
         self._entries: list[dict[str, Any]] = []
         self._phase = RUFF
         self._to_act: int | None = (self.dealer + 1) % n
-        self._legal: list[Action] | None = None
-        self._ranges: list[tuple[int, int]] | None = None
+        self._allowed = 0  # in play: the cards the seat to act may play, as a bit set (kept as the turn passes)
 
     # ----- GameState interface ----------------------------------------------
     @property
@@ -583,33 +666,39 @@ class RuffeState(GameState):
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take (a fresh list each call)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
-
-    def _compute_legal(self) -> list[Action]:
-        phase = self._phase
-        if phase == PLAY:
-            # hands are kept in deck order, each with its play actions alongside (self._acts),
-            # so the kernel's follow clause gives index ranges and no hand is scanned
+        if self._phase == PLAY:
+            # each hand is kept in deck order with its play actions alongside (self._acts) and as a
+            # bit set of card indexes (self._bits); the cards the seat may play (self._allowed) are
+            # whole suits of his hand (all of it, one suit, or trumps; under 'free' perhaps two): one slice
             seat = self._to_act
+            allowed = self._allowed
             acts = self._acts[seat]  # type: ignore[index]
-            trick = self.trick
-            if not trick:
-                self._ranges = None
+            bits = self._bits[seat]  # type: ignore[index]
+            if allowed == bits:
                 return acts[:]
-            ranges = self._ranges = legal_ranges(self.hands[seat], trick[0].suit_index,  # type: ignore[index]
-                                                 self._trump_index, self.rule.follow)
-            if len(ranges) == 1:
-                lo, hi = ranges[0]
-                return acts[lo:hi]
-            return [a for lo, hi in ranges for a in acts[lo:hi]]
-        if phase == HEAD:
-            discards = _DISCARD_BY_INDEX
-            return [discards[c.index] for c in self.hands[self._to_act]]  # type: ignore[index]
-        if phase == RUFF:
-            return [Action("announce", value=self._ruffs[self._to_act][1])]  # type: ignore[index]
+            lo = (bits & ((allowed & -allowed) - 1)).bit_count()  # the seat's cards below the lowest allowed
+            n = allowed.bit_count()
+            if self._follow != SUIT_OR_TRUMP or (bits & ((1 << allowed.bit_length()) - 1)).bit_count() - lo == n:
+                return acts[lo:lo + n]  # one run of the hand
+            return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
+        if self._phase == RUFF:  # the one legal announcement: the seat's best ruff
+            return [_announcement(self._ruffs[self._to_act][1])]  # type: ignore[index]
+        return self._other_legal()
+
+    def _allowed_plays(self) -> int:
+        """The cards the seat to act may play, as a bit set: any card when
+        leading, else the kernel's follow clause (its masks for this trump:
+        the suit led, failing it the second choice, failing both any card)."""
+        bits = self._bits[self._to_act]  # type: ignore[index]
+        if not self.trick:
+            return bits
+        led = self.trick[0].suit_index
+        return bits & self._follow_first[led] or bits & self._follow_second[led] or bits
+
+    def _other_legal(self) -> list[Action]:
+        phase = self._phase
+        if phase == HEAD:  # while he discards, the taker's actions alongside his hand are discards
+            return self._acts[self._to_act][:]  # type: ignore[index]
         return []
 
     def action_label(self, action: Action) -> str:
@@ -623,7 +712,7 @@ class RuffeState(GameState):
         Refuses an action the rules forbid with :class:`IllegalActionError`
         naming the rule (``play.follow``, ``head.discard``, ``ruff.announce``
         …), before anything changes; automatic steps that follow (the ruff
-        award and proof, taking the head, the end of a trick, the count, the
+        award, taking the head, the proof, the end of a trick, the count, the
         next deal) run as part of the action that triggers them.
         """
         if type(action) is not Action:
@@ -635,31 +724,27 @@ class RuffeState(GameState):
             if action.kind != "play" or card is None:
                 raise IllegalActionError("ruffe-and-trumps.play.all-cards", action,
                                          "the tricks are being played: the only action is 'play <card>'", seat)
-            if self._legal is None:
-                self._legal = self._compute_legal()
-            hand = self.hands[seat]  # type: ignore[index]
-            try:
-                i = hand.index(card)
-            except ValueError:
-                raise self._refuse_play(action, card, seat) from None  # type: ignore[arg-type]
-            ranges = self._ranges
-            if ranges is not None:
-                for lo, hi in ranges:
-                    if lo <= i < hi:
-                        break
-                else:
-                    raise self._refuse_play(action, card, seat)  # type: ignore[arg-type]
+            bit = _BIT[card.index]
+            if not self._allowed & bit:  # not among the legal cards
+                raise self._refuse_play(action, card, seat)  # type: ignore[arg-type]
             # validated: play it (inlined: this is the hot path)
-            del hand[i]
-            del self._acts[seat][i]  # type: ignore[index]
+            bits = self._bits[seat]  # type: ignore[index]
+            self._bits[seat] = bits ^ bit  # type: ignore[index]
+            i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in deck order
+            del self.hands[seat][i]  # type: ignore[index]
+            action = self._acts[seat].pop(i)  # type: ignore[index]  # the interned action, whatever form was given
             self.history.append((seat, action))  # type: ignore[arg-type]
             trick = self.trick
-            if trick and card.suit is not trick[0].suit:
-                self._note_voids(seat, card)  # type: ignore[arg-type]
+            if trick and card.suit is not trick[0].suit:  # the seat shows suits he lacks (for determinize)
+                self.voids[seat] |= _void_bits(trick[0].suit_index, card.suit_index,  # type: ignore[index]
+                                               self._trump_index, self._follow)
             trick.append(card)
-            self._legal = None
             if len(trick) < self.num_players:
-                self._to_act = (seat + 1) % self.num_players  # type: ignore[operator]
+                # the next seat's legal cards: _allowed_plays, inlined (hot path)
+                seat = self._to_act = (seat + 1) % self.num_players  # type: ignore[operator]
+                bits = self._bits[seat]
+                led = trick[0].suit_index
+                self._allowed = bits & self._follow_first[led] or bits & self._follow_second[led] or bits
             else:
                 self._finish_trick()
         elif phase == HEAD:
@@ -668,72 +753,80 @@ class RuffeState(GameState):
                 raise IllegalActionError("ruffe-and-trumps.head.discard", action,
                                          f"seat {seat} has taken the head and must discard a card ('discard <card>'), "
                                          f"{4 - len(self.discards)} more to go", seat)
-            if card not in self.hands[seat]:  # type: ignore[index]
+            if not self._bits[seat] & _BIT[card.index]:  # type: ignore[index]
                 raise IllegalActionError("ruffe-and-trumps.head.discard", action,
                                          f"{card} is not in seat {seat}'s hand", seat)
-            self._discard(seat, card, action)  # type: ignore[arg-type]
+            self._discard(seat, card)  # type: ignore[arg-type]
         elif phase == RUFF:
             if action.kind != "announce":
                 raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
                                          "the ruff is being announced: the only action is 'announce <value>'", seat)
             suit, value = self._ruffs[seat]  # type: ignore[index]
             given = action.value
-            if given != value:
-                if given is not None and str(given) != str(value):
-                    raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
-                                             f"a player announces his best ruff; seat {seat}'s is {value}", seat)
-                action = Action("announce", value=value)
-            elif action.card is not None:
-                action = Action("announce", value=value)
-            self._announce(seat, suit, value, action)  # type: ignore[arg-type]
+            if given is not None and given != value and str(given) != str(value):
+                raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
+                                         f"a player announces his best ruff; seat {seat}'s is {value}", seat)
+            self._announce(seat, suit, value)  # type: ignore[arg-type]
         else:
             raise IllegalActionError("ruffe-and-trumps.game.end", action, "the game is over", seat)
 
     # ----- ruff ------------------------------------------------------------
     @implements("ruffe-and-trumps.ruff.announce")
-    def _announce(self, seat: int, suit: Suit, value: int, action: Action) -> None:
-        """Each player in turn from the dealer's left announces his best ruff."""
-        self.history.append((seat, action))
+    def _announce(self, seat: int, suit: Suit, value: int) -> None:
+        """Each player in turn from the dealer's left announces his best ruff
+        (its value; the suit stays his own until the proof)."""
+        self.history.append((seat, _announcement(value)))
         self.announcements.append((seat, suit, value))
-        self._say(f"Seat {seat} announces a ruff of {value}.", "ruffe-and-trumps.ruff.announce", seat)
-        self._legal = None
+        self._say("ruffe-and-trumps.ruff.announce", seat, "Seat {} announces a ruff of {}.", seat, value)
         if len(self.announcements) < self.num_players:
             self._to_act = (seat + 1) % self.num_players
             return
         self._award_ruff()
         self._start_head()
 
-    @implements("ruffe-and-trumps.ruff.award", "ruffe-and-trumps.ruff.proof")
+    @implements("ruffe-and-trumps.ruff.award")
     def _award_ruff(self) -> None:
-        """The best ruff scores 12 for its side (once per side), and its
-        holder proves it by showing the suit (logged, visible to all)."""
+        """The best ruff scores 12 for its side as soon as all have announced;
+        the suit it was counted in is noted, as it stands, for the proof."""
         values = [0] * self.num_players
         for seat, _suit, value in self.announcements:
             values[seat] = value
-        winners = ruff_winners(values, self.dealer, self.variant.ruff_tie)
+        winners = ruff_winners(values, self.dealer, self.variant.ruff_tie, self._sides)
         self.ruff_winners_ = winners
         best = max(values)
         tied = [s for s in range(self.num_players) if values[s] == best]
         if len(tied) > 1:
-            who = ", ".join(map(str, winners)) if winners else "nobody"
-            self._say(f"Seats {', '.join(map(str, tied))} tie at {best}; by the '{self.variant.ruff_tie}' reading "
-                      f"the ruff goes to {who}.", "ruffe-and-trumps.ruff.tie")
-        scored: set[int] = set()
-        for seat in winners:
+            self._say("ruffe-and-trumps.ruff.tie", None,
+                      "Seats {} tie at {}; by the '{}' reading the ruff goes to {}.",
+                      ", ".join(map(str, tied)), best, self.variant.ruff_tie,
+                      f"seat {winners[0]}" if winners else "nobody")
+        if winners:
+            seat = winners[0]
             suit = self._ruffs[seat][0]
-            shown = [c for c in self.hands[seat] if c.suit is suit]
-            proof = {"seat": seat, "suit": suit.value, "value": best, "cards": [str(c) for c in shown],
-                     "turned": str(self.turned) if suit is self.trump else None}
-            self.proofs.append(proof)
-            extra = f" with the turned {self.turned._symbol}" if suit is self.trump else ""
-            self._say(f"Seat {seat} shows {format_cards(shown, symbols=True)}{extra}: a ruff of {best} in "
-                      f"{_SUIT_NAMES[_SUIT_ORDER.index(suit)]}.", "ruffe-and-trumps.ruff.proof", seat)
-            side = self._side_of[seat]
-            if side in scored:
-                continue
-            scored.add(side)
-            self._score(side, 12, "ruffe-and-trumps.ruff.award", f"Ruff: {best} in {_SUIT_SIGNS[_SUIT_ORDER.index(suit)]}",
-                        seat)
+            self._ruff_cards = [c for c in self.hands[seat] if c.suit is suit]
+            self._score(self._side_of[seat], 12, "ruffe-and-trumps.ruff.award", f"Ruff: {best}, seat {seat}", seat)
+
+    @implements("ruffe-and-trumps.ruff.proof")
+    def _prove_ruff(self) -> None:
+        """After the head is taken and the discards made, the ruff's winner
+        shows the suit he counted, as it stood when he announced it (with the
+        turned card when it is trumps); cards of it he has laid out since are
+        shown from his discards."""
+        for seat in self.ruff_winners_:
+            suit = self._ruffs[seat][0]
+            counted = self._ruff_cards
+            laid_out = [c for c in counted if c in self.discards] if seat == self.head_taker_ else []
+            with_turned = suit is self.trump
+            self.proofs.append({
+                "seat": seat, "suit": suit.value, "value": self._ruffs[seat][1],
+                "cards": [c._text for c in counted], "from_discards": [c._text for c in laid_out],
+                "turned": self.turned._text if with_turned else None,
+            })
+            self._say("ruffe-and-trumps.ruff.proof", seat, "Seat {} shows {}{}{}: a ruff of {} in {}.",
+                      seat, tuple(counted),
+                      f" with the turned {self.turned._symbol}" if with_turned else "",
+                      f" ({_log_text('{}', (tuple(laid_out),))} from his discards)" if laid_out else "",
+                      self._ruffs[seat][1], _SUIT_NAMES[suit.index])
 
     # ----- head ------------------------------------------------------------
     def _start_head(self) -> None:
@@ -741,7 +834,8 @@ class RuffeState(GameState):
         self.head_taker_ = taker
         self.head_rule = rule
         if taker is None:
-            self._say(f"Nobody holds the trump ace: the head ({len(self.head)} cards) is set aside untaken.", rule)
+            self._say(rule, None, "Nobody holds the trump ace: the head ({} cards) is set aside untaken.", len(self.head))
+            self._prove_ruff()
             self._start_play()
             return
         if rule == "ruffe-and-trumps.head.ace-holder":
@@ -750,27 +844,33 @@ class RuffeState(GameState):
             why = "the turned card is the ace of trumps, so the dealer"
         else:
             why = "no player holds the ace of trumps, so the dealer"
-        self._say(f"The head goes to seat {taker}: {why}; he adds its {len(self.head)} cards and discards four.",
-                  rule, taker)
+        self._say(rule, taker, "The head goes to seat {}: {}; he adds its {} cards and discards four.",
+                  taker, why, len(self.head))
         self.head_taken = True
         self.head_cards = list(self.head)
         hand = self.hands[taker]
         hand.extend(self.head)
         hand.sort(key=_INDEX)
+        self._bits[taker] |= card_bits(self.head)
+        self._acts[taker] = [_DISCARD_BY_INDEX[c.index] for c in hand]  # play actions again from _start_play
         self.head = []
         self._phase = HEAD
         self._to_act = taker
-        self._legal = None
 
     @implements("ruffe-and-trumps.head.discard")
-    def _discard(self, seat: int, card: Card, action: Action) -> None:
-        """The head-taker discards any four cards, one at a time, face down."""
-        self.hands[seat].remove(card)
+    def _discard(self, seat: int, card: Card) -> None:
+        """The head-taker discards any four cards, one at a time, face down;
+        then the ruff is proved and the play begins."""
+        bit = _BIT[card.index]
+        bits = self._bits[seat]
+        self._bits[seat] = bits ^ bit
+        i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in deck order
+        del self.hands[seat][i]
+        self.history.append((seat, self._acts[seat].pop(i)))
         self.discards.append(card)
-        self.history.append((seat, action))
-        self._legal = None
         if len(self.discards) == 4:
-            self._say(f"Seat {seat} has discarded four cards.", "ruffe-and-trumps.head.discard", seat)
+            self._say("ruffe-and-trumps.head.discard", seat, "Seat {} has discarded four cards.", seat)
+            self._prove_ruff()
             self._start_play()
 
     # ----- play ------------------------------------------------------------
@@ -783,7 +883,7 @@ class RuffeState(GameState):
         self._phase = PLAY
         self.leader = (self.dealer + 1) % self.num_players
         self._to_act = self.leader
-        self._legal = None
+        self._allowed = self._bits[self.leader]  # leading: any card
 
     def _refuse_play(self, action: Action, card: Card, seat: int) -> IllegalActionError:
         if card not in self.hands[seat]:
@@ -798,11 +898,6 @@ class RuffeState(GameState):
             reason = f"must follow suit ({led.name_en}) or trump ({self.trump.name_en})"
         return IllegalActionError("ruffe-and-trumps.play.follow", action, reason, seat)
 
-    def _note_voids(self, seat: int, card: Card) -> None:
-        """Record the suits ``seat`` has shown he lacks (for determinize)."""
-        for suit in voids_shown(card, self.trick, self.trump, self.rule.follow):
-            self.voids[seat] |= 1 << _SUIT_ORDER.index(suit)
-
     @implements("ruffe-and-trumps.play.trick-winner", "ruffe-and-trumps.play.next-lead",
                 "ruffe-and-trumps.play.all-cards")
     def _finish_trick(self) -> None:
@@ -810,16 +905,19 @@ class RuffeState(GameState):
         trick; its winner leads next; play goes on until every card is played."""
         n = self.num_players
         trick = self.trick
-        winner = (self.leader + trick_winner(trick, self.trump)) % n
+        leader = self.leader
+        winner = (leader + winning_index_so_far(trick, self.trump)) % n
         self.won[winner] += n
         self.tricks_won[winner] += 1
-        self.tricks_played += 1
-        self.last_trick = (self.leader, trick, winner)
-        self._log.append((self.deal_number, self.tricks_played, self.leader, trick, winner))
+        self.tricks_played = number = self.tricks_played + 1
+        self.last_trick = (leader, trick, winner)
+        self._log.append((self.deal_number, winner, _TRICK_RULE, "Trick {}: {} (led by seat {}); seat {} takes it.",
+                          (number, trick, leader, winner)))
         self.trick = []
         self.leader = winner
-        if self.tricks_played < self.config.tricks:
+        if number < self.config.tricks:
             self._to_act = winner
+            self._allowed = self._bits[winner]  # leading: any card
             return
         self._count()
 
@@ -837,49 +935,49 @@ class RuffeState(GameState):
         v = self.variant
         won = self._cards_won()
         points = count_points(won, self.tricks_won, self._sides, self.config.hand_size, v.count, v.count_baseline)
-        baseline = self.config.hand_size if v.count_baseline == "dealt" else 12
+        by_tricks = v.count == "tricks"
         for i, side in enumerate(self._sides):
-            cards = sum(won[s] for s in side)
-            tricks = sum(self.tricks_won[s] for s in side)
-            if v.count == "tricks":
-                why = f"{tricks} tricks"
-                rule = "ruffe-and-trumps.count.method"
-            else:
-                why = f"{cards} cards won, {baseline * len(side)} dealt"
-                rule = "ruffe-and-trumps.count.baseline"
-            if len(side) > 1:
-                rule = "ruffe-and-trumps.score.partnership"
-                why += f" (partners {' and '.join(map(str, side))} together)"
-            self._score(i, points[i], rule, why)
+            rule, template, dealt = self._count_texts[i]
+            counted = sum([(self.tricks_won if by_tricks else won)[s] for s in side])
+            self._score(i, points[i], rule, template.format(counted, dealt))
         self.score_sheet.append({"deal": self.deal_number, "dealer": self.dealer, "entries": self._entries})
-        lead, cards, winner = self.last_trick  # type: ignore[misc]
-        n = self.num_players
-        self.previous_deal = {
-            "deal": self.deal_number, "dealer": self.dealer, "trump": self.trump.value,
-            "turned_card": self.turned._text, "head_taker": self.head_taker_,
-            "won": won, "tricks": list(self.tricks_won), "points": points,
-            "last_trick": {"cards": [{"seat": (lead + i) % n, "card": c._text} for i, c in enumerate(cards)],
-                           "leader": lead, "winner": winner},
-        }
+        self._last_count = (self.deal_number, self.dealer, self.trump, self.turned, self.head_taker_, won,
+                            self.tricks_won, points, self.last_trick)  # (the next deal starts new lists)
         winner = game_winner(self._totals, self.config.target)
         if winner is not None:
             self._end(winner)
             return
         top = max(self._totals)
         if top >= self.config.target:
-            self._say(f"Tie at the top ({top}): another deal.", "ruffe-and-trumps.game.end")
+            self._say("ruffe-and-trumps.game.end", None, "Tie at the top ({}): another deal.", top)
         self.dealer = self._next_dealer()
         self._start_deal()
+
+    @property
+    def previous_deal(self) -> dict[str, Any] | None:
+        """A summary of the deal just counted (for the table), or ``None``
+        before the first count: deal, dealer, trump, turned card, head-taker,
+        cards and tricks won per seat, points per side, and the last trick."""
+        if self._last_count is None:
+            return None
+        deal, dealer, trump, turned, taker, won, tricks, points, last = self._last_count
+        lead, cards, winner = last
+        n = self.num_players
+        return {
+            "deal": deal, "dealer": dealer, "trump": trump.value, "turned_card": turned._text, "head_taker": taker,
+            "won": list(won), "tricks": list(tricks), "points": list(points),
+            "last_trick": {"cards": [{"seat": (lead + i) % n, "card": c._text} for i, c in enumerate(cards)],
+                           "leader": lead, "winner": winner},
+        }
 
     def _end(self, side: int) -> None:
         self._phase = OVER
         self._to_act = None
-        self._legal = None
         seats = tuple(self._sides[side])
         who = f"seats {' and '.join(map(str, seats))}" if len(seats) > 1 else f"seat {seats[0]}"
         reason = (f"{who} reached {self._totals[side]} of {self.config.target} "
                   f"after {self.deal_number} deal{'s' if self.deal_number != 1 else ''}")
-        self._say(f"Game: {reason}.", "ruffe-and-trumps.game.end")
+        self._say("ruffe-and-trumps.game.end", None, "Game: {}.", reason)
         self._outcome = Outcome(
             winners=seats,
             scores=tuple(self._totals[self._side_of[s]] for s in range(self.num_players)),
@@ -888,26 +986,32 @@ class RuffeState(GameState):
         )
 
     def _score(self, side: int, points: int, rule: str, why: str, seat: int | None = None) -> None:
-        self._totals[side] += points
+        total = self._totals[side] = self._totals[side] + points
         self._entries.append({"side": side, "points": points, "rule": rule, "why": why})
-        self._say(f"Side {side} scores {points}: {why} (total {self._totals[side]}).", rule, seat)
+        self._say(rule, seat, "Side {} scores {}: {} (total {}).", side, points, why, total)
 
-    def _say(self, text: str, rule: str | None, seat: int | None = None) -> None:
-        self._log.append({"deal": self.deal_number, "seat": seat, "text": text, "rule": rule})
+    def _say(self, rule: str | None, seat: int | None, template: str, *args: Any) -> None:
+        """Log an event; its text is ``template.format(*args)``, written only
+        when the log is read (lists or tuples of cards appear as symbols)."""
+        self._log.append((self.deal_number, seat, rule, template, args))
 
     @property
     def log(self) -> list[dict[str, Any]]:
         """The readable log: ``{"deal", "seat", "text", "rule"}`` entries."""
+        return self._log_from(0)
+
+    def _log_from(self, start: int) -> list[dict[str, Any]]:
+        """The log entries from ``start`` on, formatting (once) those not yet read."""
         entries = self._log
-        for i, entry in enumerate(entries):
+        if start < 0:
+            start = max(0, len(entries) + start)
+        for i in range(start, len(entries)):
+            entry = entries[i]
             if type(entry) is tuple:
-                deal, number, leader, cards, winner = entry
-                entries[i] = {
-                    "deal": deal, "seat": winner, "rule": "ruffe-and-trumps.play.trick-winner",
-                    "text": f"Trick {number}: {' '.join([c._symbol for c in cards])} (led by seat {leader}); "
-                            f"seat {winner} takes it.",
-                }
-        return entries
+                deal, seat, rule, template, args = entry
+                entries[i] = {"deal": deal, "seat": seat, "text": _log_text(template, args), "rule": rule}
+        return entries[start:]
+
 
     # ----- copies ------------------------------------------------------------
     def clone(self) -> RuffeState:
@@ -915,6 +1019,7 @@ class RuffeState(GameState):
         d = self.__dict__.copy()
         d["hands"] = [h[:] for h in self.hands]
         d["_acts"] = [a[:] for a in self._acts]
+        d["_bits"] = self._bits[:]
         d["head"] = self.head[:]
         d["discards"] = self.discards[:]
         d["trick"] = self.trick[:]
@@ -930,6 +1035,7 @@ class RuffeState(GameState):
         d["_totals"] = self._totals[:]
         d["ruff_winners_"] = self.ruff_winners_[:]
         d["proofs"] = self.proofs[:]
+        d["_ruff_cards"] = self._ruff_cards[:]
         new.__dict__ = d
         return new
 
@@ -938,9 +1044,11 @@ class RuffeState(GameState):
         among the places it cannot see (other hands, the untaken head, the cards
         set aside, another player's discards), keeping their sizes and what
         ``seat`` knows: suits a player showed void, the ruff-winner's shown
-        cards, the turned card, and the trump ace's whereabouts implied by who
-        took the head.  Later deals are reshuffled from ``rng``.  (The values
-        announced for the ruff are not enforced on the redealt hands.)
+        cards (in his hand, or in his discards when shown from them), the
+        turned card, and the trump ace's whereabouts implied by who took the
+        head.  Later deals are reshuffled from ``rng``.  (The values announced
+        for the ruff are not enforced on the redealt hands; before the proof
+        the winner's suit in the copy is the best of his redealt cards.)
         """
         new = self.clone()
         new._decks = None
@@ -994,10 +1102,11 @@ class RuffeState(GameState):
             w = proof["seat"]
             if w == seat:
                 continue
+            laid_out = set(proof["from_discards"])
             for text in proof["cards"]:
                 card = Card.parse(text)
                 if card in in_pool:
-                    only(card, [("hand", w), ("discards", -1)] if taker == w else [("hand", w)])
+                    only(card, [("discards", -1)] if text in laid_out else [("hand", w)])
         if taker is not None and taker != seat:
             if self.turned in in_pool:
                 only(self.turned, [("hand", taker), ("discards", -1)])
@@ -1039,12 +1148,25 @@ class RuffeState(GameState):
                 new.aside = cards
             else:
                 new.discards = cards
-        new._acts = [[_PLAY_BY_INDEX[c.index] for c in hand] for hand in new.hands]
+        actions = _DISCARD_BY_INDEX if self._phase == HEAD else _PLAY_BY_INDEX  # (only the taker acts while HEAD)
+        new._acts = [[(actions if p == self._to_act else _PLAY_BY_INDEX)[c.index] for c in hand]
+                     for p, hand in enumerate(new.hands)]
+        new._bits = [card_bits(hand) for hand in new.hands]
         if self._phase == RUFF:
             new._ruffs = [best_ruff(h, new.trump, new.turned) if p != seat else self._ruffs[p]
                           for p, h in enumerate(new.hands)]
             # announcements already made stand as made
-        new._legal = None
+        elif self._phase == HEAD and self.ruff_winners_ and self.ruff_winners_[0] != seat:
+            # the proof is still to come and its suit is hidden from seat: in the copy the ruff's
+            # winner will show the best suit of his redealt cards
+            w = self.ruff_winners_[0]
+            cards = new.hands[w] + (new.discards if w == taker else [])
+            suit = best_ruff(cards, new.trump, new.turned)[0]
+            new._ruffs = self._ruffs[:]
+            new._ruffs[w] = (suit, self._ruffs[w][1])
+            new._ruff_cards = [c for c in cards if c.suit is suit]
+        if new._phase == PLAY:
+            new._allowed = new._allowed_plays()
         return new
 
     # ----- views -------------------------------------------------------------
@@ -1115,14 +1237,13 @@ class RuffeState(GameState):
             "ruff": {
                 "announcements": announcements,
                 "winners": list(self.ruff_winners_),
-                "shown": ({"seat": self.proofs[0]["seat"], "cards": list(self.proofs[0]["cards"]),
-                           "suit": self.proofs[0]["suit"], "value": self.proofs[0]["value"]} if self.proofs else None),
-                "proofs": [dict(p, cards=list(p["cards"])) for p in self.proofs],
+                "shown": _shown(self.proofs[0]) if self.proofs else None,
+                "proofs": [_shown(p) for p in self.proofs],
             },
             "totals": self.totals(),
             "target": self.config.target,
             "score_sheet": sheet,
-            "log": [dict(e) for e in self.log[-40:]],
+            "log": [dict(e) for e in self._log_from(-40)],
             "legal": self.legal_json() if to_act is not None and (omniscient or seat == to_act) else [],
             "over": self._phase == OVER,
             "outcome": self._outcome.to_json() if self._outcome is not None else None,
@@ -1187,6 +1308,14 @@ class RuffeState(GameState):
         if winning:
             return _PLAY[min(winning, key=cheap)]
         return _PLAY[min(cards, key=cheap)]
+
+
+def _shown(proof: dict[str, Any]) -> dict[str, Any]:
+    """A proof as the view shows it (a copy): seat, suit, value, the counted
+    cards as announced, those of them shown from the discards, and the
+    turned card when it was counted."""
+    return {"seat": proof["seat"], "suit": proof["suit"], "value": proof["value"], "cards": list(proof["cards"]),
+            "from_discards": list(proof["from_discards"]), "turned": proof["turned"]}
 
 
 def _winning_index(trick: list[Card], trump: Suit) -> int:
