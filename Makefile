@@ -92,7 +92,7 @@ browser:
 test: setup browser site
 	$(PY) -m pytest
 
-bench: setup
+bench: setup site
 	$(PIP) install --quiet open-spiel
 	$(PY) bench/run.py
 

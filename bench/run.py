@@ -5,13 +5,23 @@ Measures, each as the median of several runs, and prints them against their targ
 (a) whole random Ruffe deals per second in CPython (four players, random legal actions);
 (b) the same inside Pyodide under Node (bench/pyodide_bench.mjs);
 (c) OpenSpiel's ``oh_hell`` (four players, twelve tricks) whole random games per second,
-    driven the same way from Python, and the ratio Ruffe deals / oh_hell games;
+    driven the same way from Python, and the ratio Ruffe deals / oh_hell games. The deal's
+    chance nodes are sampled two ways, measured in the same runs: by their probabilities
+    (``rng.choices`` over ``chance_outcomes()``) and uniformly (``rng.choice(legal_actions())``,
+    the same distribution for oh_hell, checked at run time); the ratio uses the faster, so it
+    never flatters the engine. (a) and (c) are interleaved run by run;
 (d) in headless Chromium: navigation to the first playable table on the Ruffe page, beside
     the same page's bare Pyodide start (``?edition-bench=bare``: Pyodide in the worker, no engine);
 (e) the sampling bot's move time in the browser at its default budget;
-(f) the longest main-thread task while Python starts (PerformanceObserver ``longtask``).
+(f) the longest main-thread task while Python starts (PerformanceObserver ``longtask``): from
+    the worker's creation to the first drawn frame of a playable table, beside the same page
+    with nothing started (``?edition-bench=off``: the theme's own tasks) over the same window.
 
-Usage: python bench/run.py [--runs N] [--seconds S] [--skip-browser] [--skip-pyodide] [--json FILE]
+The browser parts need the built site (``make site``; ``make bench`` builds it); without it
+they fall back to a bench-only page over docs/assets, and say so.
+
+Usage: python bench/run.py [--runs N] [--seconds S] [--only MEASURE ...] [--skip-browser]
+                           [--skip-pyodide] [--json FILE]
 """
 
 from __future__ import annotations
@@ -70,30 +80,83 @@ def bench_pyodide(runs: int, seconds: float) -> dict[str, Any]:
     return {"rates": [r["deals_per_second"] for r in data["runs"]], "python": data["python"], "load_ms": data["load_ms"]}
 
 
-def oh_hell_games(game: Any, seconds: float, seed: int) -> float:
+def oh_hell_games(game: Any, seconds: float, seed: int, chance: str) -> float:
+    """Whole random games per second, every decision a uniform random legal action.
+
+    ``chance`` is how a chance node (the deal) is sampled: ``"outcomes"`` draws from
+    ``state.chance_outcomes()`` by its probabilities (``rng.choices``); ``"uniform"`` draws
+    ``rng.choice(state.legal_actions())``, the same distribution for oh_hell, whose chance
+    outcomes are uniform at every step (checked by :func:`oh_hell_chance_is_uniform`), and cheaper.
+    """
     rng = random.Random(seed)
+    choice, choices = rng.choice, rng.choices
+    by_outcomes = chance == "outcomes"
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
+            if by_outcomes and state.is_chance_node():
                 outcomes, probabilities = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probabilities)[0])
+                state.apply_action(choices(outcomes, probabilities)[0])
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                state.apply_action(choice(state.legal_actions()))
         games += 1
     return games / (time.perf_counter() - start)
 
 
-def bench_oh_hell(runs: int, seconds: float) -> dict[str, Any]:
+def oh_hell_chance_is_uniform(game: Any, deals: int = 20) -> dict[str, Any]:
+    """Check on random deals that every chance node's outcomes are its legal actions, equally likely."""
+    rng = random.Random(0)
+    nodes = 0
+    sizes: set[int] = set()
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                actions = [a for a, _ in outcomes]
+                if sorted(actions) != sorted(state.legal_actions()):
+                    return {"uniform": False, "why": f"chance outcomes {actions[:5]}... are not the legal actions"}
+                first = outcomes[0][1]
+                if any(abs(prob - first) > 1e-12 for _, prob in outcomes) or abs(first * len(outcomes) - 1) > 1e-9:
+                    return {"uniform": False, "why": f"non-uniform chance node: {outcomes[:5]}..."}
+                nodes += 1
+                sizes.add(len(outcomes))
+            state.apply_action(rng.choice(state.legal_actions()))
+    return {"uniform": True, "chance_nodes_per_game": nodes / deals, "outcome_counts": f"{min(sizes)}..{max(sizes)}"}
+
+
+def bench_oh_hell(runs: int, seconds: float, ruffe: list[float] | None = None) -> dict[str, Any]:
+    """Both ways of sampling the deal, interleaved in the same runs; the ratio uses the faster.
+
+    With ``ruffe`` (a list), each run also measures (a), CPython's Ruffe deals/s, between the
+    two, so that the ratio's two sides see the same machine load; the rates are appended to it.
+    """
     try:
         import pyspiel
     except ImportError:
         return {"error": "pyspiel is not installed (pip install open-spiel; `make bench` does it)"}
     game = pyspiel.load_game("oh_hell", OH_HELL)
-    oh_hell_games(game, 0.3, 0)
-    return {"rates": [oh_hell_games(game, seconds, i + 1) for i in range(runs)], "version": getattr(pyspiel, "__version__", "")}
+    check = oh_hell_chance_is_uniform(game)
+    ways = ["outcomes", "uniform"] if check["uniform"] else ["outcomes"]
+    for way in ways:
+        oh_hell_games(game, 0.3, 0, way)  # warm-up
+    if ruffe is not None:
+        random_deals(0.3, 0)
+    rates: dict[str, list[float]] = {way: [] for way in ways}
+    for i in range(runs):
+        for way in (ways if i % 2 == 0 else ways[::-1]):
+            rates[way].append(oh_hell_games(game, seconds, i + 1, way))
+            if ruffe is not None and way == ways[0]:
+                ruffe.append(random_deals(seconds, i + 1)["deals_per_second"])
+    fastest = max(ways, key=lambda way: statistics.median(rates[way]))
+    try:
+        from importlib.metadata import version
+        pkg = version("open_spiel")
+    except Exception:  # noqa: BLE001 - the version is only informative
+        pkg = getattr(pyspiel, "__version__", "")
+    return {"rates": rates[fastest], "by_way": rates, "used": fastest, "chance_check": check, "version": pkg}
 
 
 # --------------------------------------------------------------------------- (d) (e) (f)
@@ -151,7 +214,38 @@ async (moves) => {
 """
 
 
+def overlapping(tasks: list[list[float]], start: float, end: float) -> list[list[float]]:
+    """The long tasks ([start, duration], ms since navigation) that overlap [start, end]."""
+    return [[s, d] for s, d in tasks if s < end and s + d > start]
+
+
+MARKS = "performance.getEntriesByType('mark').filter((m) => m.name.startsWith('edition:')).map((m) => [m.startTime, m.name])"
+
+
+def attribute(tasks: list[list[float]], marks: list[list[Any]]) -> list[list[Any]]:
+    """Each long task with the edition's own marks (performance.mark in edition.js / table.js)
+    that fall inside it: [start, duration, "table-render, ..."]; "-" when none (theme, browser, GC)."""
+    out = []
+    for s, d in tasks:
+        inside = sorted({name.removeprefix("edition:") for t, name in marks if s <= t <= s + d})
+        out.append([s, d, ", ".join(inside) or "-"])
+    return out
+
+
 def bench_browser(runs: int) -> dict[str, Any]:
+    """(d), (e), (f) in headless Chromium.
+
+    Each run loads the Ruffe page three times, each in a fresh browser context (cold caches):
+    ``table`` (the table starts without scrolling, as soon as the page has loaded and is idle,
+    exactly as a table in view does), ``bare`` (the same page; Pyodide alone in the worker) and
+    ``off`` (the same page with edition.js told to start nothing: the theme's own main-thread
+    work, the baseline). The order alternates between runs.
+
+    "While Python starts" is the window from the worker's creation (``workerStart``, just before
+    ``new Worker``) to the first playable table (``firstPlayable``: the first frame showing a
+    legal card has been drawn). A long task counts when it overlaps that window. The ``off`` page
+    is measured over the same window (same times since navigation) as the run's ``table`` page.
+    """
     if not Path(CHROMIUM).is_file():
         return {"error": f"Chromium not found at {CHROMIUM}"}
     from playwright.sync_api import sync_playwright
@@ -164,42 +258,64 @@ def bench_browser(runs: int) -> dict[str, Any]:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(directory)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/{GAME_PAGE}"
-        playable, bare, longest, longest_any, outside, sampling = [], [], [], [], [], []
+        out: dict[str, Any] = {"site": which, "playable_ms": [], "bare_ms": [], "windows": [],
+                               "longest_task_ms": [], "tasks_in_window": [], "baseline_longest_ms": [],
+                               "baseline_tasks_in_window": [], "baseline_longest_any_ms": [],
+                               "longest_task_page_load_ms": [], "outside_requests": []}
+        outside = out["outside_requests"]
+        sampling: list[list[Any]] = []
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+
+                def visit(mode: str) -> tuple[dict[str, Any], list[list[float]], Any]:
+                    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+                    context.add_init_script(LONGTASKS)
+                    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1")
+                                  else (outside.append(route.request.url), route.abort()))
+                    page = context.new_page()
+                    page.goto(f"{base}?edition-bench={mode}")
+                    return context, page
+
                 for run in range(runs):
-                    for mode in (("table", "bare") if run % 2 == 0 else ("bare", "table")):
-                        context = browser.new_context(viewport={"width": 1400, "height": 1000})
-                        context.add_init_script(LONGTASKS)
-                        context.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1")
-                                      else (outside.append(route.request.url), route.abort()))
-                        page = context.new_page()
-                        page.goto(f"{base}?edition-bench={mode}")
+                    order = ("table", "off", "bare") if run % 2 == 0 else ("bare", "table", "off")
+                    window: tuple[float, float] | None = None
+                    for mode in order:
+                        context, page = visit(mode)
                         if mode == "bare":
                             page.wait_for_function("window.__editionBench && window.__editionBench.pythonReady", timeout=120_000)
-                            bare.append(page.evaluate("window.__editionBench.pythonReady"))
-                        else:
-                            page.wait_for_selector('.ed-table-app [data-legal="true"]', timeout=120_000)
+                            out["bare_ms"].append(page.evaluate("window.__editionBench.pythonReady"))
+                        elif mode == "table":
+                            page.wait_for_function("window.__editionBench && window.__editionBench.firstPlayable", timeout=120_000)
                             bench = page.evaluate("window.__editionBench")
-                            playable.append(bench["firstPlayable"])
                             tasks = page.evaluate("window.__longtasks") or []
-                            during = [d for s, d in tasks if bench["workerStart"] <= s <= bench["firstPlayable"]]
-                            longest.append(max(during, default=0.0))
-                            longest_any.append(max((d for s, d in tasks if s <= bench["firstPlayable"]), default=0.0))
+                            window = (bench["workerStart"], bench["firstPlayable"])
+                            during = attribute(overlapping(tasks, *window), page.evaluate(MARKS))
+                            out["playable_ms"].append(bench["firstPlayable"])
+                            out["windows"].append(list(window))
+                            out["tasks_in_window"].append(during)
+                            out["longest_task_ms"].append(max((d for _, d, _ in during), default=0.0))
+                            out["longest_task_page_load_ms"].append(max((d for s, d in tasks if s < window[0]), default=0.0))
                             if run == 0:
                                 sampling = page.evaluate(SAMPLING, 40)
+                        else:  # off: wait past the table's window, then read the theme's own long tasks
+                            assert window is not None
+                            page.wait_for_load_state("load")
+                            page.wait_for_function("(t) => performance.now() > t", arg=window[1] + 500, timeout=120_000,
+                                                   polling=100)
+                            tasks = page.evaluate("window.__longtasks") or []
+                            during = overlapping(tasks, *window)
+                            out["baseline_tasks_in_window"].append(during)
+                            out["baseline_longest_ms"].append(max((d for _, d in during), default=0.0))
+                            out["baseline_longest_any_ms"].append(max((d for _, d in tasks), default=0.0))
                         context.close()
                 browser.close()
         finally:
             server.shutdown()
             server.server_close()
-    play_moves = [t for t, kind in sampling if kind == "play"]
-    return {
-        "site": which, "playable_ms": playable, "bare_ms": bare,
-        "longest_task_ms": longest, "longest_task_any_ms": longest_any,
-        "sampling_play_ms": play_moves, "sampling_all_ms": [t for t, _ in sampling], "outside_requests": outside,
-    }
+    out["sampling_play_ms"] = [t for t, kind in sampling if kind == "play"]
+    out["sampling_all_ms"] = [t for t, _ in sampling]
+    return out
 
 
 # --------------------------------------------------------------------------- report
@@ -212,31 +328,48 @@ def verdict(ok: bool | None) -> str:
     return "n/a" if ok is None else ("MET" if ok else "MISSED")
 
 
+MEASURES = ("cpython", "pyodide", "oh_hell", "browser")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per measure (medians are reported); default 5")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per throughput run; default 2")
     parser.add_argument("--skip-browser", action="store_true")
     parser.add_argument("--skip-pyodide", action="store_true")
+    parser.add_argument("--only", choices=MEASURES, action="append",
+                        help="run only this measure (repeatable): " + ", ".join(MEASURES))
     parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
     args = parser.parse_args(argv)
     if args.runs < 1 or args.seconds <= 0:
         parser.error("--runs must be >= 1 and --seconds > 0")
+    chosen = set(args.only or MEASURES)
+    if args.skip_browser:
+        chosen.discard("browser")
+    if args.skip_pyodide:
+        chosen.discard("pyodide")
 
     print(f"bench: {args.runs} runs per measure, {args.seconds:g} s per throughput run", flush=True)
     raw: dict[str, Any] = {}
-    raw["cpython"] = bench_cpython(args.runs, args.seconds)
-    print("  (a) CPython done", flush=True)
-    raw["pyodide"] = {"error": "skipped"} if args.skip_pyodide else bench_pyodide(args.runs, args.seconds)
-    print("  (b) Pyodide under Node done", flush=True)
-    raw["oh_hell"] = bench_oh_hell(args.runs, args.seconds)
-    print("  (c) OpenSpiel oh_hell done", flush=True)
-    raw["browser"] = {"error": "skipped"} if args.skip_browser else bench_browser(args.runs)
-    print("  (d-f) browser done", flush=True)
+    raw["cpython"] = []
+    if "oh_hell" in chosen:
+        # (a) and (c) interleaved, run by run, so that their ratio sees one machine load.
+        raw["oh_hell"] = bench_oh_hell(args.runs, args.seconds, raw["cpython"] if "cpython" in chosen else None)
+        print("  (a) CPython and (c) OpenSpiel oh_hell done", flush=True)
+    else:
+        raw["oh_hell"] = {"error": "skipped"}
+    if "cpython" in chosen and not raw["cpython"]:
+        raw["cpython"] = bench_cpython(args.runs, args.seconds)
+        print("  (a) CPython done", flush=True)
+    raw["pyodide"] = bench_pyodide(args.runs, args.seconds) if "pyodide" in chosen else {"error": "skipped"}
+    print("  (b) Pyodide under Node " + ("done" if "pyodide" in chosen else "skipped"), flush=True)
+    raw["browser"] = bench_browser(args.runs) if "browser" in chosen else {"error": "skipped"}
+    print("  (d-f) browser " + ("done" if "browser" in chosen else "skipped"), flush=True)
 
     ruffe = median(raw["cpython"])
     pyo = median(raw["pyodide"].get("rates", []))
-    oh = median(raw["oh_hell"].get("rates", []))
+    oh_raw = raw["oh_hell"]
+    oh = median(oh_raw.get("rates", []))
     ratio = ruffe / oh if ruffe and oh else None
     b = raw["browser"]
     playable = median(b.get("playable_ms", []))
@@ -244,13 +377,24 @@ def main(argv: list[str] | None = None) -> int:
     start_ratio = playable / bare if playable and bare else None
     sampling = median(b.get("sampling_play_ms", []))
     sampling_max = max(b.get("sampling_play_ms", []), default=None)
-    longest = max(b.get("longest_task_ms", []), default=None) if "longest_task_ms" in b else None
+    longest = median(b.get("longest_task_ms", []))
+    longest_max = max(b.get("longest_task_ms", []), default=None)
+    baseline = median(b.get("baseline_longest_ms", []))
+    over_50 = sum(1 for t in b.get("longest_task_ms", []) if t > 50)
 
+    oh_note = oh_raw.get("error", "")
+    way_rows = []
+    for way, rates in oh_raw.get("by_way", {}).items():
+        label = {"outcomes": "rng.choices over chance_outcomes()", "uniform": "rng.choice(legal_actions())"}[way]
+        way_rows.append((f"      deal sampled by {label}", fmt(median(rates), "/s"), "",
+                         "<- the ratio uses this (OpenSpiel's faster)" if way == oh_raw.get("used") else ""))
     rows = [
-        ("(a) Ruffe random deals/s, CPython " + sys.version.split()[0], fmt(ruffe, "/s"), "", ""),
-        ("(b) Ruffe random deals/s, Pyodide " + raw["pyodide"].get("python", "") + " under Node",
+        ("(a) Ruffe random deals/s, CPython " + sys.version.split()[0], fmt(ruffe, "/s"), "", "" if raw["cpython"] else "skipped"),
+        (f"(b) Ruffe random deals/s, Pyodide {raw['pyodide'].get('python', '')} under Node".replace("  ", " "),
          fmt(pyo, "/s"), "", raw["pyodide"].get("error", f"{pyo / ruffe:.2f} x CPython" if pyo and ruffe else "")),
-        ("(c) OpenSpiel oh_hell random games/s (4 players, 12 tricks)", fmt(oh, "/s"), "", raw["oh_hell"].get("error", "")),
+        (f"(c) OpenSpiel {oh_raw.get('version', '')} oh_hell random games/s (4 players, 12 tricks)".replace("  ", " "),
+         fmt(oh, "/s"), "", oh_note),
+        *way_rows,
         ("    Ruffe deals/s / oh_hell games/s", fmt(ratio, "", 2), ">= 0.5", verdict(None if ratio is None else ratio >= 0.5)),
         ("(d) navigation -> first playable table", fmt(playable, " ms"), "", b.get("error", b.get("site", ""))),
         ("    navigation -> bare Pyodide ready (same page)", fmt(bare, " ms"), "", ""),
@@ -258,7 +402,9 @@ def main(argv: list[str] | None = None) -> int:
         ("(e) sampling bot move (play), browser, default budget", fmt(sampling, " ms"), "<= 300 ms",
          verdict(None if sampling is None else sampling <= 300) + (f" (max {sampling_max:.0f} ms)" if sampling_max else "")),
         ("(f) longest main-thread task while Python starts", fmt(longest, " ms"), "<= 50 ms",
-         verdict(None if longest is None else longest <= 50)),
+         verdict(None if longest is None else longest <= 50)
+         + (f" (max {longest_max:.0f} ms; {over_50} of {len(b['longest_task_ms'])} runs over 50 ms)" if longest_max is not None else "")),
+        ("    same window, same page without the table (theme only)", fmt(baseline, " ms"), "", ""),
     ]
     width = max(len(r[0]) for r in rows)
     print()
@@ -266,15 +412,34 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * (width + 40))
     for name, value, target, result in rows:
         print(f"{name:<{width}}  {value:>12}  {target:>9}  {result}")
+    if oh_raw.get("chance_check"):
+        check = oh_raw["chance_check"]
+        print("\n(c) oh_hell's chance nodes: " + (
+            f"uniform over the legal actions at every step ({check['chance_nodes_per_game']:.0f} per game, "
+            f"{check['outcome_counts']} outcomes), so both samplers draw the same deals' distribution"
+            if check["uniform"] else f"NOT uniform ({check['why']}): only chance_outcomes() sampling is used"))
     if b.get("outside_requests"):
         print(f"\nWARNING: the browser tried to leave loopback: {sorted(set(b['outside_requests']))}")
-    if "longest_task_any_ms" in b:
-        print(f"\nlongest task from navigation to playable (page load included): "
-              f"{fmt(max(b['longest_task_any_ms'], default=0.0), ' ms')}; per run during Python start: "
-              + ", ".join(f"{t:.0f}" for t in b["longest_task_ms"]))
+    if b.get("windows"):
+        print("\n(f) the window \"while Python starts\": from the worker's creation to the first drawn frame showing a")
+        print("    legal card; Python starts once the page has loaded and the main thread is idle. Per run (ms):")
+        for i, (window, tasks, base_tasks) in enumerate(zip(b["windows"], b["tasks_in_window"],
+                                                             b.get("baseline_tasks_in_window", []) + [None] * runs_pad(b))):
+            def show(ts: list[list[Any]] | None) -> str:
+                return "n/a" if ts is None else (", ".join(
+                    f"{t[1]:.0f}@{t[0]:.0f}" + (f" [{t[2]}]" if len(t) > 2 else "") for t in ts) or "none")
+            print(f"    run {i + 1}: window {window[0]:.0f}..{window[1]:.0f}; long tasks (duration@start [edition work inside]): "
+                  f"{show(tasks)}; theme-only page, same window: {show(base_tasks)}")
+        print(f"    longest task before the window (page load, theme): median "
+              f"{fmt(median(b['longest_task_page_load_ms']), ' ms')}; theme-only page, whole visit: median "
+              f"{fmt(median(b.get('baseline_longest_any_ms', [])), ' ms')}")
     if args.json:
         args.json.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
     return 0
+
+
+def runs_pad(b: dict[str, Any]) -> int:
+    return max(0, len(b.get("windows", [])) - len(b.get("baseline_tasks_in_window", [])))
 
 
 if __name__ == "__main__":

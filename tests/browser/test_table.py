@@ -269,3 +269,80 @@ def test_python_starts_once_per_visit(site_page) -> None:
     assert page.locator(".edition-run").count() == runs_before, "a second scan added Run buttons again"
     assert page.locator(".edition-run-all").count() == 1
     site_page.assert_clean()
+
+
+FITS = """() => {
+  const app = document.querySelector('.ed-table-app').getBoundingClientRect();
+  const felt = document.querySelector('.ed-felt').getBoundingClientRect();
+  const out = [];
+  for (const e of document.querySelectorAll('.ed-felt .ed-seat, .ed-felt .ed-card, .ed-felt .ed-ruff, .ed-trick')) {
+    const r = e.getBoundingClientRect();
+    if (r.width && (r.left < felt.left - 1 || r.right > felt.right + 1)) {
+      out.push(`${e.className} ${e.dataset.card || ''} at ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+  }
+  return {outside: out, app: [app.left, app.right], scrollWidth: document.documentElement.scrollWidth,
+          width: window.innerWidth};
+}"""
+
+TABLE_VIEW = "document.querySelector('.edition-table').editionTable.view"
+
+
+def play_until(page, done: str, limit: int = 400) -> dict:
+    """Click the first legal action (bots instant) until the JS predicate `done(view)` holds."""
+    for _ in range(limit):
+        view = page.evaluate(TABLE_VIEW)
+        if page.evaluate(f"(v) => ({done})(v)", view):
+            return view
+        assert not view["over"], "the game ended before the awaited moment"
+        page.evaluate(f"window.__seenView = {TABLE_VIEW}")
+        page.locator(PLAYABLE).first.click()
+        page.wait_for_function(  # a new view has come back and the reader may act again
+            f"{TABLE_VIEW} !== window.__seenView"
+            f" && (document.querySelector('.ed-table-app [data-legal=\"true\"]') !== null || {TABLE_VIEW}.over)",
+            timeout=30_000)
+    raise AssertionError(f"not reached in {limit} actions: {done}")
+
+
+def check_layout_and_proof(page, name: str) -> None:
+    # The first deal: every seat, card and the trick lie inside the felt; no sideways scrolling.
+    fits = page.evaluate(FITS)
+    assert fits["outside"] == [], fits
+    assert fits["scrollWidth"] <= fits["width"], f"the page scrolls sideways: {fits}"
+    ruff = page.locator(".ed-felt .ed-ruff")
+    assert ruff.count() == 1 and "Ruff" in ruff.inner_text()
+
+    # After the head and the discards, the ruff's winner shows the counted suit on the table.
+    view = play_until(page, "(v) => v.phase === 'play' && v.ruff.proofs.length > 0")
+    proof = view["ruff"]["proofs"][0]
+    shown = page.locator(".ed-ruff .ed-proof .ed-shown .ed-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+    expected = list(proof["cards"]) + ([proof["turned"]] if proof["turned"] else [])
+    normal = [c.replace("T", "10") if not c.startswith("10") else c for c in expected]
+    assert shown == normal, (shown, expected)
+    text = page.locator(".ed-ruff .ed-proof").inner_text()
+    assert f"of {proof['value']}" in text, text
+    assert page.locator(".ed-ruff .ed-proof a.edition-rule-link").get_attribute("title") == "ruffe-and-trumps.ruff.proof"
+    info = page.locator(".ed-info").inner_text()
+    assert re.search(r"trick \d+ of 12", info), info  # the phase in words
+    fits = page.evaluate(FITS)
+    assert fits["outside"] == [] and fits["scrollWidth"] <= fits["width"], fits
+    if fits["width"] >= 600:
+        shoot(page, name)
+    else:  # a phone: the table is taller than the screen; take the page around it
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".ed-felt").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / name), full_page=False)
+
+
+def test_four_players_fit_the_table_and_the_proof_shows(site_page) -> None:
+    """Desktop (1280 x 900): the side seats' hands stay on the felt; the ruff's proof is drawn."""
+    page = open_table(site_page, players="4", hand_size=None, speed="0", seed=6)
+    check_layout_and_proof(page, "table-four-players-proof.png")
+    site_page.assert_clean()
+
+
+def test_four_players_on_a_phone(narrow_site_page) -> None:
+    """Phone (390 x 844): the same game fits the narrow felt, nothing scrolls sideways."""
+    page = open_table(narrow_site_page, players="4", hand_size=None, speed="0", seed=6)
+    check_layout_and_proof(page, "table-four-players-phone.png")
+    narrow_site_page.assert_clean()

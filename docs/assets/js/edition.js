@@ -9,7 +9,10 @@
 // when a table scrolls into view, or when the reader presses a Run or Start button. The
 // worker is kept for the whole visit (Material's instant navigation keeps this script
 // alive), so it starts once. Nothing here blocks reading: before Python is needed the
-// page costs one IntersectionObserver and a few buttons.
+// page costs one IntersectionObserver and a few buttons. A table in view does not start
+// Python at once either: it waits until the page has loaded and the browser is idle
+// (requestIdleCallback, at most IDLE_TIMEOUT_MS), so Python's start never competes with
+// the theme's own start-up work on the main thread. A button press starts it at once.
 //
 // Works as a classic script or a module, with Material's `document$` or without it.
 (function () {
@@ -27,6 +30,18 @@
   const siteRoot = new URL("../../", jsBase);
   const params = new URLSearchParams(location.search);
   const bench = window.__editionBench || (window.__editionBench = {});
+  const IDLE_TIMEOUT_MS = 2000;
+
+  /** Resolves once the page has loaded and the main thread is idle (or IDLE_TIMEOUT_MS passed). */
+  function whenIdle() {
+    const loaded = document.readyState === "complete"
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+    return loaded.then(() => new Promise((resolve) => {
+      if ("requestIdleCallback" in window) window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(resolve, 200);
+    }));
+  }
 
   // ---------------------------------------------------------------- the Python worker
 
@@ -51,6 +66,8 @@
       this.bare = bare;
       this.state = "starting";
       this.stage = "starting Python";
+      // The benchmark's window "while Python starts" opens here (the worker's creation) and
+      // closes at bench.firstPlayable (table.js: the first frame showing a legal card).
       bench.workerStart = performance.now();
       this.readyPromise = new Promise((resolve, reject) => {
         let worker;
@@ -64,6 +81,7 @@
         this.worker = worker;
         worker.onmessage = (event) => {
           const data = event.data || {};
+          performance.mark(`edition:worker-${data.type || "answer"}`);
           if (data.type === "status") {
             this.stage = data.detail || data.stage;
             this.emit();
@@ -310,18 +328,31 @@
   }
 
   let observer = null;
-  function startTable(container) {
+  /** Start a table: at once for a button press, else when the page is loaded and idle. */
+  function startTable(container, { now = false } = {}) {
     if (container.dataset.editionStarted) return;
     container.dataset.editionStarted = "1";
     if (observer) observer.unobserve(container);
     const status = container.querySelector(".edition-table-status");
-    python.start();
-    load("table.js")
-      .then((module) => module.mountTable(container, api))
-      .catch((error) => {
-        console.error(error);
-        if (status) status.textContent = `The table could not start: ${error.message}`;
-      });
+    const go = () => {
+      if (!container.isConnected) return; // navigated away while waiting
+      python.start();
+      load("table.js")
+        .then((module) => module.mountTable(container, api))
+        .catch((error) => {
+          console.error(error);
+          if (status) status.textContent = `The table could not start: ${error.message}`;
+        });
+    };
+    if (now || python.state !== "idle") {
+      go();
+      return;
+    }
+    if (status) status.textContent = "The table will start Python in your browser in a moment. ";
+    whenIdle().then(() => {
+      if (container.isConnected) go();
+      else delete container.dataset.editionStarted;
+    });
   }
 
   function setupTables(root) {
@@ -339,7 +370,7 @@
         "The table starts Python in your browser when it comes into view. ");
       const button = el("button", {
         type: "button", class: "md-button md-button--primary edition-table-start",
-        onclick: () => startTable(container),
+        onclick: () => startTable(container, { now: true }),
       }, "Start the table now");
       const intro = el("div", { class: "edition-table-intro" }, status, button);
       container.replaceChildren(intro);
@@ -385,9 +416,11 @@
     setupTables(document);
     setupCompares(document);
     // Benchmark flags (bench/run.py): "bare" loads Pyodide alone and stops; "table" starts the
-    // tables at once instead of waiting for them to scroll into view.
+    // tables without waiting for them to scroll into view; "off" starts nothing (the theme's
+    // own page, the baseline). All three wait for the page to load and go idle, as a table does.
     const flag = params.get("edition-bench");
-    if (flag === "bare" && python.state === "idle") python.start(true);
+    if ((flag === "off" || flag === "bare") && observer) observer.disconnect();
+    if (flag === "bare" && python.state === "idle") whenIdle().then(() => python.start(true));
     if (flag === "table") for (const t of document.querySelectorAll(".edition-table[data-edition-ready]")) startTable(t);
   }
 

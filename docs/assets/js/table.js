@@ -10,6 +10,22 @@
 
 import { cardBack, cardElement, cardName, cardSymbol, suitLabel, withSymbols } from "./cards.js";
 
+/**
+ * Cards overlapped like a fan that always fits its box: each card but the last gets a narrow
+ * column that shrinks when space is short (the grid's minmax(0, …)), the last one shows whole.
+ * `cards` is a list of card strings (faces) or a count (backs).
+ */
+function fan(cards, { small = false, max = 16 } = {}) {
+  const faces = Array.isArray(cards) ? cards.slice(0, max) : null;
+  const count = faces ? faces.length : Math.min(Number(cards) || 0, max);
+  const box = document.createElement("div");
+  box.className = "ed-fan";
+  if (!faces) box.setAttribute("aria-hidden", "true");
+  if (count > 1) box.style.gridTemplateColumns = `repeat(${count - 1}, minmax(0, var(--ed-fan-step))) max-content`;
+  for (let i = 0; i < count; i++) box.append(faces ? cardElement(faces[i], { small }) : cardBack({ small }));
+  return box;
+}
+
 const SEAT_NAMES = {
   2: ["South", "North"],
   3: ["South", "West", "East"],
@@ -120,6 +136,7 @@ class Table {
       console.warn(`the rules of ${this.gameId} could not be read: ${error.message}`);
     }
     this.container.dataset.mounted = "1";
+    performance.mark("edition:table-build");
     this.build();
     // Yield between building the settings and drawing the first deal: two short main-thread
     // tasks instead of one long one while the page is still settling.
@@ -139,7 +156,8 @@ class Table {
     this.sheet = el("section", { class: "ed-sheet", "aria-label": "Score sheet" });
     this.logBox = el("section", { class: "ed-log", "aria-label": "Game log" });
     this.toolbar = this.buildToolbar();
-    const board = el("div", { class: "ed-board" }, this.info, this.outcomeBox, this.felt);
+    this.dealBox = el("div", { class: "ed-deal-summary", role: "status", hidden: true });
+    const board = el("div", { class: "ed-board" }, this.info, this.outcomeBox, this.dealBox, this.felt);
     const side = el("div", { class: "ed-side" }, this.sheet, this.logBox);
     this.root = el("div", { class: "ed-table-app" }, this.form, this.toolbar, el("div", { class: "ed-main" }, board, side), this.live);
     this.container.replaceChildren(this.root);
@@ -510,6 +528,7 @@ class Table {
   render() {
     const view = this.view;
     if (!view) return;
+    performance.mark("edition:table-render");
     const active = document.activeElement;
     const focusInHand = Boolean(active && active.closest && active.closest(".ed-hand") && this.felt.contains(active));
     if (focusInHand) this.focusCard = active.dataset.card;
@@ -520,10 +539,44 @@ class Table {
     this.renderFelt();
     this.renderActions();
     this.renderOutcome();
-    this.renderSheet();
-    this.renderLog();
-    const firstLegal = this.root.querySelector('[data-legal="true"]');
-    if (firstLegal && this.site.bench.firstPlayable === undefined) this.site.bench.firstPlayable = performance.now();
+    this.renderDealSummary();
+    const bench = this.site.bench;
+    if (this.rendered) {
+      this.renderSheet();
+      this.renderLog();
+    } else {
+      // The first drawing of the table in three frames: the other seats and the trick, then
+      // your hand, then the score sheet and the log, so that no single main-thread task lays
+      // out and paints the whole table while the page is still young. A newer render (the
+      // reader or a bot acting) draws everything at once and the pending steps stand down.
+      this.rendered = true;
+      const view = this.view;
+      const you = this.felt.querySelector(".ed-you");
+      if (you) you.remove();
+      const steps = [
+        () => { if (you) this.felt.append(you); },
+        () => { this.renderSheet(); this.renderLog(); },
+      ];
+      const next = () => requestAnimationFrame(() => setTimeout(() => {
+        if (this.view !== view) return;
+        performance.mark("edition:table-render-step");
+        steps.shift()();
+        if (steps.length) {
+          next();
+        } else if (bench.firstRendered === undefined) {
+          // The first playable table, whole: drawn once the frame after the last step is.
+          bench.firstRendered = performance.now();
+          requestAnimationFrame(() => setTimeout(() => { bench.firstPlayable = performance.now(); }, 0));
+        }
+      }, 0));
+      next();
+    }
+    if (bench.firstRendered === undefined && this.rendered && this.felt.querySelector(".ed-you")
+        && this.root.querySelector('[data-legal="true"]') && this.sheet.firstChild) {
+      // A newer render overtook the first drawing's steps: the table is whole now.
+      bench.firstRendered = performance.now();
+      requestAnimationFrame(() => setTimeout(() => { bench.firstPlayable = performance.now(); }, 0));
+    }
     const focusLost = !document.activeElement || document.activeElement === document.body;
     if (focusInHand || (this.handHadFocus && focusLost)) {
       const again = this.felt.querySelector(`.ed-hand [data-card="${this.focusCard}"]`)
@@ -541,7 +594,7 @@ class Table {
     if (v.dealer !== undefined && v.dealer !== null) items.push(["Dealer", this.seatName(v.dealer)]);
     if (v.trump) items.push(["Trumps", suitLabel(v.trump)]);
     if (v.target) items.push(["Game", `${v.target} points`]);
-    if (v.phase) items.push(["Phase", humanize(v.phase)]);
+    if (v.phase) items.push(["Now", this.phaseText(v)]);
     const turn = v.over ? "game over" : v.to_act === HUMAN ? "yours" : v.to_act !== null && v.to_act !== undefined
       ? this.seatName(v.to_act) : "—";
     items.push(["Turn", turn]);
@@ -558,17 +611,44 @@ class Table {
     this.info.replaceChildren(dl);
   }
 
+  /** The phase in words, with what it means at this table. */
+  phaseText(v) {
+    if (v.over) return "the game is over";
+    const head = v.head || {};
+    const taker = head.taken_by ?? head.taker;
+    switch (v.phase) {
+      case "ruff": {
+        const done = (v.ruff && v.ruff.announcements || []).length;
+        return `announcing the ruff (${done} of ${v.players} announced)`;
+      }
+      case "head":
+        return taker === null || taker === undefined ? "the head"
+          : `${taker === HUMAN ? "you take" : `${this.seatName(taker)} takes`} the head and discard${taker === HUMAN ? "" : "s"} ${head.count || ""}`.replace(/ +$/, "");
+      case "play": {
+        const total = v.tricks_per_deal;
+        const n = (v.tricks_played ?? 0) + 1;
+        return total ? `trick ${Math.min(n, total)} of ${total}` : "playing the tricks";
+      }
+      default:
+        return humanize(v.phase);
+    }
+  }
+
   renderFelt() {
     const { el } = this;
     const v = this.view;
     const n = v.players;
     const positions = SEAT_POSITIONS[n] || SEAT_POSITIONS[4];
     this.felt.dataset.players = String(n);
-    const parts = [];
-    for (let seat = 0; seat < n; seat++) {
-      parts.push(seat === HUMAN ? this.renderHumanSeat(positions[seat]) : this.renderSeat(seat, positions[seat]));
-    }
-    parts.push(this.renderCenter(positions));
+    // The other seats in one wrapper: on a wide felt it is transparent (display: contents) and
+    // each seat takes its compass place; on a narrow one they sit in a row above the trick.
+    const others = el("div", { class: "ed-opponents" });
+    for (let seat = 0; seat < n; seat++) if (seat !== HUMAN) others.append(this.renderSeat(seat, positions[seat]));
+    const parts = [others, this.renderCenter(positions)];
+    const ruff = v.ruff && (v.phase === "ruff" || (v.ruff.announcements || []).length || v.ruff.shown)
+      ? this.renderRuff(v.ruff) : null;
+    if (ruff) parts.push(ruff);
+    parts.push(this.renderHumanSeat(positions[HUMAN]));
     this.felt.replaceChildren(...parts);
     const you = this.felt.querySelector(".ed-you");
     if (you) you.append(this.actions);
@@ -606,14 +686,13 @@ class Table {
     const v = this.view;
     const hand = (v.hands || [])[seat];
     const count = Array.isArray(hand) ? hand.length : hand && typeof hand === "object" ? hand.count : 0;
-    const backs = el("div", { class: "ed-backs", "aria-hidden": "true" });
-    for (let i = 0; i < Math.min(count, 16); i++) backs.append(cardBack({ small: true }));
     const side = this.sideOf(seat);
     const partner = side !== null && side === this.sideOf(HUMAN) ? " (your partner)" : "";
     return el("section", { class: this.seatClass(seat, position), "aria-label": `${this.seatName(seat)}${partner}` },
-      el("h4", { class: "ed-seat-name" }, this.seatName(seat) + partner,
+      el("h4", { class: "ed-seat-name" }, this.seatName(seat),
+        partner ? el("span", { class: "ed-partner" }, "partner") : null,
         v.to_act === seat && !v.over ? el("span", { class: "ed-turn-chip" }, "to play") : null),
-      backs, el("p", { class: "ed-count" }, `${count} card${count === 1 ? "" : "s"} in hand`),
+      fan(count, { small: true }), el("p", { class: "ed-count" }, `${count} card${count === 1 ? "" : "s"}`),
       this.seatStats(seat));
   }
 
@@ -638,10 +717,13 @@ class Table {
     const myTurn = v.to_act === HUMAN && !v.over && !this.busy;
     const row = el("div", { class: "ed-hand", role: "group",
       "aria-label": `Your hand, ${hand.length} cards. Arrow keys move between cards; Enter plays.` });
+    const headCards = v.phase === "head" && v.head && Array.isArray(v.head.cards) ? new Set(v.head.cards) : new Set();
     hand.forEach((card, index) => {
       const legal = legalCards.get(card);
       const note = !myTurn || !cardKind ? null : legal ? (legal.label || "playable") : "not playable now";
-      const button = cardElement(card, { button: true, extraLabel: note });
+      const fromHead = headCards.has(card);
+      const button = cardElement(card, { button: true, extraLabel: fromHead ? `from the head, ${note}` : note });
+      if (fromHead) button.classList.add("ed-from-head");
       button.dataset.legal = String(Boolean(myTurn && legal));
       button.tabIndex = -1;
       if (!myTurn || !cardKind) {
@@ -675,7 +757,7 @@ class Table {
       el("h4", { class: "ed-seat-name" }, this.seatLabel(HUMAN),
         v.to_act === HUMAN && !v.over ? el("span", { class: "ed-turn-chip" }, "your turn") : null),
       this.seatStats(HUMAN), row,
-      head ? el("p", { class: "ed-note" }, `Head taken: ${head.cards.map(cardSymbol).join(" ")}`) : null);
+      head ? el("p", { class: "ed-note" }, `From the head (marked ●): ${head.cards.map(cardSymbol).join(" ")}`) : null);
   }
 
   handKey(event, row, index) {
@@ -715,23 +797,29 @@ class Table {
       trick = typeof cards[0] === "string"
         ? cards.map((card, i) => ({ seat: ((v.last_trick.leader ?? 0) + i) % v.players, card }))
         : cards;
-      caption = `Last trick, won by ${this.seatName(v.last_trick.winner)}`;
+      caption = `Last trick: ${this.seatName(v.last_trick.winner)} took it`;
     } else if (trick.length) {
       caption = `${this.seatName(trick[0].seat)} led`;
     } else if (v.phase === "play" && v.leader !== undefined && v.leader !== null) {
-      caption = `${this.seatName(v.leader)} to lead`;
+      caption = v.leader === HUMAN ? "You lead" : `${this.seatName(v.leader)} to lead`;
+    } else if (v.phase === "ruff") {
+      caption = "The ruff is being announced";
+    } else if (v.phase === "head") {
+      caption = "The head is being taken";
     }
     trickBox.setAttribute("aria-label", caption || "The trick");
     for (const played of trick) {
       const slot = el("div", { class: `ed-played ed-from-${positions[played.seat]}`
         + (lastTrick && played.seat === v.last_trick.winner ? " ed-trick-winner" : "") });
       slot.append(cardElement(played.card, { small: true }));
-      slot.append(el("span", { class: "ed-played-by" }, this.seatName(played.seat)));
+      slot.append(el("span", { class: "ed-played-by" }, played.seat === HUMAN ? "you" : this.seatName(played.seat)));
       trickBox.append(slot);
     }
     if (lastTrick) trickBox.classList.add("ed-last-trick");
     center.append(trickBox);
-    if (caption) center.append(el("p", { class: "ed-trick-caption" }, caption));
+    // The caption sits in the middle of an empty mat, and under the mat when cards lie on it.
+    if (caption) (trick.length ? center : trickBox).append(
+      el("p", { class: "ed-trick-caption" + (trick.length ? "" : " ed-trick-empty") }, caption));
 
     // Turned card, trumps, the head and the cards set aside.
     const piles = el("div", { class: "ed-piles" });
@@ -743,53 +831,79 @@ class Table {
         el("span", { class: `ed-big-suit ed-suit-${v.trump}`, "aria-hidden": "true" }, suitLabel(v.trump).split(" ")[0]),
         el("figcaption", null, `Trumps: ${suitLabel(v.trump)}`)));
     }
-    if (v.head && (v.head.count || (v.head.cards || []).length)) {
-      const cards = v.head.cards || [];
-      const pile = el("figure", { class: "ed-pile" });
-      const stack = el("div", { class: "ed-stack" });
-      if (cards.length) for (const c of cards) stack.append(cardElement(c, { small: true }));
-      else for (let i = 0; i < Math.min(v.head.count, 4); i++) stack.append(cardBack({ small: true }));
-      pile.append(stack, el("figcaption", null, `Head: ${v.head.count ?? cards.length}`
-        + (v.head.taker !== undefined && v.head.taker !== null ? ` (${this.seatName(v.head.taker)})` : "")));
+    const head = v.head || {};
+    const taker = head.taken_by ?? head.taker;
+    if (head.count || (head.cards || []).length) {
+      const cards = head.cards || [];
+      const count = head.count ?? cards.length;
+      const pile = el("figure", { class: "ed-pile" + (taker !== null && taker !== undefined ? " ed-pile-taken" : "") });
+      pile.append(cards.length ? fan(cards, { small: true, max: 4 }) : fan(Math.min(count, 4), { small: true, max: 4 }),
+        el("figcaption", null, taker === null || taker === undefined ? `Head: ${count}`
+          : `Head (${count}): taken by ${taker === HUMAN ? "you" : this.seatName(taker)}`));
       piles.append(pile);
     }
     if (v.aside && v.aside.count) {
-      const stack = el("div", { class: "ed-stack" });
-      for (let i = 0; i < Math.min(v.aside.count, 3); i++) stack.append(cardBack({ small: true }));
-      piles.append(el("figure", { class: "ed-pile" }, stack, el("figcaption", null, `Set aside: ${v.aside.count}`)));
+      piles.append(el("figure", { class: "ed-pile" }, fan(Math.min(v.aside.count, 3), { small: true, max: 3 }),
+        el("figcaption", null, `Set aside: ${v.aside.count}`)));
     }
-    if (v.discards && (v.discards.count || (v.discards.cards || []).length)) {
-      const count = v.discards.count ?? v.discards.cards.length;
-      piles.append(el("figure", { class: "ed-pile" }, el("div", { class: "ed-stack" }, cardBack({ small: true })),
-        el("figcaption", null, `Discards: ${count}`)));
+    const discards = v.discards || {};
+    const discardCount = discards.count ?? (discards.cards || []).length;
+    if (discardCount) {
+      const mine = (discards.by ?? taker) === HUMAN && (discards.cards || []).length;
+      piles.append(el("figure", { class: "ed-pile" },
+        mine ? fan(discards.cards, { small: true, max: 8 }) : fan(1, { small: true }),
+        el("figcaption", null, mine ? `Your discards (${discardCount})` : `Discards: ${discardCount}`)));
     }
     center.append(piles);
-
-    // The ruff: who announced what, who won, and the proof shown.
-    if (v.ruff && ((v.ruff.announcements || []).length || v.ruff.shown)) {
-      center.append(this.renderRuff(v.ruff));
-    }
     return center;
   }
 
+  /** The ruff: who announced what, who won it, and the winner's proof once it is shown. */
   renderRuff(ruff) {
-    const { el, site } = this;
-    const box = el("div", { class: "ed-ruff" });
+    const { el } = this;
+    const v = this.view;
+    const box = el("section", { class: "ed-ruff", "aria-label": "The ruff" });
     const calls = (ruff.announcements || []).map((a) =>
       `${this.seatName(a.seat)} ${a.value === null || a.value === undefined ? "—" : a.value}`
       + (a.suit ? ` ${suitLabel(a.suit).split(" ")[0]}` : ""));
-    box.append(el("p", null, el("strong", null, "Ruff: "), calls.join(" · ") || "no announcements yet"));
-    if (ruff.winners && ruff.winners.length) {
-      box.append(el("p", null, "Ruff won by ", ruff.winners.map((s) => this.seatName(s)).join(" & "), " ",
-        this.ruleLink(`${this.gameId}.ruff.award`)));
-    } else if (ruff.winners && !ruff.winners.length && (ruff.announcements || []).length === this.view.players) {
+    const waiting = v.players - (ruff.announcements || []).length;
+    box.append(el("p", null, el("strong", null, "Ruff: "), calls.join(" · ") || "no announcements yet",
+      waiting > 0 && v.phase === "ruff" ? el("span", { class: "ed-muted" }, ` (${waiting} to announce)`) : null));
+    const winners = ruff.winners || [];
+    if (winners.length) {
+      const who = winners.map((s) => (s === HUMAN ? "you" : this.seatName(s))).join(" & ");
+      box.append(el("p", null, `Ruff won by ${who}: 12 points. `, this.ruleLink(`${this.gameId}.ruff.award`)));
+    } else if ((ruff.announcements || []).length === v.players) {
       box.append(el("p", null, "Nobody scores the ruff. ", this.ruleLink(`${this.gameId}.ruff.tie`)));
     }
-    if (ruff.shown && (ruff.shown.cards || []).length) {
+    const proofs = (ruff.proofs && ruff.proofs.length) ? ruff.proofs : ruff.shown ? [ruff.shown] : [];
+    for (const proof of proofs) {
+      const fromDiscards = new Set(proof.from_discards || []);
       const cards = el("span", { class: "ed-shown" });
-      for (const c of ruff.shown.cards) cards.append(cardElement(c, { small: true }));
-      box.append(el("p", { class: "ed-proof" }, `${this.seatName(ruff.shown.seat)} shows `, cards, " ",
-        this.ruleLink(`${this.gameId}.ruff.proof`)));
+      for (const c of proof.cards || []) {
+        const card = cardElement(c, { small: true });
+        if (fromDiscards.has(c)) {
+          card.classList.add("ed-from-discards");
+          card.title = `${cardName(c)}, shown from the discards`;
+        }
+        cards.append(card);
+      }
+      if (proof.turned) {
+        const turned = cardElement(proof.turned, { small: true });
+        turned.classList.add("ed-turned-shown");
+        turned.title = `${cardName(proof.turned)}, the turned card`;
+        cards.append(turned);
+      }
+      const who = proof.seat === HUMAN ? "You show" : `${this.seatName(proof.seat)} shows`;
+      const suit = proof.suit ? ` in ${suitLabel(proof.suit)}` : "";
+      const notes = [];
+      if (fromDiscards.size) notes.push(`${fromDiscards.size} from the discards`);
+      if (proof.turned) notes.push("with the turned card");
+      box.append(el("p", { class: "ed-proof" }, `${who} the ruff${proof.value !== undefined ? ` of ${proof.value}` : ""}${suit}`
+        + (notes.length ? ` (${notes.join(", ")})` : "") + ": ", cards, " ", this.ruleLink(`${this.gameId}.ruff.proof`)));
+    }
+    if (winners.length && !proofs.length && v.phase !== "ruff") {
+      box.append(el("p", { class: "ed-muted" }, "The winner shows the ruff once the head is taken and the discards made."));
     }
     return box;
   }
@@ -818,15 +932,24 @@ class Table {
         if (kind === "discard") {
           const extra = v.hands && Array.isArray(v.hands[HUMAN]) && v.hand_size
             ? v.hands[HUMAN].length - v.hand_size : null;
-          prompt = `You took the head: choose a card to discard${extra ? ` (${extra} to go)` : ""}.`;
+          prompt = extra
+            ? `You took the head: discard ${extra} more card${extra === 1 ? "" : "s"}, one click each. The others will not see them.`
+            : "You took the head: choose a card to discard.";
         } else {
-          prompt = cardActions.length === 1 ? "Your turn: you have one legal card."
-            : `Your turn: play a card (${cardActions.length} legal).`;
+          const leading = !(v.trick || []).length;
+          prompt = cardActions.length === 1 ? "Your turn: you have one legal card (outlined)."
+            : leading ? `You lead: play any of your ${cardActions.length} cards.`
+              : `Your turn: play one of the ${cardActions.length} outlined cards.`;
         }
       } else if (other.length) {
-        prompt = "Your turn:";
+        prompt = other.some((l) => l.action && l.action.kind === "announce")
+          ? "Your turn: announce your ruff, your best total in one suit (pips at face value, "
+            + "king, queen and jack 10, ace 11). The best ruff at the table scores 12."
+          : "Your turn:";
       }
-      parts.push(el("p", { class: "ed-prompt" }, prompt));
+      const announcing = !cardActions.length && other.some((l) => l.action && l.action.kind === "announce");
+      parts.push(el("p", { class: "ed-prompt" }, prompt,
+        announcing ? [" ", this.ruleLink(`${this.gameId}.ruff.value`)] : null));
       if (other.length) {
         const buttons = el("div", { class: "ed-action-buttons" });
         for (const l of other) {
@@ -839,6 +962,31 @@ class Table {
       parts.push(el("p", { class: "ed-prompt ed-waiting" }, `${this.seatName(v.to_act)} is thinking…`));
     }
     this.actions.replaceChildren(...parts);
+  }
+
+  /** At the start of a deal, what the last one gave (it ended with the last bot's card). */
+  renderDealSummary() {
+    const { el } = this;
+    const v = this.view;
+    const box = this.dealBox;
+    const prev = v.previous_deal;
+    if (!prev || v.over || (v.tricks_played ?? 0) > 0) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    const won = (prev.won || []).map((w, seat) => `${seat === HUMAN ? "you" : this.seatName(seat)} ${Array.isArray(w) ? w.length : w}`);
+    const points = (prev.points || []).map((pts, side) => `${this.sideLabel(side)} ${pts}`);
+    const last = prev.last_trick;
+    box.replaceChildren(
+      el("strong", null, `Deal ${prev.deal} is over. `),
+      won.length ? `Cards won: ${won.join(" · ")}. ` : "",
+      points.length ? `Points for the cards: ${points.join(" · ")}. ` : "",
+      last && last.winner !== undefined ? `The last trick went to ${last.winner === HUMAN ? "you" : this.seatName(last.winner)}` : "",
+      last && (last.cards || []).length
+        ? ` (${last.cards.map((c) => cardSymbol(typeof c === "string" ? c : c.card)).join(" ")}).` : "",
+      " See the score sheet.");
+    box.hidden = false;
   }
 
   renderOutcome() {
@@ -938,6 +1086,8 @@ class Table {
 /** The engine's sentences name seats and sides by number; the table names them as the reader sees them. */
 function namePlaces(text, table) {
   return String(text)
+    .replace(/\bpartners (\d+) and (\d+)\b/g, (m, a, b) =>
+      `partners ${table.seatName(Number(a))} and ${table.seatName(Number(b))}`)
     .replace(/\b[Ss]eats (\d+(?:(?:, | and )\d+)+)/g, (m, list) =>
       list.split(/, | and /).map((n) => table.seatName(Number(n))).join(", "))
     .replace(/\b([Ss])eat (\d+)\b/g, (m, s, n) => table.seatName(Number(n)))
