@@ -222,14 +222,3 @@ def make_bot(kind: str, seed: int | None = None, budget: int | None = None) -> B
     if kind == "sampling":
         return SamplingBot(seed, budget)
     raise EngineError(f"unknown bot kind {kind!r}: expected one of {', '.join(BOT_KINDS)}")
-
-
-def play_out(state: GameState, bots: list[Bot], max_actions: int = 1_000_000) -> GameState:
-    """Let ``bots`` (one per seat) play ``state`` to the end of the game, in place."""
-    for _ in range(max_actions):
-        if state.is_over():
-            return state
-        seat = state.current_player()
-        state.apply(bots[seat].choose(state, seat))
-    raise EngineError(f"the game did not end within {max_actions} actions")
-

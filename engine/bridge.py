@@ -25,6 +25,11 @@ example   rule, example                               result {rule, example, exp
 examples  game                                        game, results [..], passed
 compare   game, variants [{..}, {..}], seed?, bots?    game, seed, bots, shared_deals, results [{variant,
                                                       outcome, totals, deals, score_sheet}, ..]
+compare   game, variants, seed?, bots?, and one of:   one deal under both readings: game, seed, bots,
+(a deal)  deal (of the game from seed under the       deal {from, ..}, deck, dealer, players, sides,
+          first variant) | deck + dealer |            hands (as dealt), trump, turned_card, results
+          id + deal (a finished deal of a session)    [{variant, entries, points, count_points, won,
+                                                      tricks, ruff_winners, head_taker, game_over, text}]
 measures  game, games? (if not precomputed)           measures, source ("precomputed" | "computed")
 close     id                                          closed
 ========  ==========================================  =============================================
@@ -53,7 +58,7 @@ from typing import Any
 
 from . import catalogue, games as game_registry, records, rules as rule_registry
 from .bots import BOT_KINDS, Bot, make_bot
-from .errors import EngineError, IllegalActionError
+from .errors import EngineError, IllegalActionError, RecordError
 from .game import Action, GameState
 
 SEAT_KINDS = ("human",) + BOT_KINDS
@@ -354,6 +359,153 @@ def _finish(spec: Any, variant: Any, seed: int, bots: Any, decks: list[list[str]
     return play_game(state, _bots_for(bots, state.num_players, seed, budget))
 
 
+def _deal_bots(bots: Any, players: int, seed: int, budget: Any) -> list[Bot]:
+    from .simulate import _bots_for
+
+    return _bots_for(bots, players, seed, budget)
+
+
+def _deal_from_seed(spec: Any, variant: Any, seed: int, bots: Any, budget: Any, deal: int) -> tuple[list[str], int]:
+    """Deck and dealer of deal ``deal`` (1-based) of the game played from ``seed``
+    under ``variant`` by the seeded ``bots``: the game is played just far enough."""
+    from .simulate import MAX_ACTIONS_PER_GAME
+
+    state = spec.new_game(variant, seed)
+    players = _deal_bots(bots, state.num_players, seed, budget)
+    for _ in range(MAX_ACTIONS_PER_GAME):
+        if len(state.deals) >= deal:
+            return list(state.deals[deal - 1]), state.view(None)["dealer"]
+        if state.is_over():
+            break
+        seat = state.current_player()
+        state.apply(players[seat].choose(state, seat))
+    played = len(state.deals)
+    raise RequestError(f"field 'deal': the game from seed {seed} under the first reading has "
+                       f"{played} deal{'s' if played != 1 else ''}, so there is no deal {deal}")
+
+
+def _deal_from_session(request: Mapping[str, Any], deal: int) -> tuple[list[str], int, Session]:
+    """Deck and dealer of a finished deal of a live table session."""
+    session = _session(request)
+    state = session.state
+    sheet = state.view(None).get("score_sheet") or []
+    finished = [entry for entry in sheet if entry.get("complete", True)]
+    if not 1 <= deal <= len(state.deals):
+        raise RequestError(f"field 'deal': game {request['id']!r} has dealt {len(state.deals)} "
+                           f"deal{'s' if len(state.deals) != 1 else ''}, so there is no deal {deal}")
+    entry = next((e for e in finished if e.get("deal") == deal), None)
+    if entry is None:
+        # the cards of a deal still in play are hidden from the players: not shown before its end
+        raise RequestError(f"field 'deal': deal {deal} of game {request['id']!r} is still being played; "
+                           "only a finished deal can be replayed")
+    dealer = entry.get("dealer")
+    if dealer is None:
+        dealer = records._deal_starts(state)[deal - 1]["dealer"]
+    return list(state.deals[deal - 1]), dealer, session
+
+
+def _deal_number(request: Mapping[str, Any]) -> int:
+    deal = request["deal"]
+    if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
+        raise RequestError(f"field 'deal' must be a deal number from 1, not {deal!r}")
+    return deal
+
+
+def _play_one_deal(spec: Any, variant: Any, seed: int, bots: Any, budget: Any, deck: list[str],
+                   dealer: int) -> dict[str, Any]:
+    """Play one deal from ``deck`` dealt by ``dealer`` under ``variant``; what happened in it."""
+    from .simulate import MAX_ACTIONS_PER_GAME
+
+    state = spec.new_game(variant, seed, decks=[deck], first_dealer=dealer)
+    players = _deal_bots(bots, state.num_players, seed, budget)
+    before = state.view(None)
+    for _ in range(MAX_ACTIONS_PER_GAME):
+        if state.is_over() or len(state.deals) > 1:
+            break
+        before = state.view(None)
+        seat = state.current_player()
+        state.apply(players[seat].choose(state, seat))
+    else:  # pragma: no cover - a deal always ends
+        raise EngineError(f"{spec.id}: a deal did not end within {MAX_ACTIONS_PER_GAME} actions")
+    after = state.view(None)
+    sheet = next((e for e in after.get("score_sheet") or [] if e.get("deal") == 1), {"entries": []})
+    entries = list(sheet.get("entries") or [])
+    sides = [list(side) for side in state.sides()]
+    points = [0] * len(sides)
+    for entry in entries:
+        points[entry["side"]] += entry["points"]
+    summary = after.get("previous_deal") or {}
+    ruff = (before.get("ruff") or {}).get("winners") or []
+    taker = summary.get("head_taker", (before.get("head") or {}).get("taken_by"))
+    won = summary.get("won", before.get("won"))
+    tricks = summary.get("tricks", before.get("tricks"))
+
+    def who(side: list[int]) -> str:
+        return f"seats {' and '.join(map(str, side))}" if len(side) > 1 else f"seat {side[0]}"
+
+    best = max(points)
+    tops = [i for i, p in enumerate(points) if p == best]
+    text = "; ".join(f"{who(side)} score {p}" for side, p in zip(sides, points))
+    text += (f": {who(sides[tops[0]])} win the deal" if len(tops) == 1 else ": the deal is level")
+    if ruff:
+        text += f"; the ruff went to {' and '.join(f'seat {s}' for s in ruff)}"
+    if taker is not None:
+        text += f"; seat {taker} took the head"
+    if state.is_over():
+        text += f". The game ended with this deal ({state.outcome().reason})"
+    return {
+        "variant": variant.to_json(),
+        "entries": entries,
+        "points": points,
+        "count_points": summary.get("points"),
+        "won": won,
+        "tricks": tricks,
+        "ruff_winners": list(ruff),
+        "head_taker": taker,
+        "game_over": state.is_over(),
+        "text": text + ".",
+    }
+
+
+def _compare_deal(request: Mapping[str, Any], spec: Any, built: list[Any], seed: int, bots: Any,
+                  budget: Any) -> dict[str, Any]:
+    """The ``compare`` op for one deal: the same deck, dealer and bots under both readings."""
+    deal = _deal_number(request) if "deal" in request else None
+    source: dict[str, Any]
+    if "deck" in request:
+        deck = _require(request, "deck", list)
+        dealer = _require(request, "dealer", int)
+        source = {"from": "deck"}
+    elif "id" in request:
+        if deal is None:
+            raise RequestError("op 'compare' with an 'id' needs the field 'deal' (which deal of that game)")
+        deck, dealer, session = _deal_from_session(request, deal)
+        source = {"from": "session", "id": request["id"], "deal": deal}
+        seed = session.state.seed
+    else:
+        if deal is None:
+            raise RequestError("op 'compare' for one deal needs 'deal' (a deal of the game from 'seed'), "
+                               "'deck' and 'dealer', or 'id' and 'deal' (a deal of a game in progress)")
+        deck, dealer = _deal_from_seed(spec, built[0], seed, bots, budget, deal)
+        source = {"from": "seed", "deal": deal}
+    players = {variant.to_json().get("players") for variant in built}
+    if len(players) > 1:
+        raise RequestError("field 'variants': one deal can only be replayed at the same number of players "
+                           f"(the readings seat {' and '.join(str(p) for p in sorted(players, key=str))})")
+    try:
+        fresh = spec.new_game(built[0], seed, decks=[deck], first_dealer=dealer)
+    except RecordError as error:  # a bad deck: name the request's field
+        raise RequestError(f"field 'deck': {error}") from None
+    except EngineError as error:  # a dealer who is not at the table
+        raise RequestError(f"field 'dealer': {error}") from None
+    results = [_play_one_deal(spec, variant, seed, bots, budget, deck, dealer) for variant in built]
+    view = fresh.view(None)
+    return {"game": spec.id, "seed": seed, "bots": bots, "deal": source, "deck": [str(c) for c in fresh.deals[0]],
+            "dealer": view["dealer"], "players": fresh.num_players, "sides": [list(s) for s in fresh.sides()],
+            "hands": [list(h) for h in view.get("hands") or []], "trump": view.get("trump"),
+            "turned_card": view.get("turned_card"), "results": results}
+
+
 def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
     spec = game_registry.get(_require(request, "game", str))
     variants = _require(request, "variants", list)
@@ -365,6 +517,8 @@ def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
     bots = request.get("bots", "heuristic")
     budget = request.get("budget")
     built = [spec.make_variant(**v) for v in variants]
+    if any(key in request for key in ("deal", "deck", "dealer")):
+        return _compare_deal(request, spec, built, seed, bots, budget)
     # Both games take their deals from one list of decks: the first game's, extended
     # by the second game's shuffles if it needs more deals; then the first is replayed
     # on the extended list (deterministic, so it ends the same way).

@@ -20,11 +20,15 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 import random
+from math import floor
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.errors import EngineError
+
+T = TypeVar("T")
 
 __all__ = [
     "Suit",
@@ -249,7 +253,18 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    # Identity equality (inherited from object) is exact because cards are interned.
+    # Equality is identity, exact because cards are interned.  It is spelled out
+    # because __lt__ below makes Python route every comparison of cards
+    # through the class; inherited, ``==`` and ``in`` would cost twice as much.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return False if type(other) is Card else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if self is other:
+            return False
+        return True if type(other) is Card else NotImplemented
 
     def __lt__(self, other: Card) -> bool:
         """Cards order by the deck order A♠ K♠ … 2♠ A♥ … 2♣ (for sorting only)."""
@@ -356,25 +371,35 @@ def deck_32() -> list[Card]:
     return [c for c in ALL_CARDS if c.rank_value >= 7]
 
 
-def shuffled(cards: Iterable[Card], rng: random.Random | int | str | None) -> list[Card]:
-    """A new list with the cards shuffled by ``random.Random``.
+def shuffled(cards: Iterable[T], rng: random.Random | int | str | None) -> list[T]:
+    """A new list with the cards (or any items) shuffled by ``random.Random``.
 
     ``rng`` is a :class:`random.Random` (advanced by the shuffle) or a seed
     (int or str) for a fresh one; the same seed gives the same order in
     CPython and in Pyodide.
+
+    >>> [str(c) for c in shuffled(deck_52(), "a seed")[:4]] == [str(ALL_CARDS[i]) for i in shuffled(range(52), "a seed")[:4]]
+    True
     """
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     result = list(cards)
     # Fisher-Yates driven by rng.random(), as random.shuffle did before 3.11,
     # several times faster than rng.shuffle; the bias (at most 52 / 2**53) is
-    # far below anything a deal could show.  Position i (from the top) swaps
-    # with j = int(random() * (i + 1)); the draws are taken first, in order.
+    # far below anything a deal could show.  Position i, from the bottom up,
+    # swaps with j = int(random() * (i + 1)); floor(r * float(i + 1)) is that
+    # number exactly (0 <= r < 1), computed faster.
     draw = rng.random
-    n = len(result)
-    for i, j in zip(range(n - 1, 0, -1), [int(draw() * k) for k in range(n, 1, -1)]):
+    for i, size in _positions_up(len(result)):
+        j = floor(draw() * size)
         result[i], result[j] = result[j], result[i]
     return result
+
+
+@functools.cache
+def _positions_up(n: int) -> tuple[tuple[int, float], ...]:
+    """The shuffle's steps for ``n`` items: ``(i, float(i + 1))`` for i = n - 1 down to 1."""
+    return tuple((i, float(i + 1)) for i in range(n - 1, 0, -1))
 
 
 def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:

@@ -389,17 +389,19 @@ class GameSpec:
         variant: Variant | dict[str, Any] | None = None,
         seed: int = 0,
         decks: Iterable[Iterable[str | Card]] | None = None,
+        first_dealer: int | None = None,
     ) -> GameState:
         """A new game.  ``decks``, if given, supplies the deck order of deal k
         (top card first) instead of a shuffle: replay, or the same deals under
-        another reading."""
+        another reading.  ``first_dealer``, if given, is the seat that deals first
+        (a record's first deal, or one deal of a game replayed on its own)."""
         if variant is None:
             variant = self.default_variant()
         elif isinstance(variant, dict):
             variant = self.variant_class.from_options(**variant)
         elif not isinstance(variant, self.variant_class):
             raise VariantError(f"{self.id}: expected a {self.variant_class.__name__} or a dict of options, got {variant!r}")
-        return self.state_class(variant, seed=seed, decks=decks)  # type: ignore[call-arg]
+        return self.state_class(variant, seed=seed, decks=decks, first_dealer=first_dealer)  # type: ignore[call-arg]
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -69,13 +69,24 @@ def action_json(seat: int, action: Action) -> dict[str, Any]:
 def _deal_starts(state: GameState) -> list[dict[str, Any]]:
     """Number and dealer of every deal of ``state``, found by replaying its history."""
     spec = _spec(state.game_id)
-    probe = spec.new_game(state.variant, state.seed, decks=[list(d) for d in state.deals])
+    probe = spec.new_game(state.variant, state.seed, decks=[list(d) for d in state.deals],
+                          first_dealer=_first_dealer(state))
     deals = [{"number": 1, "dealer": probe.view(None).get("dealer")}]
     for _, action in state.history:
         probe.apply(action)
         if len(probe.deals) > len(deals):
             deals.append({"number": len(probe.deals), "dealer": probe.view(None).get("dealer")})
     return deals
+
+
+def _first_dealer(state: GameState) -> int | None:
+    """The seat that dealt ``state``'s first deal (``None``: the rules' default)."""
+    sheet = state.view(None).get("score_sheet") or []
+    if sheet and sheet[0].get("deal") == 1 and sheet[0].get("dealer") is not None:
+        return sheet[0]["dealer"]
+    if len(state.deals) == 1:
+        return state.view(None).get("dealer")
+    return getattr(state, "first_dealer", None)
 
 
 def _spec(game_id: str):
@@ -326,6 +337,12 @@ def replay(record: Mapping[str, Any]) -> GameState:
           f"the variant seats {state.num_players} players, the record says {record['players']}")
     _need([list(s) for s in state.sides()] == [list(s) for s in record["sides"]], "sides",
           f"the variant's sides are {[list(s) for s in state.sides()]}, the record says {record['sides']}")
+    first_dealer = record["deals"][0]["dealer"]
+    if first_dealer is not None and first_dealer != state.view(None).get("dealer"):
+        try:  # the first deal was dealt by another seat than the rules' default
+            state = spec.new_game(variant, record["seed"], decks=decks, first_dealer=first_dealer)
+        except EngineError as error:
+            raise RecordError(f"deals[0].dealer: {error}") from None
 
     def check_deal_start() -> None:
         k = len(state.deals) - 1

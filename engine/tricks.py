@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-from engine.cards import Card, Suit
+from engine.cards import ALL_CARDS, Card, Suit
 
 __all__ = [
     "SUIT",
@@ -59,6 +59,7 @@ __all__ = [
     "follow_bits",
     "follow_masks",
     "card_strength",
+    "strength_table",
     "trick_winner",
     "beats",
     "winning_index_so_far",
@@ -297,6 +298,26 @@ def follow_bits(hand: int, led: int, trump: int, follow: str) -> int:
     """
     first, second = follow_masks(trump, follow)
     return hand & first[led] or hand & second[led] or hand
+
+
+@functools.cache
+def strength_table(trump: int, led: int) -> tuple[int, ...]:
+    """:func:`card_strength` of every card, by ``card.index``, in a trick led in
+    suit ``led`` with suit ``trump`` trumps (suit indices 0..3 in S H D C
+    order; ``trump = -1`` for no trumps; no special hook): 0 for a card that
+    cannot win, 100 + rank for the suit led, 200 + rank for a trump.  The
+    winner of a trick is the card with the highest value; a game's hot path
+    may look the values up instead of calling :func:`trick_winner`.
+
+    >>> from engine.cards import Card, Suit
+    >>> table = strength_table(0, 1)                    # spades trumps, hearts led
+    >>> table[Card.parse("2S").index], table[Card.parse("AH").index], table[Card.parse("AD").index]
+    (202, 114, 0)
+    """
+    if not 0 <= led < 4 or not -1 <= trump < 4:
+        raise ValueError(f"suit indexes run 0..3 (trump -1 for none); got led={led}, trump={trump}")
+    return tuple(200 + c.rank_value if c.suit_index == trump else 100 + c.rank_value if c.suit_index == led else 0
+                 for c in ALL_CARDS)
 
 
 def card_strength(

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine import bridge, records
+from engine.bots import make_bot
 
 GAME = "ruffe-and-trumps"
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,3 +193,71 @@ def test_errors_are_answers(request_text, kind, words):
     assert response["ok"] is False
     assert response["error"]["type"] == kind
     assert words in response["error"]["message"]
+
+
+# ----------------------------------------------------------------------------- one deal, two readings
+
+DISCARDS = [{"head_discards": "dead"}, {"head_discards": "count"}]
+
+
+def test_compare_one_deal_uses_one_deck_and_dealer_for_both_readings():
+    whole = ok(op="compare", game=GAME, seed=3, variants=DISCARDS)
+    one = ok(op="compare", game=GAME, seed=3, deal=2, variants=DISCARDS)
+    assert one["deal"] == {"from": "seed", "deal": 2}
+    assert len(one["deck"]) == 52 and len(set(one["deck"])) == 52
+    # deal 2 of the game from seed 3, dealt by the seat after the first dealer (seat 3)
+    assert one["dealer"] == 0
+    assert sorted(sum(one["hands"], [])) == sorted(one["deck"][:48])
+    # the same deck, dealer and bots again: a deck+dealer request gives the same two deals
+    again = ok(op="compare", game=GAME, seed=3, deck=one["deck"], dealer=one["dealer"], variants=DISCARDS)
+    assert again["results"] == one["results"]
+    dead, counted = one["results"]
+    # the play does not depend on whether the discards count: same tricks, ruff, head-taker
+    assert dead["tricks"] == counted["tricks"] and dead["ruff_winners"] == counted["ruff_winners"]
+    taker = dead["head_taker"]
+    assert taker is not None and taker == counted["head_taker"]
+    # with the discards counted the head-taker has four more cards, and his side more points
+    assert counted["won"][taker] == dead["won"][taker] + 4
+    side = next(i for i, s in enumerate(one["sides"]) if taker in s)
+    assert counted["points"][side] > dead["points"][side]
+    assert counted["points"] != dead["points"]
+    for result in one["results"]:
+        assert sum(e["points"] for e in result["entries"]) == sum(result["points"])
+        assert all(e["rule"].startswith(GAME + ".") for e in result["entries"])
+        assert f"seat {taker} took the head" in result["text"]
+    # the whole-game comparison's second deal is this deal (heuristic bots are deterministic)
+    assert [d["entries"] for d in whole["results"][0]["score_sheet"] if d["deal"] == 2] == [dead["entries"]]
+
+
+def test_compare_one_deal_of_a_live_table(table):
+    session = table["id"]
+    assert "still being played" in error(op="compare", game=GAME, id=session, deal=1, variants=DISCARDS)["message"]
+    # a heuristic bot plays every seat, the human's included, to the end of deal 1
+    state = bridge.SESSIONS[session].state
+    bot = make_bot("heuristic", seed=1)
+    while len(state.deals) == 1:
+        state.apply(bot.choose(state, state.current_player()))
+    one = ok(op="compare", game=GAME, id=session, deal=1, variants=DISCARDS)
+    assert one["deck"] == state.deals[0]
+    assert one["dealer"] == 3 and one["deal"] == {"from": "session", "id": session, "deal": 1}
+    message = error(op="compare", game=GAME, id=session, deal=5, variants=DISCARDS)["message"]
+    assert "no deal 5" in message and "field 'deal'" in message
+
+
+@pytest.mark.parametrize("extra, words", [
+    ({"deal": 40}, "no deal 40"),
+    ({"deal": 0}, "from 1"),
+    ({"deal": "two"}, "field 'deal'"),
+    ({"dealer": 1}, "needs 'deal'"),
+    ({"deck": ["AS"] * 52, "dealer": 0}, "field 'deck'"),
+    ({"deck": None, "dealer": 0}, "field 'deck'"),
+])
+def test_compare_one_deal_refuses_bad_requests(extra, words):
+    message = error(op="compare", game=GAME, seed=3, variants=DISCARDS, **extra)
+    assert message["type"] == "RequestError" and words in message["message"], message
+
+
+def test_compare_one_deal_refuses_a_dealer_off_the_table():
+    deck = ok(op="compare", game=GAME, seed=3, deal=1, variants=DISCARDS)["deck"]
+    message = error(op="compare", game=GAME, deck=deck, dealer=4, variants=DISCARDS)["message"]
+    assert "dealer" in message

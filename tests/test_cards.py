@@ -152,3 +152,20 @@ def test_module_doctests(module: str) -> None:
 def test_golden_shuffle() -> None:
     # a fixed seed gives this order in CPython and in Pyodide alike (this file runs in both)
     assert [str(c) for c in shuffled(ALL_CARDS, 7)[:8]] == ["3S", "5S", "AS", "QC", "JD", "QH", "5D", "7C"]
+
+
+def test_equality_is_identity_and_leaves_other_types_their_say() -> None:
+    ace, king = Card.parse("AS"), Card.parse("KS")
+    assert ace == Card(Rank.ACE, Suit.SPADES) and not ace != Card.parse("as")
+    assert ace != king and not ace == king and ace in [king, ace] and king not in [ace]
+    assert ace != "AS" and not ace == 0 and ace != None  # noqa: E711 - other types are never equal
+
+    class Anything:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __ne__(self, other: object) -> bool:
+            return False
+
+    assert ace == Anything() and not ace != Anything()  # the other operand decides
+    assert sorted([king, ace]) == [ace, king] and ace < king

@@ -296,3 +296,28 @@ def test_card_not_in_hand_and_wrong_announcement(record):
     with pytest.raises(IllegalActionError) as caught:
         records.replay(_broken(record, lambda r: r["actions"][announce].__setitem__("value", 99)))
     assert caught.value.index == announce and caught.value.rule == "ruffe-and-trumps.ruff.announce"
+
+
+# ----------------------------------------------------------------------------- first dealer
+
+@pytest.mark.parametrize("first_dealer", [0, 1, 2])
+def test_replay_keeps_a_first_dealer_other_than_the_last_seat(first_dealer):
+    spec = games.get(GAME)
+    state = spec.new_game(spec.make_variant(), 11, first_dealer=first_dealer)
+    bots = [make_bot("heuristic", seed=11 + i) for i in range(state.num_players)]
+    while not state.is_over():
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state, seat))
+    record = records.make_record(state)
+    assert record["deals"][0]["dealer"] == first_dealer
+    assert [d["dealer"] for d in record["deals"]] == [(first_dealer + k) % 4 for k in range(len(record["deals"]))]
+    again = records.replay(records.loads(records.dumps(record)))
+    assert again.history == state.history
+    assert again.totals() == state.totals()
+
+
+def test_replay_refuses_a_first_dealer_the_rules_do_not_seat(record):
+    broken = copy.deepcopy(record)
+    broken["deals"][0]["dealer"] = 0  # the game was dealt by seat 3, so seat 0 led; now seat 1 must
+    with pytest.raises(RecordError, match=r"^actions\[0\]\.seat: seat 0 acts but it is seat 1's turn"):
+        records.replay(broken)

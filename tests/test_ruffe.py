@@ -784,3 +784,15 @@ def test_every_refused_action_leaves_the_state_unchanged(variant: dict[str, Any]
 def test_golden_deals_same_in_every_python() -> None:
     # the same seed must give the same deal in CPython and in Pyodide (this file runs in both)
     assert new(seed=1).deals[0][:13] == ["7S", "5D", "AD", "6D", "4C", "QC", "5H", "10D", "4H", "JS", "8C", "7D", "8D"]
+
+
+@pytest.mark.rule("ruffe-and-trumps.deal.first-dealer")
+def test_first_dealer_may_be_named_for_a_record_or_a_single_deal():
+    spec = games.get("ruffe-and-trumps")
+    default = spec.new_game(None, seed=3)
+    assert default.dealer == default.num_players - 1
+    named = spec.new_game(None, seed=3, decks=default.deals[:1], first_dealer=1)
+    assert named.dealer == 1 and named.deals[0] == default.deals[0]
+    for bad in (4, -1, True, "1"):
+        with pytest.raises(VariantError, match="first_dealer"):
+            spec.new_game(None, seed=3, first_dealer=bad)

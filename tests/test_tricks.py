@@ -231,3 +231,21 @@ def test_card_bits_and_suit_bits() -> None:
     assert tricks.card_bits(ALL_CARDS) == (1 << 52) - 1 == sum(tricks.SUIT_BITS)
     for suit in Suit:
         assert tricks.card_bits(c for c in ALL_CARDS if c.suit is suit) == tricks.SUIT_BITS[suit.index]
+
+
+def test_strength_table_agrees_with_card_strength_and_trick_winner() -> None:
+    rng = random.Random(11)
+    for trump in [None, *Suit]:
+        t = trump.index if trump else -1
+        for led in Suit:
+            lead = [next(c for c in ALL_CARDS if c.suit is led)]
+            table = tricks.strength_table(t, led.index)
+            assert [tricks.card_strength(c, 1, lead, trump) for c in ALL_CARDS] == list(table)
+    for _ in range(2000):
+        trick = rng.sample(ALL_CARDS, rng.randrange(1, 5))
+        trump = rng.choice([None, *Suit])
+        table = tricks.strength_table(trump.index if trump else -1, trick[0].suit_index)
+        values = [table[c.index] for c in trick]
+        assert values.index(max(values)) == trick_winner(trick, trump)
+    with pytest.raises(ValueError, match="suit indexes"):
+        tricks.strength_table(0, 4)

@@ -41,9 +41,9 @@ from engine.tricks import (
     PlayRule,
     card_bits,
     follow_masks,
+    strength_table,
     trick_winner,
     voids_shown,
-    winning_index_so_far,
 )
 
 __all__ = [
@@ -262,18 +262,38 @@ def best_ruff(hand: list[Card], trump: Suit, turned: Card | None) -> tuple[Suit,
     >>> best_ruff(parse_cards("KS QS KH QH"), Suit.HEARTS, Card.parse("2H"))
     (Suit.HEARTS, 22)
     """
-    sums = [0, 0, 0, 0]
-    points = RUFF_POINTS
-    for c in hand:
-        sums[c.suit_index] += points[c.index]
-    t = _SUIT_ORDER.index(trump)
-    if turned is not None and turned.suit is trump:
-        sums[t] += points[turned.index]
-    best_suit, best = trump, sums[t]
-    for i, suit in enumerate(_SUIT_ORDER):
-        if sums[i] > best:
-            best_suit, best = suit, sums[i]
-    return best_suit, best
+    with_turned = RUFF_POINTS[turned.index] if turned is not None and turned.suit is trump else 0
+    return _best_ruff_bits(card_bits(hand), trump.index, with_turned)
+
+
+def _suit_ruffs(first: int, count: int) -> tuple[int, ...]:
+    """The ruff of every set of ``count`` neighbouring ranks of one suit, from
+    the ``first`` in deck order (A K Q J 10 … 2): bit k of the set's number
+    is the rank ``first + k``."""
+    points = RUFF_POINTS[first:first + count]
+    return tuple(sum(p for k, p in enumerate(points) if subset >> k & 1) for subset in range(1 << count))
+
+
+# the ruff of every set of one suit's cards: a suit's 13 bits of a hand's bit set (A K Q … 2) as the index
+_RUFF_HIGH, _RUFF_LOW = _suit_ruffs(0, 7), _suit_ruffs(7, 6)  # A K Q J 10 9 8; 7 6 5 4 3 2
+_SUIT_RUFF = tuple(_RUFF_HIGH[subset & 127] + _RUFF_LOW[subset >> 7] for subset in range(1 << 13))
+del _RUFF_HIGH, _RUFF_LOW
+
+
+def _best_ruff_bits(bits: int, trump: int, with_turned: int) -> tuple[Suit, int]:
+    """:func:`best_ruff` on a hand given as a bit set (:func:`~engine.tricks.card_bits`),
+    the trump as a suit index, and the turned card's ruff value (0 when it
+    does not count).
+
+    >>> from engine.cards import parse_cards
+    >>> _best_ruff_bits(card_bits(parse_cards("KS QS KH QH")), Suit.HEARTS.index, 2)
+    (Suit.HEARTS, 22)
+    """
+    ruff = _SUIT_RUFF
+    sums = [ruff[bits & 8191], ruff[bits >> 13 & 8191], ruff[bits >> 26 & 8191], ruff[bits >> 39 & 8191]]
+    sums[trump] += with_turned
+    best = max(sums)
+    return _SUIT_ORDER[trump if sums[trump] == best else sums.index(best)], best
 
 
 @implements("ruffe-and-trumps.ruff.tie")
@@ -296,6 +316,8 @@ def ruff_winners(values: list[int], dealer: int, ruff_tie: str = "eldest",
     """
     n = len(values)
     best = max(values)
+    if values.count(best) == 1:
+        return [values.index(best)]
     tied = [seat for seat in ((dealer + 1 + i) % n for i in range(n)) if values[seat] == best]
     if len(tied) == 1 or ruff_tie == "eldest":
         return tied[:1]
@@ -326,7 +348,7 @@ def head_taker(hands: list[list[Card]], dealer: int, turned: Card, head_without_
     if turned is ace:
         return dealer, "ruffe-and-trumps.head.turned-ace"
     for seat, hand in enumerate(hands):
-        if ace in hand:
+        if any(card is ace for card in hand):  # (cards are interned: identity is the quickest test)
             return seat, "ruffe-and-trumps.head.ace-holder"
     if head_without_ace == "dealer":
         return dealer, "ruffe-and-trumps.head.no-holder"
@@ -379,7 +401,7 @@ def count_points(
     [8, 4]
     """
     if count == "tricks":
-        return [sum(tricks[s] for s in side) for side in sides]
+        return [sum([tricks[s] for s in side]) for side in sides]
     if count != "cards":
         raise VariantError(f"unknown count reading {count!r}; allowed values: 'cards', 'tricks'",
                            rule="ruffe-and-trumps.count.method", option="count")
@@ -390,7 +412,7 @@ def count_points(
     else:
         raise VariantError(f"unknown count_baseline reading {count_baseline!r}; allowed values: 'dealt', 'twelve'",
                            rule="ruffe-and-trumps.count.baseline", option="count_baseline")
-    return [max(0, sum(won[s] for s in side) - baseline * len(side)) for side in sides]
+    return [max(0, sum([won[s] for s in side]) - baseline * len(side)) for side in sides]
 
 
 @implements("ruffe-and-trumps.game.end")
@@ -438,6 +460,7 @@ _ANNOUNCE_BY_VALUE = tuple(Action("announce", value=v) for v in range(96))  # a 
 _INDEX = attrgetter("index")
 _BIT = tuple(1 << i for i in range(52))
 _SUIT_BIT = {suit: 1 << i for i, suit in enumerate(_SUIT_ORDER)}
+_TEXTS = tuple(c._text for c in ALL_CARDS)
 
 _TRICK_RULE = "ruffe-and-trumps.play.trick-winner"
 
@@ -452,12 +475,11 @@ def _log_text(template: str, args: tuple[Any, ...]) -> str:
     return template.format(*[" ".join([c._symbol for c in a]) if type(a) in (list, tuple) else a for a in args])
 
 
-@functools.cache
 def _void_bits(led: int, played: int, trump: int, follow: str) -> int:
     """The suits (bit i: suit index i) a player shows he lacks by playing a
     card of suit ``played`` to a trick led in suit ``led`` (suit indexes):
-    the kernel's :func:`voids_shown`, cached, since it depends only on the
-    suits, the trump and the follow rule.
+    the kernel's :func:`voids_shown`, which depends only on the suits, the
+    trump and the follow rule (so a deal looks it up in :func:`_void_table`).
 
     >>> _void_bits(1, 3, 2, "suit-else-trump") == 0b0110   # hearts led, a club played, diamonds trumps
     True
@@ -468,6 +490,16 @@ def _void_bits(led: int, played: int, trump: int, follow: str) -> int:
     for suit in voids_shown(card, [lead], _SUIT_ORDER[trump], follow):
         bits |= _SUIT_BIT[suit]
     return bits
+
+
+@functools.cache
+def _void_table(trump: int, follow: str) -> tuple[int, ...]:
+    """:func:`_void_bits` for this trump and follow rule, by ``led * 4 + played``.
+
+    >>> _void_table(2, "suit-else-trump")[1 * 4 + 3] == _void_bits(1, 3, 2, "suit-else-trump")
+    True
+    """
+    return tuple(_void_bits(led, played, trump, follow) for led in range(4) for played in range(4))
 
 
 @functools.cache
@@ -485,11 +517,57 @@ def _packets(players: int, hand_size: int) -> tuple[Callable[[list[Card]], tuple
     )
 
 
+def _suit_cards(hand: list[Card], bits: int, suit: Suit) -> list[Card]:
+    """The cards of ``suit`` in a hand kept in deck order (one run of it),
+    given the hand and its bit set.
+
+    >>> from engine.cards import parse_cards
+    >>> hand = parse_cards("AS 10H 5H 3D")
+    >>> [str(c) for c in _suit_cards(hand, card_bits(hand), Suit.HEARTS)]
+    ['10H', '5H']
+    """
+    first = 13 * _SUIT_ORDER.index(suit)
+    lo = (bits & ((1 << first) - 1)).bit_count()
+    return hand[lo:lo + (bits >> first & 8191).bit_count()]
+
+
 def _announcement(value: int) -> Action:
     """The (interned) action announcing a ruff of ``value``."""
     if 0 <= value < len(_ANNOUNCE_BY_VALUE):
         return _ANNOUNCE_BY_VALUE[value]
     return Action("announce", value=value)
+
+
+# per trump suit: the cards' strengths in a trick, by suit led (the kernel's tables)
+_STRENGTHS_BY_TRUMP = tuple(tuple(strength_table(trump, led) for led in range(4)) for trump in range(4))
+
+
+@functools.cache
+def _table(variant: RuffeVariant) -> tuple[Any, ...]:
+    """What a game's variant fixes once (shared by every game of it, read only):
+    the configuration, the play rule, the sides, the side of each seat, the
+    next seat of each seat, and per side the count's rule, the template of its
+    "why" for the score sheet (filled with the count and the cards dealt) and
+    its baseline."""
+    n = variant.players
+    config = deal_config(variant)
+    rule = play_rule(variant.follow)
+    assert rule.plain  # Ruffe's follow readings have no heading and no constraint
+    sides = sides_for(n, bool(variant.partnerships))
+    side_of = [0] * n
+    for i, side in enumerate(sides):
+        for seat in side:
+            side_of[seat] = i
+    baseline = config.hand_size if variant.count_baseline == "dealt" else 12
+    count_texts = [
+        ("ruffe-and-trumps.score.partnership" if len(side) > 1 else
+         "ruffe-and-trumps.count.method" if variant.count == "tricks" else "ruffe-and-trumps.count.baseline",
+         ("{} tricks" if variant.count == "tricks" else "{} cards won, {} dealt")
+         + (f" (partners {' and '.join(map(str, side))} together)" if len(side) > 1 else ""),
+         baseline * len(side))
+        for side in sides
+    ]
+    return config, rule, sides, side_of, tuple((seat + 1) % n for seat in range(n)), count_texts
 
 
 # --------------------------------------------------------------------------
@@ -513,30 +591,18 @@ class RuffeState(GameState):
 
     game_id = GAME_ID
 
-    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Any = None) -> None:
+    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Any = None,
+                 first_dealer: int | None = None) -> None:
         self.variant = variant
-        self.num_players = n = variant.players
+        self.num_players = variant.players
         self.seed = seed
-        self.config = deal_config(variant)
-        self.rule = play_rule(variant.follow)
+        (self.config, self.rule, self._sides, self._side_of, self._next_seat,
+         self._count_texts) = _table(variant)
         self._follow = self.rule.follow  # the kernel's follow policy, read in the hot path
-        assert self.rule.plain  # Ruffe's follow readings have no heading and no constraint
-        self._sides = sides_for(n, bool(variant.partnerships))
-        self._side_of = [0] * n
-        for i, side in enumerate(self._sides):
-            for seat in side:
-                self._side_of[seat] = i
-        # per side: the count's rule and its "why" for the score sheet (filled with the count and the cards dealt)
-        baseline = self.config.hand_size if variant.count_baseline == "dealt" else 12
-        self._count_texts = [
-            ("ruffe-and-trumps.score.partnership" if len(side) > 1 else
-             "ruffe-and-trumps.count.method" if variant.count == "tricks" else "ruffe-and-trumps.count.baseline",
-             ("{} tricks" if variant.count == "tricks" else "{} cards won, {} dealt")
-             + (f" (partners {' and '.join(map(str, side))} together)" if len(side) > 1 else ""),
-             baseline * len(side))
-            for side in self._sides
-        ]
-        self._decks = [self._check_deck(d, k) for k, d in enumerate(decks)] if decks is not None else None
+        self._tricks_per_deal = self.config.tricks
+        # given decks are kept as card indexes, like the shuffled ones
+        self._decks = ([[c.index for c in self._check_deck(d, k)] for k, d in enumerate(decks)]
+                       if decks is not None else None)
         self._future_seed: str | None = None
         self.history: list[tuple[int, Action]] = []
         self.deals: list[list[str]] = []
@@ -546,7 +612,7 @@ class RuffeState(GameState):
         self._totals = [0] * len(self._sides)
         self._outcome: Outcome | None = None
         self._last_count: tuple[Any, ...] | None = None  # what ``previous_deal`` summarises
-        self.dealer = self._first_dealer()
+        self.dealer = self._first_dealer(first_dealer)
         self.deal_number = 0
         self._start_deal()
 
@@ -563,9 +629,15 @@ class RuffeState(GameState):
         return cards
 
     @implements("ruffe-and-trumps.deal.first-dealer")
-    def _first_dealer(self) -> int:
-        """The last seat deals first, so seat 0 is eldest (real play cuts for it)."""
-        return self.num_players - 1
+    def _first_dealer(self, chosen: int | None = None) -> int:
+        """The last seat deals first, so seat 0 is eldest (real play cuts for it);
+        a record, or one deal replayed under another reading, may name another seat."""
+        if chosen is None:
+            return self.num_players - 1
+        if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < self.num_players:
+            raise VariantError(f"first_dealer must be a seat 0..{self.num_players - 1}, not {chosen!r}",
+                               rule="ruffe-and-trumps.deal.first-dealer")
+        return chosen
 
     @implements("ruffe-and-trumps.deal.rotation")
     def _next_dealer(self) -> int:
@@ -573,49 +645,53 @@ class RuffeState(GameState):
         return (self.dealer + 1) % self.num_players
 
     @implements("ruffe-and-trumps.deck.full")
-    def _deck_for(self, k: int) -> list[Card]:
-        """Deal k's deck, top card first: the full pack of 52, shuffled by the
-        game's seed (or given by ``decks``)."""
+    def _deck_for(self, k: int) -> list[int]:
+        """Deal k's deck, top card first, as card indexes: the full pack of 52,
+        shuffled by the game's seed (or given by ``decks``)."""
         if self._decks is not None and k < len(self._decks):
-            return list(self._decks[k])
+            return self._decks[k][:]
         seed = self._future_seed if self._future_seed is not None else self.seed
-        return shuffled(ALL_CARDS, random.Random(_deck_seed(seed, k)))
+        return shuffled(range(52), random.Random(_deck_seed(seed, k)))
 
     @implements("ruffe-and-trumps.deal.packets", "ruffe-and-trumps.deal.head", "ruffe-and-trumps.deal.trump")
-    def _deal(self, deck: list[Card]) -> None:
+    def _deal(self, deck: list[int]) -> None:
         """Four cards at a time to each player from the dealer's left; the next
         four are the head (the rest, in a short deal, set aside); the head's
-        top card is turned and its suit is trumps."""
-        n, size = self.num_players, self.config.hand_size
+        top card is turned and its suit is trumps.  (``deck``: card indexes.)"""
+        n, config = self.num_players, self.config
         first = (self.dealer + 1) % n
-        hands: list[list[Card]] = [[]] * n
-        for i, packets in enumerate(_packets(n, size)):  # the i-th player from the dealer's left
-            hands[(first + i) % n] = sorted(packets(deck), key=_INDEX)
-        pos = n * size
-        self.hands = hands
-        self.head = deck[pos:pos + self.config.head]
-        self.aside = deck[pos + self.config.head:]
-        self.turned = self.head[0]
-        self.trump = self.turned.suit
-        self._trump_index = self.turned.suit_index
-        self._follow_first, self._follow_second = follow_masks(self._trump_index, self._follow)
-        # alongside each hand: its play actions, and its cards as a bit set
-        plays = _PLAY_BY_INDEX
-        self._acts = [[plays[c.index] for c in hand] for hand in hands]
-        self._bits = [card_bits(hand) for hand in hands]
+        # each hand in deck order, with its play actions alongside and its cards as a bit set
+        self.hands = hands = [[]] * n
+        self._acts = acts = [[]] * n
+        self._bits = bits = [0] * n
+        for i, packets in enumerate(_packets(n, config.hand_size)):  # the i-th player from the dealer's left
+            seat = (first + i) % n
+            dealt = itemgetter(*sorted(packets(deck)))  # (itemgetter: the fastest way to look up many indexes)
+            hands[seat] = list(dealt(ALL_CARDS))
+            acts[seat] = list(dealt(_PLAY_BY_INDEX))
+            bits[seat] = sum(dealt(_BIT))
+        pos = n * config.hand_size
+        self.head = [ALL_CARDS[i] for i in deck[pos:pos + config.head]]
+        self.aside = [ALL_CARDS[i] for i in deck[pos + config.head:]]
+        self.turned = turned = self.head[0]
+        self.trump = turned.suit
+        self._trump_index = trump = turned.suit_index
+        self._follow_first, self._follow_second = follow_masks(trump, self._follow)
+        self._voids_by_play = _void_table(trump, self._follow)
+        self._strengths = _STRENGTHS_BY_TRUMP[trump]
 
     def _start_deal(self) -> None:
         k = self.deal_number
         deck = self._deck_for(k)
-        self.deals.append([c._text for c in deck])
+        self.deals.append(list(itemgetter(*deck)(_TEXTS)))
         self.deal_number = k + 1
         self._deal(deck)
         n = self.num_players
         self._say("ruffe-and-trumps.deal.trump", None,
                   "Deal {}: seat {} deals {} cards each, four at a time; the head's top card {} is turned: {} are trumps.",
                   k + 1, self.dealer, self.config.hand_size, self.turned._symbol, _SUIT_NAMES[self._trump_index])
-        trump, turned = self.trump, self.turned
-        self._ruffs = [best_ruff(h, trump, turned) for h in self.hands]
+        trump, with_turned = self._trump_index, RUFF_POINTS[self.turned.index]  # the turned card is a trump
+        self._ruffs = [_best_ruff_bits(b, trump, with_turned) for b in self._bits]
         self.announcements: list[tuple[int, Suit, int]] = []
         self.ruff_winners_: list[int] = []
         self._ruff_cards: list[Card] = []  # the winner's counted suit as he announced it, shown at the proof
@@ -636,6 +712,7 @@ class RuffeState(GameState):
         self._phase = RUFF
         self._to_act: int | None = (self.dealer + 1) % n
         self._allowed = 0  # in play: the cards the seat to act may play, as a bit set (kept as the turn passes)
+        self._led = -1  # in play: the suit index of the card led to the trick
 
     # ----- GameState interface ----------------------------------------------
     @property
@@ -692,7 +769,7 @@ class RuffeState(GameState):
         bits = self._bits[self._to_act]  # type: ignore[index]
         if not self.trick:
             return bits
-        led = self.trick[0].suit_index
+        led = self._led
         return bits & self._follow_first[led] or bits & self._follow_second[led] or bits
 
     def _other_legal(self) -> list[Action]:
@@ -732,18 +809,20 @@ class RuffeState(GameState):
             self._bits[seat] = bits ^ bit  # type: ignore[index]
             i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in deck order
             del self.hands[seat][i]  # type: ignore[index]
-            action = self._acts[seat].pop(i)  # type: ignore[index]  # the interned action, whatever form was given
-            self.history.append((seat, action))  # type: ignore[arg-type]
+            # the interned action, whatever form was given
+            self.history.append((seat, self._acts[seat].pop(i)))  # type: ignore[arg-type,index]
             trick = self.trick
-            if trick and card.suit is not trick[0].suit:  # the seat shows suits he lacks (for determinize)
-                self.voids[seat] |= _void_bits(trick[0].suit_index, card.suit_index,  # type: ignore[index]
-                                               self._trump_index, self._follow)
+            if trick:
+                led = self._led
+                if card.suit_index != led:  # the seat shows suits he lacks (for determinize)
+                    self.voids[seat] |= self._voids_by_play[led * 4 + card.suit_index]  # type: ignore[index]
+            else:
+                led = self._led = card.suit_index
             trick.append(card)
             if len(trick) < self.num_players:
                 # the next seat's legal cards: _allowed_plays, inlined (hot path)
-                seat = self._to_act = (seat + 1) % self.num_players  # type: ignore[operator]
+                seat = self._to_act = self._next_seat[seat]  # type: ignore[index]
                 bits = self._bits[seat]
-                led = trick[0].suit_index
                 self._allowed = bits & self._follow_first[led] or bits & self._follow_second[led] or bits
             else:
                 self._finish_trick()
@@ -794,16 +873,15 @@ class RuffeState(GameState):
         winners = ruff_winners(values, self.dealer, self.variant.ruff_tie, self._sides)
         self.ruff_winners_ = winners
         best = max(values)
-        tied = [s for s in range(self.num_players) if values[s] == best]
-        if len(tied) > 1:
+        if values.count(best) > 1:
+            tied = [s for s in range(self.num_players) if values[s] == best]
             self._say("ruffe-and-trumps.ruff.tie", None,
                       "Seats {} tie at {}; by the '{}' reading the ruff goes to {}.",
                       ", ".join(map(str, tied)), best, self.variant.ruff_tie,
                       f"seat {winners[0]}" if winners else "nobody")
         if winners:
             seat = winners[0]
-            suit = self._ruffs[seat][0]
-            self._ruff_cards = [c for c in self.hands[seat] if c.suit is suit]
+            self._ruff_cards = _suit_cards(self.hands[seat], self._bits[seat], self._ruffs[seat][0])
             self._score(self._side_of[seat], 12, "ruffe-and-trumps.ruff.award", f"Ruff: {best}, seat {seat}", seat)
 
     @implements("ruffe-and-trumps.ruff.proof")
@@ -815,7 +893,8 @@ class RuffeState(GameState):
         for seat in self.ruff_winners_:
             suit = self._ruffs[seat][0]
             counted = self._ruff_cards
-            laid_out = [c for c in counted if c in self.discards] if seat == self.head_taker_ else []
+            in_hand = self._bits[seat]
+            laid_out = [c for c in counted if not in_hand >> c.index & 1]  # (only the head's taker discards)
             with_turned = suit is self.trump
             self.proofs.append({
                 "seat": seat, "suit": suit.value, "value": self._ruffs[seat][1],
@@ -823,7 +902,7 @@ class RuffeState(GameState):
                 "turned": self.turned._text if with_turned else None,
             })
             self._say("ruffe-and-trumps.ruff.proof", seat, "Seat {} shows {}{}{}: a ruff of {} in {}.",
-                      seat, tuple(counted),
+                      seat, counted,
                       f" with the turned {self.turned._symbol}" if with_turned else "",
                       f" ({_log_text('{}', (tuple(laid_out),))} from his discards)" if laid_out else "",
                       self._ruffs[seat][1], _SUIT_NAMES[suit.index])
@@ -847,13 +926,12 @@ class RuffeState(GameState):
         self._say(rule, taker, "The head goes to seat {}: {}; he adds its {} cards and discards four.",
                   taker, why, len(self.head))
         self.head_taken = True
-        self.head_cards = list(self.head)
+        self.head_cards, self.head = self.head, []
         hand = self.hands[taker]
-        hand.extend(self.head)
+        hand += self.head_cards
         hand.sort(key=_INDEX)
-        self._bits[taker] |= card_bits(self.head)
+        self._bits[taker] |= card_bits(self.head_cards)
         self._acts[taker] = [_DISCARD_BY_INDEX[c.index] for c in hand]  # play actions again from _start_play
-        self.head = []
         self._phase = HEAD
         self._to_act = taker
 
@@ -906,7 +984,9 @@ class RuffeState(GameState):
         n = self.num_players
         trick = self.trick
         leader = self.leader
-        winner = (leader + winning_index_so_far(trick, self.trump)) % n
+        strengths = self._strengths[self._led]  # the kernel's card strengths for this trump and suit led
+        values = [strengths[c.index] for c in trick]
+        winner = (leader + values.index(max(values))) % n
         self.won[winner] += n
         self.tricks_won[winner] += 1
         self.tricks_played = number = self.tricks_played + 1
@@ -915,7 +995,7 @@ class RuffeState(GameState):
                           (number, trick, leader, winner)))
         self.trick = []
         self.leader = winner
-        if number < self.config.tricks:
+        if number < self._tricks_per_deal:
             self._to_act = winner
             self._allowed = self._bits[winner]  # leading: any card
             return

@@ -226,7 +226,7 @@ def test_compare_two_readings(site_page) -> None:
     option.select_option("count")
     compare.locator("select[name=count]").nth(0).select_option('"cards"')
     compare.locator("select[name=count]").nth(1).select_option('"tricks"')
-    compare.locator("input[type=number]").fill("3")
+    compare.locator("input[name=seed]").fill("3")
     compare.locator(".ed-compare-run").click()
     results = compare.locator(".ed-compare-results[data-done='1']")
     results.wait_for(timeout=120_000)
@@ -346,3 +346,47 @@ def test_four_players_on_a_phone(narrow_site_page) -> None:
     page = open_table(narrow_site_page, players="4", hand_size=None, speed="0", seed=6)
     check_layout_and_proof(page, "table-four-players-phone.png")
     narrow_site_page.assert_clean()
+
+
+def test_replay_a_finished_deal_under_another_reading(site_page) -> None:
+    """Deal 1 is played at the table; its replay button opens the comparison with the game and
+    the deal preset; under the other reading of head_discards the same deal comes back twice."""
+    page = open_table(site_page, players="4", hand_size=None, speed="0", seed=5)
+    play_until(page, "(v) => v.deal >= 2", limit=200)
+    button = page.locator(".ed-sheet .ed-replay-deal[data-deal='1']")
+    button.wait_for(timeout=30_000)
+    assert button.inner_text() == "Replay this deal under another reading"
+    button.focus()
+    page.keyboard.press("Enter")  # keyboard: the button is a real <button>
+    compare = page.locator(".edition-compare[data-game='ruffe-and-trumps']").first
+    compare.locator(".ed-compare-form").wait_for(timeout=120_000)
+    assert compare.locator("select[name=deal-mode]").input_value() == "deal"
+    assert compare.locator("input[name=deal]").input_value() == "1"
+    assert "your game at the table" in compare.locator(".ed-compare-session").inner_text()
+    compare.locator("select").first.select_option("head_discards")
+    compare.locator("select[name=head_discards]").nth(0).select_option('"dead"')
+    compare.locator("select[name=head_discards]").nth(1).select_option('"count"')
+    compare.locator(".ed-compare-run").click()
+    results = compare.locator(".ed-compare-results[data-done='1'][data-mode='deal']")
+    results.wait_for(timeout=120_000)
+    assert "deal 1 of your game at the table" in results.locator(".ed-note").first.inner_text()
+    # the cards are shown once, folded: four hands of twelve
+    cards = results.locator("details.ed-compare-cards")
+    assert cards.count() == 1 and cards.get_attribute("open") is None
+    cards.locator("summary").click()
+    hands = cards.locator(".ed-compare-hands li")
+    assert hands.count() == 4
+    columns = results.locator(".ed-compare-result")
+    assert columns.count() == 2
+    assert "dead" in columns.nth(0).locator(".ed-differs").inner_text()
+    assert "count" in columns.nth(1).locator(".ed-differs").inner_text()
+    for i in range(2):
+        rows = columns.nth(i).locator(".ed-sheet-table tbody tr")
+        assert rows.count() >= 2
+        links = columns.nth(i).locator(".ed-sheet-table .edition-rule-link")
+        assert links.count() >= 2
+        assert columns.nth(i).locator(".ed-compare-seats li").count() == 4
+        assert "took the head" in columns.nth(i).inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    compare.screenshot(path=str(SHOTS / "compare-one-deal.png"))
+    site_page.assert_clean()

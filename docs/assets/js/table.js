@@ -9,6 +9,7 @@
 // card, sends it anyway and shows the engine's refusal with its rule.
 
 import { cardBack, cardElement, cardName, cardSymbol, suitLabel, withSymbols } from "./cards.js";
+import { BOT_KINDS, SEAT_NAMES, readingChoiceLabel, readingLabel, readingValue } from "./words.js";
 
 /**
  * Cards overlapped like a fan that always fits its box: each card but the last gets a narrow
@@ -26,13 +27,6 @@ function fan(cards, { small = false, max = 16 } = {}) {
   return box;
 }
 
-const SEAT_NAMES = {
-  2: ["South", "North"],
-  3: ["South", "West", "East"],
-  4: ["South", "West", "North", "East"],
-  5: ["South", "West", "North-west", "North-east", "East"],
-  6: ["South", "South-west", "North-west", "North", "North-east", "East"],
-};
 const SEAT_POSITIONS = {
   2: ["south", "north"],
   3: ["south", "west", "east"],
@@ -40,39 +34,11 @@ const SEAT_POSITIONS = {
   5: ["south", "west", "northwest", "northeast", "east"],
   6: ["south", "southwest", "northwest", "north", "northeast", "east"],
 };
-const BOT_KINDS = [
-  ["heuristic", "Sensible (heuristic)"],
-  ["sampling", "Strong (sampling, slower)"],
-  ["random", "Random legal cards"],
-];
 const SPEEDS = [["600", "Normal"], ["250", "Fast"], ["1200", "Slow"], ["0", "Instant"]];
 const HUMAN = 0;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const humanize = (name) => String(name).replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
-
-function readingValue(value) {
-  return value !== null && typeof value === "object" ? (value.id ?? value.value) : value;
-}
-/** "cards — the retelling (seed 000) (default)": the reading's id, who holds it, whether it is the default. */
-function readingChoiceLabel(value, reading, isDefault) {
-  let label = readingLabel(value);
-  const holder = reading && reading.held_by && reading.held_by.length ? reading.held_by[0] : null;
-  if (holder) label += ` — ${holder.replace(/\s*\(default\)\s*$/, "")}`;
-  if (isDefault || (reading && reading.default)) label += " (default)";
-  return label;
-}
-
-function readingLabel(value) {
-  if (value !== null && typeof value === "object") {
-    const id = value.id ?? value.value;
-    const text = value.label || value.statement || value.title;
-    return text ? `${id}: ${text}` : String(id);
-  }
-  if (value === true) return "yes";
-  if (value === false) return "no";
-  return String(value);
-}
 
 export async function mountTable(container, site) {
   const table = new Table(container, site);
@@ -1032,6 +998,7 @@ class Table {
     const head = el("tr", null, el("th", { scope: "col" }, "Deal"), el("th", { scope: "col" }, "Why"),
       sides.map((_, i) => el("th", { scope: "col", class: "ed-num" }, this.sideLabel(i))));
     const body = el("tbody");
+    const canReplay = Boolean(this.id && document.querySelector(`.edition-compare[data-game="${this.gameId}"]`));
     for (const deal of v.score_sheet || []) {
       const entries = deal.entries || [];
       if (!entries.length) {
@@ -1044,12 +1011,35 @@ class Table {
         body.append(el("tr", null, el("td", null, i === 0 ? String(deal.deal) : ""), why,
           sides.map((_, s) => el("td", { class: "ed-num" }, s === entry.side ? String(entry.points) : ""))));
       });
+      // A finished deal can be played again under another reading (the compare panel).
+      if (canReplay && deal.complete !== false && (deal.deal < v.deal || v.over)) {
+        const button = el("button", { type: "button", class: "ed-replay-deal", "data-deal": String(deal.deal),
+          onclick: () => this.replayDeal(deal.deal) }, "Replay this deal under another reading");
+        body.append(el("tr", { class: "ed-replay-row" }, el("td", { colspan: String(2 + sides.length) }, button)));
+      }
     }
     const foot = el("tfoot", null, el("tr", null, el("th", { scope: "row", colspan: "2" },
       `Total${v.target ? ` (game: ${v.target})` : ""}`),
       sides.map((_, i) => el("td", { class: "ed-num" }, String((v.totals || [])[i] ?? 0)))));
     this.sheet.replaceChildren(el("h4", null, "Score sheet"),
       el("div", { class: "ed-scroll" }, el("table", { class: "ed-sheet-table" }, el("thead", null, head), body, foot)));
+  }
+
+  /** Open (or scroll to) the page's comparison panel with this game and one of its deals preset. */
+  replayDeal(deal) {
+    const panel = document.querySelector(`.edition-compare[data-game="${this.gameId}"]`);
+    if (!panel || !this.id) return;
+    const preset = { id: this.id, deal, variant: (this.view && this.view.variant) || {} };
+    panel.dataset.session = this.id;
+    panel.dataset.deal = String(deal);
+    panel.dataset.sessionVariant = JSON.stringify(preset.variant);
+    panel.scrollIntoView({ behavior: "smooth", block: "start" });
+    if (panel.dataset.mounted) {
+      panel.dispatchEvent(new CustomEvent("edition:replay-deal", { detail: preset }));
+    } else {
+      const start = panel.querySelector(".edition-compare-start");
+      if (start && !start.disabled) start.click();
+    }
   }
 
   renderLog() {
