@@ -328,7 +328,6 @@ def ruff_winners(values: list[int], dealer: int, ruff_tie: str = "eldest",
                        rule="ruffe-and-trumps.ruff.tie", option="ruff_tie")
 
 
-@implements("ruffe-and-trumps.head.ace-holder", "ruffe-and-trumps.head.turned-ace", "ruffe-and-trumps.head.no-holder")
 def head_taker(hands: list[list[Card]], dealer: int, turned: Card, head_without_ace: str = "dealer") -> tuple[int | None, str]:
     """Who takes the head, and by which rule: the holder of the trump ace
     (``head.ace-holder``); the dealer when the turned card is that ace
@@ -345,11 +344,18 @@ def head_taker(hands: list[list[Card]], dealer: int, turned: Card, head_without_
     (None, 'ruffe-and-trumps.head.no-holder')
     """
     ace = ALL_CARDS[turned.suit_index * 13]  # the ace heads its suit in deck order
-    if turned is ace:
+    holder = next((seat for seat, hand in enumerate(hands) if ace in hand), None)
+    return _head_rule(holder, dealer, turned is ace, head_without_ace)
+
+
+@implements("ruffe-and-trumps.head.ace-holder", "ruffe-and-trumps.head.turned-ace", "ruffe-and-trumps.head.no-holder")
+def _head_rule(holder: int | None, dealer: int, ace_turned: bool, head_without_ace: str) -> tuple[int | None, str]:
+    """:func:`head_taker` given the seat holding the trump ace (``None`` if
+    no player does) and whether the ace is the turned card."""
+    if ace_turned:
         return dealer, "ruffe-and-trumps.head.turned-ace"
-    for seat, hand in enumerate(hands):
-        if any(card is ace for card in hand):  # (cards are interned: identity is the quickest test)
-            return seat, "ruffe-and-trumps.head.ace-holder"
+    if holder is not None:
+        return holder, "ruffe-and-trumps.head.ace-holder"
     if head_without_ace == "dealer":
         return dealer, "ruffe-and-trumps.head.no-holder"
     if head_without_ace == "nobody":
@@ -517,18 +523,23 @@ def _packets(players: int, hand_size: int) -> tuple[Callable[[list[Card]], tuple
     )
 
 
-def _suit_cards(hand: list[Card], bits: int, suit: Suit) -> list[Card]:
-    """The cards of ``suit`` in a hand kept in deck order (one run of it),
-    given the hand and its bit set.
+def _suit_run(hand: list[Any], bits: int, suit: Suit) -> list[Any]:
+    """The part of a hand kept in deck order (its cards, or one item per
+    card) that holds the cards of ``suit``, given the hand's bit set.
 
     >>> from engine.cards import parse_cards
     >>> hand = parse_cards("AS 10H 5H 3D")
-    >>> [str(c) for c in _suit_cards(hand, card_bits(hand), Suit.HEARTS)]
+    >>> [str(c) for c in _suit_run(hand, card_bits(hand), Suit.HEARTS)]
     ['10H', '5H']
     """
     first = 13 * _SUIT_ORDER.index(suit)
     lo = (bits & ((1 << first) - 1)).bit_count()
     return hand[lo:lo + (bits >> first & 8191).bit_count()]
+
+
+def _allowed_actions(acts: list[Action], allowed: int) -> list[Action]:
+    """The actions among ``acts`` whose card is in the bit set ``allowed``."""
+    return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
 
 
 def _announcement(value: int) -> Action:
@@ -660,14 +671,12 @@ class RuffeState(GameState):
         top card is turned and its suit is trumps.  (``deck``: card indexes.)"""
         n, config = self.num_players, self.config
         first = (self.dealer + 1) % n
-        # each hand in deck order, with its play actions alongside and its cards as a bit set
-        self.hands = hands = [[]] * n
+        # each hand as its play actions in deck order, and as a bit set (``hands`` reads the cards)
         self._acts = acts = [[]] * n
         self._bits = bits = [0] * n
         for i, packets in enumerate(_packets(n, config.hand_size)):  # the i-th player from the dealer's left
             seat = (first + i) % n
             dealt = itemgetter(*sorted(packets(deck)))  # (itemgetter: the fastest way to look up many indexes)
-            hands[seat] = list(dealt(ALL_CARDS))
             acts[seat] = list(dealt(_PLAY_BY_INDEX))
             bits[seat] = sum(dealt(_BIT))
         pos = n * config.hand_size
@@ -713,6 +722,9 @@ class RuffeState(GameState):
         self._to_act: int | None = (self.dealer + 1) % n
         self._allowed = 0  # in play: the cards the seat to act may play, as a bit set (kept as the turn passes)
         self._led = -1  # in play: the suit index of the card led to the trick
+        self._trick_strengths: tuple[int, ...] = ()  # ... the strength of each card in this trick (by index)
+        self._winning_strength = 0  # ... and the best of the trick so far, and who played it
+        self._winning_seat = -1
 
     # ----- GameState interface ----------------------------------------------
     @property
@@ -738,15 +750,21 @@ class RuffeState(GameState):
         return self._side_of[seat]
 
     @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's cards, in deck order (fresh lists, built when read: the
+        state keeps a hand as its actions and as a bit set)."""
+        return [[a.card for a in acts] for acts in self._acts]
+
+    @property
     def target(self) -> int:
         return self.config.target
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take (a fresh list each call)."""
         if self._phase == PLAY:
-            # each hand is kept in deck order with its play actions alongside (self._acts) and as a
-            # bit set of card indexes (self._bits); the cards the seat may play (self._allowed) are
-            # whole suits of his hand (all of it, one suit, or trumps; under 'free' perhaps two): one slice
+            # each hand is kept as its play actions in deck order (self._acts) and as a bit set of
+            # card indexes (self._bits); the cards the seat may play (self._allowed) are whole suits
+            # of his hand (all of it, one suit, or trumps; under 'free' perhaps two): one slice
             seat = self._to_act
             allowed = self._allowed
             acts = self._acts[seat]  # type: ignore[index]
@@ -757,10 +775,12 @@ class RuffeState(GameState):
             n = allowed.bit_count()
             if self._follow != SUIT_OR_TRUMP or (bits & ((1 << allowed.bit_length()) - 1)).bit_count() - lo == n:
                 return acts[lo:lo + n]  # one run of the hand
-            return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
+            return _allowed_actions(acts, allowed)  # under 'free': the suit led and trumps, two runs
         if self._phase == RUFF:  # the one legal announcement: the seat's best ruff
             return [_announcement(self._ruffs[self._to_act][1])]  # type: ignore[index]
-        return self._other_legal()
+        if self._phase == HEAD:  # while he discards, the taker's actions alongside his hand are discards
+            return self._acts[self._to_act][:]  # type: ignore[index]
+        return []
 
     def _allowed_plays(self) -> int:
         """The cards the seat to act may play, as a bit set: any card when
@@ -771,12 +791,6 @@ class RuffeState(GameState):
             return bits
         led = self._led
         return bits & self._follow_first[led] or bits & self._follow_second[led] or bits
-
-    def _other_legal(self) -> list[Action]:
-        phase = self._phase
-        if phase == HEAD:  # while he discards, the taker's actions alongside his hand are discards
-            return self._acts[self._to_act][:]  # type: ignore[index]
-        return []
 
     def action_label(self, action: Action) -> str:
         if action.kind == "announce":
@@ -805,10 +819,10 @@ class RuffeState(GameState):
             if not self._allowed & bit:  # not among the legal cards
                 raise self._refuse_play(action, card, seat)  # type: ignore[arg-type]
             # validated: play it (inlined: this is the hot path)
-            bits = self._bits[seat]  # type: ignore[index]
-            self._bits[seat] = bits ^ bit  # type: ignore[index]
+            hand_bits = self._bits
+            bits = hand_bits[seat]  # type: ignore[index]
+            hand_bits[seat] = bits ^ bit  # type: ignore[index]
             i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in deck order
-            del self.hands[seat][i]  # type: ignore[index]
             # the interned action, whatever form was given
             self.history.append((seat, self._acts[seat].pop(i)))  # type: ignore[arg-type,index]
             trick = self.trick
@@ -816,13 +830,18 @@ class RuffeState(GameState):
                 led = self._led
                 if card.suit_index != led:  # the seat shows suits he lacks (for determinize)
                     self.voids[seat] |= self._voids_by_play[led * 4 + card.suit_index]  # type: ignore[index]
+                strength = self._trick_strengths[card.index]
+                if strength > self._winning_strength:  # the trick's winner so far (play.trick-winner)
+                    self._winning_strength, self._winning_seat = strength, seat
             else:
                 led = self._led = card.suit_index
+                strengths = self._trick_strengths = self._strengths[led]
+                self._winning_strength, self._winning_seat = strengths[card.index], seat
             trick.append(card)
             if len(trick) < self.num_players:
                 # the next seat's legal cards: _allowed_plays, inlined (hot path)
                 seat = self._to_act = self._next_seat[seat]  # type: ignore[index]
-                bits = self._bits[seat]
+                bits = hand_bits[seat]
                 self._allowed = bits & self._follow_first[led] or bits & self._follow_second[led] or bits
             else:
                 self._finish_trick()
@@ -881,7 +900,7 @@ class RuffeState(GameState):
                       f"seat {winners[0]}" if winners else "nobody")
         if winners:
             seat = winners[0]
-            self._ruff_cards = _suit_cards(self.hands[seat], self._bits[seat], self._ruffs[seat][0])
+            self._ruff_cards = [a.card for a in _suit_run(self._acts[seat], self._bits[seat], self._ruffs[seat][0])]
             self._score(self._side_of[seat], 12, "ruffe-and-trumps.ruff.award", f"Ruff: {best}, seat {seat}", seat)
 
     @implements("ruffe-and-trumps.ruff.proof")
@@ -909,7 +928,9 @@ class RuffeState(GameState):
 
     # ----- head ------------------------------------------------------------
     def _start_head(self) -> None:
-        taker, rule = head_taker(self.hands, self.dealer, self.turned, self.variant.head_without_ace)
+        ace = self._trump_index * 13  # the trump ace's index (it heads its suit)
+        holder = next((seat for seat, bits in enumerate(self._bits) if bits >> ace & 1), None)
+        taker, rule = _head_rule(holder, self.dealer, self.turned.index == ace, self.variant.head_without_ace)
         self.head_taker_ = taker
         self.head_rule = rule
         if taker is None:
@@ -927,8 +948,7 @@ class RuffeState(GameState):
                   taker, why, len(self.head))
         self.head_taken = True
         self.head_cards, self.head = self.head, []
-        hand = self.hands[taker]
-        hand += self.head_cards
+        hand = [a.card for a in self._acts[taker]] + self.head_cards
         hand.sort(key=_INDEX)
         self._bits[taker] |= card_bits(self.head_cards)
         self._acts[taker] = [_DISCARD_BY_INDEX[c.index] for c in hand]  # play actions again from _start_play
@@ -943,7 +963,6 @@ class RuffeState(GameState):
         bits = self._bits[seat]
         self._bits[seat] = bits ^ bit
         i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in deck order
-        del self.hands[seat][i]
         self.history.append((seat, self._acts[seat].pop(i)))
         self.discards.append(card)
         if len(self.discards) == 4:
@@ -957,14 +976,14 @@ class RuffeState(GameState):
         """The player on the dealer's left leads to the first trick."""
         if self.head_taken:
             taker = self.head_taker_
-            self._acts[taker] = [_PLAY_BY_INDEX[c.index] for c in self.hands[taker]]  # type: ignore[index]
+            self._acts[taker] = [_PLAY_BY_INDEX[a.card.index] for a in self._acts[taker]]  # type: ignore[index]
         self._phase = PLAY
         self.leader = (self.dealer + 1) % self.num_players
         self._to_act = self.leader
         self._allowed = self._bits[self.leader]  # leading: any card
 
     def _refuse_play(self, action: Action, card: Card, seat: int) -> IllegalActionError:
-        if card not in self.hands[seat]:
+        if not self._bits[seat] & _BIT[card.index]:
             return IllegalActionError("ruffe-and-trumps.play.all-cards", action,
                                       f"{card} is not in seat {seat}'s hand", seat)
         led = self.trick[0].suit
@@ -984,9 +1003,9 @@ class RuffeState(GameState):
         n = self.num_players
         trick = self.trick
         leader = self.leader
-        strengths = self._strengths[self._led]  # the kernel's card strengths for this trump and suit led
-        values = [strengths[c.index] for c in trick]
-        winner = (leader + values.index(max(values))) % n
+        # the winner is kept as the cards are played (apply): the highest of the kernel's
+        # card strengths for this trump and suit led, the earlier card on equal strength
+        winner = self._winning_seat
         self.won[winner] += n
         self.tricks_won[winner] += 1
         self.tricks_played = number = self.tricks_played + 1
@@ -1015,11 +1034,10 @@ class RuffeState(GameState):
         v = self.variant
         won = self._cards_won()
         points = count_points(won, self.tricks_won, self._sides, self.config.hand_size, v.count, v.count_baseline)
-        by_tricks = v.count == "tricks"
+        counts = self.tricks_won if v.count == "tricks" else won
         for i, side in enumerate(self._sides):
             rule, template, dealt = self._count_texts[i]
-            counted = sum([(self.tricks_won if by_tricks else won)[s] for s in side])
-            self._score(i, points[i], rule, template.format(counted, dealt))
+            self._score(i, points[i], rule, template.format(sum([counts[s] for s in side]), dealt))
         self.score_sheet.append({"deal": self.deal_number, "dealer": self.dealer, "entries": self._entries})
         self._last_count = (self.deal_number, self.dealer, self.trump, self.turned, self.head_taker_, won,
                             self.tricks_won, points, self.last_trick)  # (the next deal starts new lists)
@@ -1097,7 +1115,6 @@ class RuffeState(GameState):
     def clone(self) -> RuffeState:
         new = object.__new__(RuffeState)
         d = self.__dict__.copy()
-        d["hands"] = [h[:] for h in self.hands]
         d["_acts"] = [a[:] for a in self._acts]
         d["_bits"] = self._bits[:]
         d["head"] = self.head[:]
@@ -1148,10 +1165,12 @@ class RuffeState(GameState):
         if taker is not None and taker != seat and self.discards:
             locations.append(("discards", -1))
 
+        hands = self.hands  # (fresh lists: the copy's hands are redealt in them)
+
         def cards_at(loc: tuple[str, int]) -> list[Card]:
             kind, p = loc
             if kind == "hand":
-                return self.hands[p]
+                return hands[p]
             if kind == "head":
                 return [c for c in self.head if c is not self.turned]
             if kind == "aside":
@@ -1221,7 +1240,7 @@ class RuffeState(GameState):
             kind, p = loc
             if kind == "hand":
                 cards.sort(key=_INDEX)
-                new.hands[p] = cards
+                hands[p] = cards
             elif kind == "head":
                 new.head = head_known + cards
             elif kind == "aside":
@@ -1230,17 +1249,17 @@ class RuffeState(GameState):
                 new.discards = cards
         actions = _DISCARD_BY_INDEX if self._phase == HEAD else _PLAY_BY_INDEX  # (only the taker acts while HEAD)
         new._acts = [[(actions if p == self._to_act else _PLAY_BY_INDEX)[c.index] for c in hand]
-                     for p, hand in enumerate(new.hands)]
-        new._bits = [card_bits(hand) for hand in new.hands]
+                     for p, hand in enumerate(hands)]
+        new._bits = [card_bits(hand) for hand in hands]
         if self._phase == RUFF:
             new._ruffs = [best_ruff(h, new.trump, new.turned) if p != seat else self._ruffs[p]
-                          for p, h in enumerate(new.hands)]
+                          for p, h in enumerate(hands)]
             # announcements already made stand as made
         elif self._phase == HEAD and self.ruff_winners_ and self.ruff_winners_[0] != seat:
             # the proof is still to come and its suit is hidden from seat: in the copy the ruff's
             # winner will show the best suit of his redealt cards
             w = self.ruff_winners_[0]
-            cards = new.hands[w] + (new.discards if w == taker else [])
+            cards = hands[w] + (new.discards if w == taker else [])
             suit = best_ruff(cards, new.trump, new.turned)[0]
             new._ruffs = self._ruffs[:]
             new._ruffs[w] = (suit, self._ruffs[w][1])
@@ -1256,11 +1275,11 @@ class RuffeState(GameState):
         n = self.num_players
         omniscient = seat is None
         hands: list[Any] = []
-        for p in range(n):
+        for p, acts in enumerate(self._acts):
             if omniscient or p == seat:
-                hands.append([str(c) for c in self.hands[p]])
+                hands.append([str(a.card) for a in acts])
             else:
-                hands.append({"count": len(self.hands[p])})
+                hands.append({"count": len(acts)})
         taker = self.head_taker_ if self.head_taken else None
         head: dict[str, Any] = {"count": len(self.head) if not self.head_taken else len(self.head_cards),
                                 "taken_by": taker}
@@ -1345,7 +1364,7 @@ class RuffeState(GameState):
         if phase == RUFF or len(legal) == 1:
             return legal[0]
         trump = self.trump
-        hand = self.hands[seat]
+        hand = [a.card for a in self._acts[seat]]
         if phase == HEAD:
             lengths = [0, 0, 0, 0]
             for c in hand:
