@@ -7,6 +7,9 @@ catalogue has stops the run with a usage error naming the test and the id.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from engine import catalogue
@@ -53,3 +56,16 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
                 problems.append(f"{item.nodeid}: @pytest.mark.rule names unknown rule {rule_id!r}")
     if problems:
         raise pytest.UsageError("unknown rule ids in rule markers:\n  " + "\n  ".join(problems))
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    """The strictly built site (reused while its inputs are unchanged; see tools/sitebuild.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import sitebuild
+
+    try:
+        folder, _note = sitebuild.build_or_reuse()
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    return folder

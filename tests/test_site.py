@@ -20,7 +20,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import gen_pages  # noqa: E402
-import sitebuild  # noqa: E402
 
 GAME_IDS = ["ruffe-and-trumps", "gleek", "piquet", "mushka", "pamphil", "rams", "petukh"]
 SOURCE_KEYS = ["ruffe", "gleek", "piquet", "rozaliev"]
@@ -31,12 +30,8 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="session")
-def site() -> Path:
-    try:
-        folder, _note = sitebuild.build_or_reuse()
-    except RuntimeError as exc:
-        pytest.fail(str(exc))
-    return folder
+def site(built_site: Path) -> Path:
+    return built_site
 
 
 def html_files(site: Path) -> list[Path]:

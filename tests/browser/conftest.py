@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,8 +23,6 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import sitebuild  # noqa: E402
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -61,13 +58,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def built_site() -> Path:
-    try:
-        folder, _note = sitebuild.build_or_reuse()
-    except RuntimeError as exc:
-        pytest.fail(str(exc))
-    return folder
 
 
 @pytest.fixture(scope="session")
