@@ -156,26 +156,23 @@ def _new_context(browser, site_url: str, records: list[str], **options):
     return context
 
 
-@pytest.fixture
-def site_page(browser, site_url: str) -> Iterator[SitePage]:
+def _site_page(browser, site_url: str, **context_options) -> Iterator[SitePage]:
     outside: list[str] = []
-    context = _new_context(browser, site_url, outside, viewport={"width": 1280, "height": 900})
+    context = _new_context(browser, site_url, outside, **context_options)
     page = SitePage(context, site_url)
     page.outside_requests = outside
     try:
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture
+def site_page(browser, site_url: str) -> Iterator[SitePage]:
+    yield from _site_page(browser, site_url, viewport={"width": 1280, "height": 900})
 
 
 @pytest.fixture
 def narrow_site_page(browser, site_url: str) -> Iterator[SitePage]:
-    outside: list[str] = []
-    context = _new_context(browser, site_url, outside, viewport={"width": 390, "height": 844},
-                           device_scale_factor=1, is_mobile=True, has_touch=True)
-    page = SitePage(context, site_url)
-    page.outside_requests = outside
-    try:
-        yield page
-    finally:
-        context.close()
+    yield from _site_page(browser, site_url, viewport={"width": 390, "height": 844},
+                          device_scale_factor=1, is_mobile=True, has_touch=True)
