@@ -33,10 +33,8 @@ Cards are :class:`engine.cards.Card`; a trick is given leader first.
 from __future__ import annotations
 
 import functools
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any
 
 from engine.cards import ALL_CARDS, Card, Suit
@@ -53,7 +51,6 @@ __all__ = [
     "Strength",
     "Constraint",
     "legal_plays",
-    "legal_ranges",
     "SUIT_BITS",
     "card_bits",
     "follow_bits",
@@ -187,46 +184,6 @@ def legal_plays(
             raise ValueError("a play constraint returned no card although some were allowed")
         legal = constrained
     return legal
-
-
-_INDEX = attrgetter("index")
-
-
-def legal_ranges(hand: Sequence[Card], led: int, trump: int, follow: str) -> list[tuple[int, int]]:
-    """The follow clauses for a hand kept in deck order (sorted by
-    ``card.index``, so each suit is one run): the index ranges of ``hand``
-    that may be played.  ``led`` and ``trump`` are suit indices (0..3 in
-    S H D C order; ``trump = -1`` for no trumps).  Same answer as
-    :func:`legal_plays` for a plain rule (no heading, no constraint), without
-    scanning the hand: games with long hands use it in their hot path.
-
-    >>> from engine.cards import parse_cards
-    >>> hand = parse_cards("AS 10H 5H 3D 2C")            # already in deck order
-    >>> legal_ranges(hand, 1, 2, SUIT_ELSE_TRUMP), legal_ranges(hand, 1, 2, SUIT_OR_TRUMP)
-    ([(1, 3)], [(1, 3), (3, 4)])
-    >>> legal_ranges(parse_cards("AS 2C"), 1, 2, SUIT_ELSE_TRUMP)
-    [(0, 2)]
-    """
-    base = led * 13
-    lo = bisect_left(hand, base, key=_INDEX)
-    hi = bisect_left(hand, base + 13, lo, key=_INDEX)
-    if follow == SUIT:
-        return [(lo, hi)] if lo < hi else [(0, len(hand))]
-    if trump < 0 or trump == led:
-        return [(lo, hi)] if lo < hi else [(0, len(hand))]
-    tbase = trump * 13
-    tlo = bisect_left(hand, tbase, key=_INDEX)
-    thi = bisect_left(hand, tbase + 13, tlo, key=_INDEX)
-    if follow == SUIT_ELSE_TRUMP:
-        if lo < hi:
-            return [(lo, hi)]
-        return [(tlo, thi)] if tlo < thi else [(0, len(hand))]
-    # SUIT_OR_TRUMP
-    ranges = [r for r in ((lo, hi), (tlo, thi)) if r[0] < r[1]]
-    if not ranges:
-        return [(0, len(hand))]
-    ranges.sort()
-    return ranges
 
 
 SUIT_BITS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
