@@ -173,7 +173,8 @@ class SamplingBot:
     ``budget`` playouts per move are spread evenly over the candidate moves; each
     playout uses a fresh determinization of the hidden cards and the heuristic player
     to the end of the deal. A candidate's value is its side's points in the rest of the
-    deal minus the best other side's.
+    deal minus the best other side's (for games whose records are written down to nothing,
+    ``state.lower_is_better``, points written off count as gains).
     """
 
     kind = "sampling"
@@ -191,6 +192,7 @@ class SamplingBot:
             return legal[0]
         side = next(i for i, s in enumerate(state.sides()) if seat in s)
         before = list(state.totals())
+        sign = -1 if getattr(state, "lower_is_better", False) else 1  # a record written down: lower is better
         worlds = max(1, self.budget // len(legal))
         value = [0.0] * len(legal)
         for _ in range(worlds):
@@ -199,7 +201,7 @@ class SamplingBot:
                 trial = world.clone()
                 trial.apply(action)
                 playout_to_deal_end(trial, self.rollout)
-                gains = [after - b for after, b in zip(trial.totals(), before)]
+                gains = [(after - b) * sign for after, b in zip(trial.totals(), before)]
                 others = [g for j, g in enumerate(gains) if j != side]
                 value[i] += gains[side] - (max(others) if others else 0)
         best = max(value)

@@ -43,6 +43,7 @@ __all__ = [
     "deck_44",
     "deck_36",
     "deck_32",
+    "place_cards",
     "deck_without",
     "deck",
     "shuffled",
@@ -410,3 +411,33 @@ def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
     """
     trump_index = _SUIT_INDEX[trump] if trump is not None else -1
     return sorted(cards, key=lambda c: (c.suit_index != trump_index, c.index))
+
+
+def place_cards(pool: list[Card], capacity: list[int], allowed_for: Callable[[Card], list[int]],
+                rng: random.Random) -> list[list[Card]] | None:
+    """Deal the cards of ``pool`` at random into places of the given
+    ``capacity``, each card only where ``allowed_for(card)`` (place indexes)
+    lets it go, the most constrained cards first; ``None`` when stuck.
+    (Bots use it to redeal the cards a player cannot see.)
+
+    >>> import random
+    >>> places = place_cards(parse_cards("AS KS 2H"), [2, 1], lambda c: [0] if c.rank is Rank.ACE else [0, 1],
+    ...                      random.Random(1))
+    >>> Card.parse("AS") in places[0], [len(p) for p in places]
+    (True, [2, 1])
+    """
+    remaining = capacity[:]
+    result: list[list[Card]] = [[] for _ in capacity]
+    cards = pool[:]
+    rng.shuffle(cards)
+    options = [(allowed_for(c), c) for c in cards]
+    options.sort(key=lambda item: len(item[0]))
+    for allowed, card in options:
+        open_places = [i for i in allowed if remaining[i] > 0]
+        if not open_places:
+            return None
+        weights = [remaining[i] for i in open_places]
+        place = rng.choices(open_places, weights)[0]
+        remaining[place] -= 1
+        result[place].append(card)
+    return result

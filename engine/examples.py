@@ -21,6 +21,7 @@ from typing import Any
 from engine import catalogue
 from engine.cards import Card, Suit, parse_cards
 from engine.errors import EngineError, IllegalActionError, VariantError
+from engine.examples_loo import LOO_RUNNERS
 from engine.games import ruffe
 from engine.tricks import FOLLOW_POLICIES, PlayRule, legal_plays, trick_winner
 
@@ -192,7 +193,7 @@ def run_example(rule_id: str, example_id: str) -> dict[str, Any]:
     """
     example = _find(rule_id, example_id)
     run = example.get("run")
-    runner = RUNNERS.get(run) if isinstance(run, str) else None
+    runner = (RUNNERS.get(run) or LOO_RUNNERS.get(run)) if isinstance(run, str) else None
     expects_error = "expected_error" in example
     expected = example["expected_error"] if expects_error else normalize(example.get("expected"))
     result: dict[str, Any] = {"rule": rule_id, "example": example_id, "run": run,
@@ -202,8 +203,12 @@ def run_example(rule_id: str, example_id: str) -> dict[str, Any]:
         return result
     given = example.get("given", {})
     variant = example.get("variant", {})
+    game_runner = LOO_RUNNERS.get(run)
     try:
-        actual = normalize(runner(given, variant))
+        if game_runner is not None:
+            actual = normalize(game_runner(rule_id.split(".")[0], given, variant))
+        else:
+            actual = normalize(runner(given, variant))
     except (VariantError, IllegalActionError) as exc:
         if expects_error:
             result["actual"] = exc.rule

@@ -269,6 +269,8 @@ class GameState:
     """
 
     game_id: str = ""
+    lower_is_better: bool = False
+    """True for games whose totals are records written down to nothing (the loo family)."""
     variant: Any
     num_players: int
     seed: int

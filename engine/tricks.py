@@ -50,6 +50,7 @@ __all__ = [
     "FREE",
     "Strength",
     "Constraint",
+    "SuitOf",
     "legal_plays",
     "SUIT_BITS",
     "card_bits",
@@ -86,6 +87,10 @@ plain led-suit cards are 100 + rank, trumps 200 + rank, so 300 beats every
 ordinary card), or ``None`` to leave it ordinary.
 """
 
+SuitOf = Callable[[Card, "Suit | None"], Suit]
+"""A card's suit for following, where a game changes it: ``(card, trump) -> suit``
+(Памфил: the jack of clubs is a trump, not a club, when it is led or followed)."""
+
 Constraint = Callable[[Sequence[Card], Sequence[Card], "Suit | None", list[Card]], list[Card]]
 """A game's own restriction: ``(hand, trick, trump, legal) -> legal``.
 
@@ -120,19 +125,21 @@ class PlayRule:
     ``follow``: one of :data:`FOLLOW_POLICIES`; ``head``: when true a player
     must beat the best card so far if any allowed card can (heading the
     trick); ``strength``: special-card hook used both for heading and for
-    the winner; ``constraint``: a game's own extra restriction.
+    the winner; ``constraint``: a game's own extra restriction; ``suit_of``:
+    a card's suit for following when a game changes it (:data:`SuitOf`).
     """
 
     follow: str = SUIT
     head: bool = False
     strength: Strength | None = None
     constraint: Constraint | None = None
+    suit_of: SuitOf | None = None
     plain: bool = field(init=False, repr=False, compare=False, default=True)
 
     def __post_init__(self) -> None:
         if self.follow not in FOLLOW_POLICIES:
             raise ValueError(f"unknown follow policy {self.follow!r}; expected one of {', '.join(FOLLOW_POLICIES)}")
-        object.__setattr__(self, "plain", not self.head and self.constraint is None)
+        object.__setattr__(self, "plain", not self.head and self.constraint is None and self.suit_of is None)
 
     def clause(self) -> Callable[[Sequence[Card], Suit, Suit | None], list[Card]]:
         """The follow clause: ``(hand, led suit, trump) -> allowed cards``."""
@@ -142,6 +149,18 @@ class PlayRule:
 FOLLOW_SUIT = PlayRule(SUIT)
 OBLIGED = PlayRule(SUIT_ELSE_TRUMP)
 FREE = PlayRule(SUIT_OR_TRUMP)
+
+
+def _follow_by(suit_of: SuitOf, follow: str, hand: Sequence[Card], lead: Card, trump: Suit | None) -> list[Card]:
+    """The follow clause with each card's suit given by a game's ``suit_of`` hook."""
+    led = suit_of(lead, trump)
+    suits = [suit_of(c, trump) for c in hand]
+    same = [c for c, s in zip(hand, suits) if s is led]
+    if follow == SUIT:
+        return same or list(hand)
+    if follow == SUIT_ELSE_TRUMP:
+        return same or [c for c, s in zip(hand, suits) if s is trump] or list(hand)
+    return [c for c, s in zip(hand, suits) if s is led or s is trump] or list(hand)
 
 
 def legal_plays(
@@ -168,10 +187,13 @@ def legal_plays(
     """
     if not trick:
         legal = list(hand)
-    else:
+    elif rule.suit_of is None:
         legal = _FOLLOW_CLAUSES[rule.follow](hand, trick[0].suit, trump)
         if rule.plain:
             return legal
+    else:
+        legal = _follow_by(rule.suit_of, rule.follow, hand, trick[0], trump)
+    if trick:
         if rule.head:
             best = max(card_strength(c, i, trick, trump, rule.strength) for i, c in enumerate(trick))
             position = len(trick)

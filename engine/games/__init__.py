@@ -3,8 +3,8 @@
 >>> from engine import games
 >>> games.get("ruffe-and-trumps").name
 'Ruffe and Trumps'
->>> [spec.id for spec in games.all()][:1]
-['ruffe-and-trumps']
+>>> 'ruffe-and-trumps' in [spec.id for spec in games.all()]
+True
 """
 
 from __future__ import annotations
@@ -18,6 +18,10 @@ __all__ = ["get", "all", "ids", "register", "GAME_MODULES"]
 
 GAME_MODULES: dict[str, str] = {
     "ruffe-and-trumps": "engine.games.ruffe",
+    "mushka": "engine.games.mushka",
+    "pamphil": "engine.games.pamphil",
+    "rams": "engine.games.rams",
+    "petukh": "engine.games.petukh",
 }
 """Game id -> module that defines ``SPEC``.  Other games add themselves here."""
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
-from engine.cards import ALL_CARDS, Card, Rank, Suit, shuffled
+from engine.cards import ALL_CARDS, Card, Rank, Suit, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
 from engine.game import Action, GameSpec, GameState, Option, Outcome, Variant
 from engine.rules import implements
@@ -1230,7 +1230,7 @@ class RuffeState(GameState):
 
         assignment = None
         for attempt in range(40):
-            assignment = _assign(pool, capacity, lambda c: allowed_for(c, attempt < 30), rng)
+            assignment = place_cards(pool, capacity, lambda c: allowed_for(c, attempt < 30), rng)
             if assignment is not None:
                 break
         if assignment is None:
@@ -1426,26 +1426,6 @@ def _wins(card: Card, trick: list[Card], best_i: int, trump: Suit) -> bool:
     if card.suit is best.suit:
         return card.rank_value > best.rank_value
     return card.suit is trump
-
-
-def _assign(pool: list[Card], capacity: list[int], allowed_for: Any, rng: random.Random) -> list[list[Card]] | None:
-    """Randomly place each card in one of its allowed locations, respecting
-    capacities (most constrained cards first); ``None`` when stuck."""
-    remaining = capacity[:]
-    result: list[list[Card]] = [[] for _ in capacity]
-    cards = pool[:]
-    rng.shuffle(cards)
-    options = [(allowed_for(c), c) for c in cards]
-    options.sort(key=lambda item: len(item[0]))
-    for allowed, card in options:
-        open_places = [i for i in allowed if remaining[i] > 0]
-        if not open_places:
-            return None
-        weights = [remaining[i] for i in open_places]
-        place = rng.choices(open_places, weights)[0]
-        remaining[place] -= 1
-        result[place].append(card)
-    return result
 
 
 SPEC = GameSpec(

@@ -1,0 +1,306 @@
+"""Runners for the loo family's worked examples (Мушка, Памфил, Рамс, Петух).
+
+A runner named ``loo.*`` serves every game of the family: it receives the
+game of the catalogue the example stands in and runs that game's own code —
+often a real game state set to the example's position — so an example
+proves the rule where the engine applies it.  ``mushka.*``, ``pamphil.*``,
+``rams.*`` and ``petukh.*`` runners call one game's rule functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import Card, Suit, format_cards, parse_cards
+from engine.games import get as get_game
+from engine.games import loo, mushka, pamphil, petukh, rams
+from engine.tricks import legal_plays, trick_winner
+
+__all__ = ["LOO_RUNNERS"]
+
+
+def _cards(text: Any) -> list[Card]:
+    return parse_cards(text or "")
+
+
+def _text(cards: list[Card]) -> str:
+    return format_cards(cards)
+
+
+def _state(game: str, given: dict[str, Any], variant: dict[str, Any]) -> loo.LooState:
+    """A fresh state of ``game`` under the example's readings (and its
+    ``players`` or agreed record, when given)."""
+    options = dict(variant)
+    if "players" in given:
+        options["players"] = given["players"]
+    if "agreed" in given and game == "petukh":
+        options["start_record"] = given["agreed"]
+    if "stake" in given:
+        options["stake"] = given["stake"]
+    if "agreed" in given and game in ("mushka", "pamphil"):
+        options["agreed_sum"] = given["agreed"]
+    spec = get_game(game)
+    if "players" not in options:
+        options["players"] = max(spec.min_players, 3)
+    state = spec.new_game(options, seed=0)
+    assert isinstance(state, loo.LooState)
+    return state
+
+
+def _with_hand(state: loo.LooState, hand: list[Card], trump: Any) -> loo.LooState:
+    """``state`` with seat 0 dealt ``hand`` and ``trump`` for trumps."""
+    if trump is not None:
+        state.trump = Suit.parse(trump)
+    state.dealt[0] = list(hand)
+    state.hands[0] = list(hand)
+    return state
+
+
+def check_players(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
+    get_game(game).make_variant(**(dict(variant) | {"players": given["players"]}))
+    return True
+
+
+def deck_size(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    return len(_state(game, given, variant).pack)
+
+
+def deck_contains(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
+    return Card.parse(given["card"]) in _state(game, given, variant).pack
+
+
+def seat_order(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
+    return loo.seat_order(_cards(given["draws"]))
+
+
+def first_dealer(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    return loo.first_dealer_of(_cards(given["draws"]))
+
+
+def next_dealer(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    return loo.next_dealer(int(given["players"]), int(given["dealer"]))
+
+
+def after_misdeal(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    same = get_game(game).state_class.redeal_by_same_dealer  # type: ignore[attr-defined]
+    return loo.after_misdeal(int(given["players"]), int(given["dealer"]), same)
+
+
+def deal(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+    hands, rest = loo.deal_five(int(given["players"]), int(given["dealer"]), _cards(given["deck"]))
+    turned, _trump, _stock = loo.turn_trump(rest)
+    return {"hands": [_text(h) for h in hands], "turned": str(turned)}
+
+
+def trump(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+    turned, suit, stock = loo.turn_trump(_cards(given["stock"]))
+    return {"turned": str(turned), "trump": suit.value, "stock": _text(stock)}
+
+
+def bid_options(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[str]:
+    state = _with_hand(_state(game, given, variant), _cards(given["hand"]), given.get("trump"))
+    return state.bid_options(0)
+
+
+def may_pass(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
+    return "pass" in bid_options(game, given, variant)
+
+
+def bid_order(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
+    return loo.bid_order(int(given["players"]), int(given["dealer"]))
+
+
+def buy(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+    rules = get_game(game).state_class.RULES  # type: ignore[attr-defined]
+    hand, stock = loo.buy(_cards(given["hand"]), _cards(given["discard"]), _cards(given["stock"]), rules)
+    return {"hand": _text(hand), "stock": _text(stock)}
+
+
+def deal_void(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
+    return loo.deal_void(list(given["actions"]))
+
+
+def first_leader(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    return loo.first_leader(int(given["players"]), int(given["dealer"]), list(given["active"]))
+
+
+def _play_rule(game: str, given: dict[str, Any], variant: dict[str, Any]) -> tuple[Any, Suit]:
+    state = _state(game, {}, variant)
+    state.trump = Suit.parse(given["trump"])
+    return state.play_rule(), state.trump
+
+
+def legal(game: str, given: dict[str, Any], variant: dict[str, Any]) -> str:
+    rule, suit = _play_rule(game, given, variant)
+    return _text(legal_plays(_cards(given["hand"]), _cards(given.get("trick")), suit, rule))
+
+
+def winner(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    rule, suit = _play_rule(game, given, variant)
+    return trick_winner(_cards(given["trick"]), suit, rule.strength)
+
+
+def start_record(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    return _state(game, given, variant).start_record
+
+
+def winners(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
+    return loo.winners(list(given["records"]))
+
+
+def settlement(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int | float]:
+    records = list(given["records"])
+    state = _state(game, {**given, "players": len(records)}, variant)
+    state.records = records
+    return state.settlement()
+
+
+def _total(record: int, entries: list[tuple[int, str, str]]) -> int:
+    return record + sum(p for p, _, _ in entries)
+
+
+def mushka_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    v = get_game(game).make_variant(**variant)
+    record = int(given["record"])
+    return _total(record, mushka.deal_score(record, int(given["tricks"]), bool(given["ace_of_spades"]),
+                                            Suit.parse(given["trump"]), bool(given["played"]),
+                                            v.overshoot_penalty))  # type: ignore[attr-defined]
+
+
+def pamphil_declare_payment(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
+    return pamphil.declare_payment(int(given["players"]), int(given["declarer"]), int(given["stake"]))
+
+
+def pamphil_turned(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+    hand, turned = pamphil.turned_pamphil(_cards(given["dealer_hand"]), Card.parse(given["turned"]),
+                                          Card.parse(given["give"]))
+    return {"hand": _text(hand), "turned": str(turned), "trump": turned.suit.value}
+
+
+def pamphil_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+    """Seat 0 of a real state holds ``hand`` after the buying with ``record``
+    left; the state's own show before the first lead decides."""
+    state = _state(game, {"players": 3}, variant)
+    hand = _cards(given["hand"])
+    state.hands = [hand, [], []]
+    state.records[0] = int(given["record"])
+    state.active = [0]
+    state._order = [0, 1, 2]
+    deal = state.deal_number
+    shown = state.shows()
+    outcome = state.outcome()
+    return {"shown": shown, "record": state.records[0] if state.deal_number == deal or shown else None,
+            "wins_game": bool(outcome is not None and 0 in outcome.winners)}
+
+
+def rams_ace_values(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    return rams.ace_values(_cards(given["aces"]))
+
+
+def rams_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    v = get_game(game).make_variant(**variant)
+    record = int(given["record"])
+    return _total(record, rams.deal_score(record, int(given["tricks"]), _cards(given["aces"]), bool(given["played"]),
+                                          int(given.get("jacks", 0)), v.jacks_no_trick))  # type: ignore[attr-defined]
+
+
+def rams_dealer_takes_turned(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+    turned = Card.parse(given["turned"])
+    hand = rams.dealer_takes_turned(_cards(given["hand"]), turned, Card.parse(given["give"]), bool(given["passed"]))
+    return {"hand": _text(hand), "trump": turned.suit.value}
+
+
+def rams_exposed_buy(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+    received, aside, stock = rams.exposed_buy(_cards(given["stock"]), int(given["need"]), bool(given["refuse"]))
+    return {"received": _text(received), "set_aside": _text(aside), "stock": _text(stock)}
+
+
+def rams_revoke(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+    tricks, penalty = rams.revoke(list(given["tricks"]), int(given["offender"]), int(given["rightful"]))
+    return {"tricks": tricks, "penalty": penalty}
+
+
+def rams_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
+    v = get_game(game).make_variant(**variant)
+    hands = [_cards(h) for h in given["hands"]]
+    return rams.five_of_a_suit(hands, Suit.parse(given["trump"]), v.five_of_a_suit_others)[1]  # type: ignore[attr-defined]
+
+
+def rams_hand(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    return rams.rams_hand(_cards(given["hand"]), int(given["record"]))
+
+
+def rams_jacks_value(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    v = get_game(game).make_variant(**variant)
+    return rams.jacks_value(_cards(given["hand"]), v.jacks, bool(given.get("cancelled")))  # type: ignore[attr-defined]
+
+
+def rams_jacks_at_discard(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    v = get_game(game).make_variant(**variant)
+    return rams.jacks_at_discard(_cards(given["dealt"]), _cards(given.get("bought")), v.jacks)  # type: ignore[attr-defined]
+
+
+def rams_jacks_finish(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
+    v = get_game(game).make_variant(**variant)
+    return rams.jacks_finish(int(given["record"]), _cards(given["hand"]), v.jacks)  # type: ignore[attr-defined]
+
+
+def petukh_trump_card(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
+    card = petukh.trump_card(_cards(given["dealer_hand"]))
+    return {"trump": card.suit.value, "shown": str(card)}
+
+
+def petukh_may_exchange(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
+    return petukh.may_exchange(list(given["records"]), int(given["seat"]))
+
+
+def petukh_boys(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    return petukh.boys(_cards(given["hand"]), Suit.parse(given["trump"]))
+
+
+def petukh_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
+    record = int(given["record"])
+    return _total(record, petukh.deal_score(record, int(given["tricks"]), int(given.get("boys", 0))))
+
+
+LOO_RUNNERS = {
+    "loo.check_players": check_players,
+    "loo.deck_size": deck_size,
+    "loo.deck_contains": deck_contains,
+    "loo.seat_order": seat_order,
+    "loo.first_dealer": first_dealer,
+    "loo.next_dealer": next_dealer,
+    "loo.after_misdeal": after_misdeal,
+    "loo.deal": deal,
+    "loo.trump": trump,
+    "loo.bid_options": bid_options,
+    "loo.may_pass": may_pass,
+    "loo.bid_order": bid_order,
+    "loo.buy": buy,
+    "loo.deal_void": deal_void,
+    "loo.first_leader": first_leader,
+    "loo.legal_plays": legal,
+    "loo.trick_winner": winner,
+    "loo.start_record": start_record,
+    "loo.winners": winners,
+    "loo.settlement": settlement,
+    "mushka.deal_score": mushka_deal_score,
+    "pamphil.declare_payment": pamphil_declare_payment,
+    "pamphil.turned_pamphil": pamphil_turned,
+    "pamphil.five_of_a_suit": pamphil_five,
+    "rams.ace_values": rams_ace_values,
+    "rams.deal_score": rams_deal_score,
+    "rams.dealer_takes_turned": rams_dealer_takes_turned,
+    "rams.exposed_buy": rams_exposed_buy,
+    "rams.revoke": rams_revoke,
+    "rams.five_of_a_suit": rams_five,
+    "rams.rams_hand": rams_hand,
+    "rams.jacks_value": rams_jacks_value,
+    "rams.jacks_at_discard": rams_jacks_at_discard,
+    "rams.jacks_finish": rams_jacks_finish,
+    "petukh.trump_card": petukh_trump_card,
+    "petukh.may_exchange": petukh_may_exchange,
+    "petukh.boys": petukh_boys,
+    "petukh.deal_score": petukh_deal_score,
+}
+"""Runner name -> ``runner(game, given, variant)``: the game is the catalogue's."""

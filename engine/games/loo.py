@@ -1,0 +1,1113 @@
+"""The Russian loo family's one skeleton: Мушка, Памфил, Рамс and Петух.
+
+Розалиев's four games share one shape, written here once: seats and the
+first dealer drawn by cards; five cards dealt one at a time; a turned trump;
+in turn from the dealer's left each player passes, stands or buys (discards
+first, then draws from the stock); five tricks played among those who stay,
+follow suit, else trump; and a *record* written down from a starting number,
+the first to write it off winning, the others paying what is left.
+
+A game declares only what differs, as a subclass of :class:`LooState` with
+its :class:`LooVariant` options (the catalogue's readings) and a table of its
+rule ids (:class:`LooRules`): its pack, who may not pass, when a player may
+buy, its special cards, what it shows before play (five of a suit, a Rams,
+jacks, boys) and how a deal is scored.  The shared rule functions below
+(``deal_five``, ``turn_trump``, ``buy``, ``bid_order``, ``first_leader``,
+``winners``, ``settlement`` …) are the single home of the rules the four
+games have in common; each carries the ids of every game's rule it
+implements.
+
+>>> from engine.games import get
+>>> state = get("mushka").new_game({"players": 3}, seed=4)
+>>> state.phase, state.current_player(), len(state.view(1)["hands"][1])
+('bid', 1, 5)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.cards import Card, Rank, Suit, format_cards, place_cards, shuffled
+from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
+from engine.game import Action, GameState, Outcome, Variant
+from engine.rules import implements
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays, trick_winner
+
+__all__ = [
+    "LooRules",
+    "LooVariant",
+    "LooState",
+    "check_players",
+    "seat_order",
+    "first_dealer_of",
+    "next_dealer",
+    "after_misdeal",
+    "deal_five",
+    "turn_trump",
+    "bid_order",
+    "buy",
+    "deal_void",
+    "first_leader",
+    "winners",
+    "settlement",
+    "TRICKS_PER_DEAL",
+]
+
+TRICKS_PER_DEAL = 5
+HAND_SIZE = 5
+
+LAY_OUT = "lay_out"
+DECLARE = "declare"
+BID = "bid"
+DISCARD = "discard"
+DEALER_EXCHANGE = "dealer_exchange"
+PLAY = "play"
+OVER = "over"
+
+_SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+
+
+@dataclass(frozen=True)
+class LooRules:
+    """The ids of one game's rules that the shared skeleton applies.
+
+    Each field names the rule of *this* game that a shared step implements,
+    so that a refusal, a log line or a score entry cites the right id.
+    ``None`` means the game has no such rule.
+    """
+
+    game: str
+    players: str
+    deck: str
+    seats: str
+    first_dealer: str
+    rotation: str
+    deal: str
+    trump: str
+    bid: str
+    order: str
+    must_play: str | None
+    discard: str
+    stock_limit: str
+    all_pass: str | None
+    lead: str
+    follow: str
+    free: str
+    winner: str
+    start: str
+    trick: str
+    no_trick: str
+    end: str
+    tie: str
+    misdeal: str
+    settle: str
+
+
+@dataclass(frozen=True)
+class LooVariant(Variant):
+    """The options every loo game has: the number of players and the stake
+    of the settlement.  Each game's variant adds its readings."""
+
+    players: int = 4
+    stake: int = 1
+
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 6
+    RULES: ClassVar[LooRules]
+
+    def __post_init__(self) -> None:
+        for opt in self.OPTIONS:  # direct construction bypasses from_options
+            value = getattr(self, opt.name)
+            if opt.values is not None and value not in opt.values:
+                opt.coerce(value)
+        if isinstance(self.stake, bool) or not isinstance(self.stake, int) or self.stake < 0:
+            raise VariantError(f"variant option 'stake' (rule {self.RULES.settle}): {self.stake!r} is not allowed; "
+                               "allowed values: a whole number of units, 0 or more",
+                               rule=self.RULES.settle, option="stake")
+
+
+# ---------------------------------------------------------------- shared rule functions
+
+@implements("mushka.setup.players", "rams.setup.players", "petukh.setup.players")
+def check_players(players: Any, low: int, high: int, rule: str) -> int:
+    """The number of players, or :class:`VariantError` naming the rule.
+
+    >>> check_players(7, 2, 6, "mushka.setup.players")
+    Traceback (most recent call last):
+    ...
+    engine.errors.VariantError: variant option 'players' (rule mushka.setup.players): 7 is not allowed; allowed values: 2 to 6 players
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise VariantError(f"variant option 'players' (rule {rule}): {players!r} is not allowed; "
+                           f"allowed values: {low} to {high} players", rule=rule, option="players")
+    return players
+
+
+@implements("mushka.setup.seats")
+def seat_order(draws: list[Card]) -> list[int]:
+    """Seats from the cards drawn: the i-th drawer sits at the returned seat,
+    in ascending order of the cards (ace high; equal ranks keep the order
+    of drawing), so the lowest card is seat 0.
+
+    >>> from engine.cards import parse_cards
+    >>> seat_order(parse_cards("9H 7S KD"))
+    [1, 0, 2]
+    """
+    ranked = sorted(range(len(draws)), key=lambda i: draws[i].rank_value)
+    seats = [0] * len(draws)
+    for seat, drawer in enumerate(ranked):
+        seats[drawer] = seat
+    return seats
+
+
+@implements("mushka.setup.first-dealer", "rams.setup.first-dealer", "petukh.setup.first-dealer")
+def first_dealer_of(draws: list[Card]) -> int:
+    """The drawer of the lowest card (ace high) deals first.
+
+    >>> from engine.cards import parse_cards
+    >>> first_dealer_of(parse_cards("AS 2H 10C"))
+    1
+    """
+    return min(range(len(draws)), key=lambda i: draws[i].rank_value)
+
+
+@implements("mushka.deal.rotation", "rams.deal.rotation", "petukh.deal.rotation")
+def next_dealer(players: int, dealer: int) -> int:
+    """The deal passes to the dealer's left (the next seat)."""
+    return (dealer + 1) % players
+
+
+@implements("mushka.deal.misdeal", "rams.deal.misdeal")
+def after_misdeal(players: int, dealer: int, same_dealer: bool) -> int:
+    """Who deals again after a card exposed in dealing or a faulty deal: the
+    same dealer (Мушка) or the next (Рамс).  (The engine deals without
+    mistakes, so this never arises in its games; the rule is kept with its
+    examples.)"""
+    return dealer if same_dealer else next_dealer(players, dealer)
+
+
+@implements("mushka.deal.five-singly", "rams.deal.five-and-trump", "petukh.deal.five-singly")
+def deal_five(players: int, dealer: int, deck: list[Card]) -> tuple[list[list[Card]], list[Card]]:
+    """Five cards each, one at a time, clockwise from the dealer's left;
+    returns the hands (by seat, in the order received) and the rest of the
+    pack (top first)."""
+    if len(deck) < players * HAND_SIZE:
+        raise EngineError(f"a pack of {len(deck)} cards cannot deal five to {players} players")
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(players * HAND_SIZE):
+        hands[(dealer + 1 + i) % players].append(deck[i])
+    return hands, list(deck[players * HAND_SIZE:])
+
+
+@implements("mushka.deal.turned-trump", "rams.deal.five-and-trump", "petukh.deal.turned-trump")
+def turn_trump(stock: list[Card]) -> tuple[Card, Suit, list[Card]]:
+    """The top card of the rest is turned up: its suit is trumps; it stays on
+    the table and the stock is what lies under it."""
+    if not stock:
+        raise EngineError("no card is left to turn up for trumps")
+    return stock[0], stock[0].suit, list(stock[1:])
+
+
+@implements("mushka.bid.order", "rams.bid.options", "petukh.exchange.order")
+def bid_order(players: int, dealer: int) -> list[int]:
+    """Declaring and buying go clockwise from the dealer's left to the dealer."""
+    return [(dealer + 1 + i) % players for i in range(players)]
+
+
+@implements("mushka.buy.discard-first", "mushka.buy.stock-limit", "rams.buy.discard-first",
+            "petukh.exchange.order", "petukh.exchange.stock-limit")
+def buy(hand: list[Card], discard: list[Card], stock: list[Card], rules: LooRules,
+        action: Any = "buy", seat: int | None = None) -> tuple[list[Card], list[Card]]:
+    """Discard first, then draw as many from the top of the stock: returns the
+    new hand (kept cards in order, then those drawn) and the stock left.
+    Refuses a card not held (``discard`` rule) or more cards than the stock
+    holds (``stock_limit`` rule)."""
+    for card in discard:
+        if card not in hand:
+            raise IllegalActionError(rules.discard, action, f"{card} is not in the hand ({format_cards(hand)})", seat)
+    if len(set(discard)) != len(discard):
+        raise IllegalActionError(rules.discard, action, "a card is discarded twice", seat)
+    if len(discard) > len(stock):
+        raise IllegalActionError(rules.stock_limit, action,
+                                 f"{len(discard)} cards discarded but the stock holds only {len(stock)}", seat)
+    kept = [c for c in hand if c not in discard]
+    n = len(discard)
+    return kept + stock[:n], stock[n:]
+
+
+@implements("mushka.bid.all-pass", "rams.bid.all-pass")
+def deal_void(choices: list[str]) -> bool:
+    """If every player passes, the deal is void: nobody's record changes."""
+    return all(c == "pass" for c in choices)
+
+
+@implements("mushka.play.lead", "rams.play.lead", "petukh.play.lead")
+def first_leader(players: int, dealer: int, active: list[int]) -> int:
+    """The player on the dealer's left leads; if he passed, the nearest active
+    player to his left."""
+    for seat in bid_order(players, dealer):
+        if seat in active:
+            return seat
+    raise EngineError("no active player to lead")
+
+
+@implements("mushka.end.winner", "mushka.end.tie", "rams.end.winner", "petukh.end.winner")
+def winners(records: list[int]) -> list[int]:
+    """The seats whose record is written off (0); several share the win."""
+    return [seat for seat, record in enumerate(records) if record <= 0]
+
+
+@implements("mushka.settle.systems", "rams.settle.remaining-records", "petukh.settle.remaining-records")
+def settlement(records: list[int], stake: int, system: str = "points", agreed: int = 0) -> list[int | float]:
+    """Net payment per seat at the end: each loser pays the winners his
+    remaining record times the stake (``points``) or the agreed sum
+    (``fixed``); several winners share equally.
+
+    >>> settlement([0, 7, 12], 1)
+    [19, -7, -12]
+    """
+    won = winners(records)
+    if not won:
+        return [0] * len(records)
+    net: list[int | float] = [0] * len(records)
+    pot = 0
+    for seat, record in enumerate(records):
+        if seat in won:
+            continue
+        pays = agreed if system == "fixed" else record * stake
+        net[seat] = -pays
+        pot += pays
+    share = pot / len(won)
+    for seat in won:
+        net[seat] = int(share) if share == int(share) else round(share, 2)
+    return net
+
+
+def _suit_name(suit: Suit) -> str:
+    return _SUIT_NAMES[suit]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ---------------------------------------------------------------- the state machine
+
+class LooState(GameState):
+    """A whole game of a loo-family game, deal after deal, to the end of the
+    record.  Subclasses (one per game) declare ``game_id``, ``RULES`` and the
+    hooks below; everything else is shared.
+
+    Phases: ``lay_out`` and ``declare`` (Памфил), ``bid`` (pass, stand or
+    buy), ``discard`` (a buyer's discards, then ``draw``), ``dealer_exchange``
+    (Рамс), ``play``, ``over``.  Automatic steps (a seat whose only choice is
+    to stand, the shows before play, the end of a trick, the scoring, the next
+    deal) run inside the action that triggers them.
+    """
+
+    RULES: ClassVar[LooRules]
+    lower_is_better = True
+    passing: ClassVar[bool] = True
+    redeal_by_same_dealer: ClassVar[bool] = True
+
+    def __init__(self, variant: LooVariant, seed: int = 0, decks: Any = None,
+                 first_dealer: int | None = None) -> None:
+        self.variant = variant
+        self.num_players = n = variant.players
+        self.seed = seed
+        self.pack = self.make_pack()
+        self._decks = [self._check_deck(d, k) for k, d in enumerate(decks)] if decks is not None else None
+        self._future_seed: str | None = None
+        self.history: list[tuple[int, Action]] = []
+        self.deals: list[list[str]] = []
+        self._log: list[dict[str, Any]] = []
+        self.score_sheet: list[dict[str, Any]] = []
+        self.start_record = self.starting_record()
+        self.records = [self.start_record] * n
+        self.payments: list[int] = [0] * n
+        self._outcome: Outcome | None = None
+        self.previous_deal: dict[str, Any] | None = None
+        self.deal_number = 0
+        self.seat_draws: list[str] = []
+        self.dealer = self._choose_first_dealer(first_dealer)
+        self.first_dealer = self.dealer
+        self._start_deal()
+
+    # ----- what a game declares (hooks) -------------------------------------
+    def make_pack(self) -> list[Card]:
+        raise NotImplementedError
+
+    def starting_record(self) -> int:
+        raise NotImplementedError
+
+    @implements("mushka.play.follow-else-trump", "mushka.play.free-discard", "rams.play.follow-else-trump",
+                "rams.play.free-discard", "petukh.play.follow-else-trump", "petukh.play.free-discard")
+    def play_rule(self) -> PlayRule:
+        """The follow rule of the deal: follow suit, else trump, else any card
+        (the kernel's suit-else-trump policy); games add their special cards."""
+        return PlayRule(SUIT_ELSE_TRUMP)
+
+    def may_pass(self, seat: int) -> bool:
+        """Whether ``seat`` may pass (its dealt hand is ``self.dealt[seat]``)."""
+        return self.passing
+
+    def may_buy(self, seat: int) -> bool:
+        """Whether ``seat`` may buy (beyond the stock holding a card)."""
+        return True
+
+    def after_turn(self) -> None:
+        """After the trump is known and before the bidding (Памфил's turned pamphil and declaration)."""
+        self._start_bidding()
+
+    def on_bid(self, seat: int, choice: str) -> None:
+        """After a seat's choice (Рамс shows jacks when he discards)."""
+
+    def after_buying(self) -> None:
+        """After the buying, before the first lead (Рамс: the dealer's exchange)."""
+        self._before_play()
+
+    def shows(self) -> bool:
+        """Hands shown before the first lead; return True if the deal (or the game) ended."""
+        return False
+
+    def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
+        """The score entries ``(points, rule, why)`` of one seat for a played deal."""
+        raise NotImplementedError
+
+    def card_label(self, action: Action) -> str:
+        return action.label
+
+    # ----- set-up ------------------------------------------------------------
+    def _check_deck(self, deck: Any, k: int) -> list[Card]:
+        try:
+            cards = [Card.parse(c) for c in deck]
+        except (EngineError, TypeError) as exc:
+            raise RecordError(f"decks[{k}]: {exc}") from None
+        if sorted(c.index for c in cards) != sorted(c.index for c in self.pack):
+            raise RecordError(f"decks[{k}]: a deck must hold the {len(self.pack)} cards of this game's pack "
+                              f"(rule {self.RULES.deck}), got {len(cards)} cards")
+        return cards
+
+    def _choose_first_dealer(self, chosen: int | None) -> int:
+        """Each player draws a card; seats go in ascending order of the cards
+        (``seat_order``), so the lowest, the first dealer, sits at seat 0.  A
+        record, or one deal replayed on its own, may name another seat."""
+        n = self.num_players
+        if chosen is not None:
+            if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < n:
+                raise VariantError(f"first_dealer must be a seat 0..{n - 1}, not {chosen!r}",
+                                   rule=self.RULES.first_dealer)
+            return chosen
+        draws = shuffled(self.pack, random.Random(f"{self.seed}/draw"))[:n]
+        seats = seat_order(draws)
+        by_seat = [Card.parse("AS")] * n
+        for drawer, seat in enumerate(seats):
+            by_seat[seat] = draws[drawer]
+        self.seat_draws = [str(c) for c in by_seat]
+        dealer = first_dealer_of(by_seat)
+        self._say(self.RULES.seats, None, "The players draw for seats: {}; seated by their cards, "
+                  "the lowest ({}) deals first.", format_cards(by_seat, symbols=True), by_seat[dealer].symbol)
+        return dealer
+
+    def _deck_for(self, k: int) -> list[Card]:
+        if self._decks is not None and k < len(self._decks):
+            return list(self._decks[k])
+        seed = self._future_seed if self._future_seed is not None else self.seed
+        return shuffled(self.pack, random.Random(f"{self.game_id}/{seed}/{k}"))
+
+    def _start_deal(self) -> None:
+        k = self.deal_number
+        deck = self._deck_for(k)
+        self.deals.append([str(c) for c in deck])
+        self.deal_number = k + 1
+        n = self.num_players
+        hands, rest = deal_five(n, self.dealer, deck)
+        self.dealt = [list(h) for h in hands]
+        self.hands = [sorted(h, key=_hand_key) for h in hands]
+        self.turned: Card | None = None
+        self.trump_card: Card | None = None  # Петух for six: the dealer's last card, shown
+        self.known: dict[Card, int] = {}  # cards every player knows to be in a seat's hand
+        self.set_trump(rest)
+        self.bids: list[str | None] = [None] * n
+        self.bought = [0] * n
+        self.discards: dict[int, list[Card]] = {}
+        self.discarding: int | None = None
+        self.pending: list[Card] = []  # the buyer's discards so far
+        self.active: list[int] = []
+        self.shown: list[dict[str, Any]] = []
+        self.trick: list[Card] = []
+        self.leader = (self.dealer + 1) % n
+        self.last_trick: dict[str, Any] | None = None
+        self.tricks = [0] * n
+        self.tricks_played = 0
+        self.voids: list[set[Suit]] = [set() for _ in range(n)]
+        self.played: list[Card] = []
+        self._entries: list[dict[str, Any]] = []
+        self._deal_start_records = list(self.records)
+        self._to_act: int | None = None
+        self._phase = BID
+        self.after_turn()
+
+    def set_trump(self, rest: list[Card]) -> None:
+        """The turned trump (Петух for six overrides: the dealer's last card)."""
+        self.turned, self.trump, self.stock = turn_trump(rest)
+        self._say(self.RULES.trump, None, "Deal {}: seat {} deals five each, one at a time; {} is turned: {} are trumps.",
+                  self.deal_number, self.dealer, self.turned.symbol, _suit_name(self.trump))
+
+    # ----- the bidding -------------------------------------------------------
+    def _start_bidding(self) -> None:
+        self._phase = BID
+        self._order = bid_order(self.num_players, self.dealer)
+        self._bid_pos = -1
+        self._next_bidder()
+
+    @implements("mushka.bid.options", "rams.bid.options", "petukh.exchange.order", "petukh.bid.no-pass")
+    def bid_options(self, seat: int) -> list[str]:
+        """What ``seat`` may declare: pass (unless forbidden), stand, buy (if
+        the stock has a card and the game allows)."""
+        options = []
+        if self.may_pass(seat):
+            options.append("pass")
+        options.append("stand")
+        if self.stock and self.may_buy(seat):
+            options.append("buy")
+        return options
+
+    def _next_bidder(self) -> None:
+        while True:
+            self._bid_pos += 1
+            if self._bid_pos >= len(self._order):
+                self._end_bidding()
+                return
+            seat = self._order[self._bid_pos]
+            if self.bid_options(seat) == ["stand"]:
+                self.bids[seat] = "stand"
+                self.on_bid(seat, "stand")
+                self._say(self._stand_rule(seat), seat, "Seat {} plays the cards dealt to him: {}.",
+                          seat, self._stand_reason(seat))
+                if self._phase == OVER:
+                    return
+                continue
+            self._phase = BID
+            self._to_act = seat
+            return
+
+    def _stand_rule(self, seat: int) -> str:
+        if not self.stock:
+            return self.RULES.stock_limit
+        if not self.may_buy(seat):
+            return self.no_buy_rule(seat)
+        return self.RULES.must_play or self.RULES.bid
+
+    def _stand_reason(self, seat: int) -> str:
+        if not self.stock:
+            return "the stock is empty, so nobody can buy"
+        if not self.may_buy(seat):
+            return self.no_buy_reason(seat)
+        return "he may not pass"
+
+    def no_buy_rule(self, seat: int) -> str:
+        return self.RULES.bid
+
+    def no_buy_reason(self, seat: int) -> str:
+        return "he may not buy"
+
+    def _bid(self, seat: int, action: Action) -> None:
+        choice = action.kind
+        options = self.bid_options(seat)
+        if choice not in ("pass", "stand", "buy"):
+            raise IllegalActionError(self.RULES.bid, action,
+                                     f"seat {seat} is to declare: {', '.join(options)}", seat)
+        if choice == "pass" and "pass" not in options:
+            if not self.passing:
+                raise IllegalActionError(self.RULES.must_play or self.RULES.bid, action,
+                                         "there is no passing in this game: every player plays every deal", seat)
+            raise IllegalActionError(self.RULES.must_play or self.RULES.bid, action,
+                                     f"seat {seat} may not pass: {self.must_play_reason(seat)}", seat)
+        if choice == "buy" and "buy" not in options:
+            if not self.stock:
+                raise IllegalActionError(self.RULES.stock_limit, action, "the stock is empty: nobody can buy", seat)
+            raise IllegalActionError(self.no_buy_rule(seat), action,
+                                     f"seat {seat} may not buy: {self.no_buy_reason(seat)}", seat)
+        self.history.append((seat, action))
+        if choice == "buy":
+            self.bids[seat] = "buy"
+            self.on_bid(seat, "buy")
+            if self._phase == OVER:
+                return
+            self._phase = DISCARD
+            self.discarding = seat
+            self.pending = []
+            return
+        self.bids[seat] = choice
+        self._say(self.RULES.bid, seat, "Seat {} {}.", seat, "passes" if choice == "pass" else "stands")
+        self.on_bid(seat, choice)
+        if self._phase == OVER:
+            return
+        self._next_bidder()
+
+    def must_play_reason(self, seat: int) -> str:
+        return "the rules forbid it"
+
+    def _discard_options(self, seat: int) -> list[Action]:
+        acts = []
+        if len(self.pending) < len(self.stock):
+            acts = [Action("discard", c) for c in self.hands[seat]]
+        if self.pending:
+            acts.append(Action("draw", value=len(self.pending)))
+        return acts
+
+    def _discard(self, seat: int, action: Action) -> None:
+        if action.kind == "draw":
+            if not self.pending:
+                raise IllegalActionError(self.RULES.discard, action,
+                                         "a buyer first lays aside the cards he does not want: discard at least one",
+                                         seat)
+            self.history.append((seat, Action("draw", value=len(self.pending))))
+            self._draw(seat)
+            return
+        card = action.card
+        if action.kind != "discard" or card is None:
+            raise IllegalActionError(self.RULES.discard, action,
+                                     f"seat {seat} is buying: discard a card ('discard <card>') or 'draw'", seat)
+        if card not in self.hands[seat]:
+            raise IllegalActionError(self.RULES.discard, action, f"{card} is not in seat {seat}'s hand", seat)
+        if len(self.pending) >= len(self.stock):
+            raise IllegalActionError(self.RULES.stock_limit, action,
+                                     f"the stock holds only {len(self.stock)} card(s): no more discards", seat)
+        self.history.append((seat, Action("discard", card)))
+        self.hands[seat].remove(card)
+        self.pending.append(card)
+        if len(self.pending) >= len(self.stock) or not self.hands[seat]:
+            self._draw(seat)
+
+    def _draw(self, seat: int) -> None:
+        discarded = self.pending
+        hand = self.hands[seat] + discarded
+        new_hand, self.stock = buy(hand, discarded, self.stock, self.RULES, Action("draw"), seat)
+        drawn = new_hand[len(hand) - len(discarded):]
+        self.hands[seat] = sorted(new_hand, key=_hand_key)
+        self.discards[seat] = list(discarded)
+        self.bought[seat] = len(discarded)
+        self.pending = []
+        self.discarding = None
+        self._received(seat, drawn)
+        self._say(self.RULES.discard, seat, "Seat {} buys: discards {} and draws {}.", seat,
+                  _plural(len(discarded), "card"), len(drawn))
+        self._next_bidder()
+
+    def _received(self, seat: int, drawn: list[Card]) -> None:
+        """Cards drawn from the stock (a game may expose them)."""
+
+    def _end_bidding(self) -> None:
+        self._to_act = None
+        self.active = [s for s in self._order if self.bids[s] != "pass"]
+        if deal_void([b or "pass" for b in self.bids]):
+            rule = self.RULES.all_pass or self.RULES.bid
+            self._say(rule, None, "Every player passed: the deal is void and passes to the next dealer.")
+            self._close_sheet(void={"rule": rule, "why": "every player passed: the deal is void"})
+            self._next_deal()
+            return
+        self.after_buying()
+
+    def _before_play(self) -> None:
+        if self.shows():
+            return
+        self._phase = PLAY
+        self.leader = first_leader(self.num_players, self.dealer, self.active)
+        self._to_act = self.leader
+        self._say(self.RULES.lead, self.leader, "Seat {} leads to the first trick.", self.leader)
+
+    # ----- the play ------------------------------------------------------------
+    def legal_cards(self, seat: int) -> list[Card]:
+        return legal_plays(self.hands[seat], self.trick, self.trump, self._rule)
+
+    def _next_active(self, seat: int) -> int:
+        n = self.num_players
+        for i in range(1, n + 1):
+            nxt = (seat + i) % n
+            if nxt in self.active:
+                return nxt
+        return seat
+
+    def _play(self, seat: int, action: Action) -> None:
+        card = action.card
+        if action.kind != "play" or card is None:
+            raise IllegalActionError(self.RULES.follow, action, "the tricks are being played: 'play <card>'", seat)
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalActionError(self.RULES.follow, action, f"{card} is not in seat {seat}'s hand", seat)
+        legal = self.legal_cards(seat)
+        if card not in legal:
+            raise self.refuse_play(action, card, seat, legal)
+        self.history.append((seat, Action("play", card)))
+        if self.trick:
+            self.note_voids(seat, card)
+        hand.remove(card)
+        self.known.pop(card, None)
+        self.trick.append(card)
+        self.played.append(card)
+        if len(self.trick) < len(self.active):
+            self._to_act = self._next_active(seat)
+            return
+        self._finish_trick()
+
+    def note_voids(self, seat: int, card: Card) -> None:
+        """What every player learns when ``seat`` does not follow."""
+        if self.playable_any_time(card):
+            return
+        led = self._effective_suit(self.trick[0])
+        mine = self._effective_suit(card)
+        if mine is led:
+            return
+        self.voids[seat].add(led)
+        if mine is not self.trump:
+            self.voids[seat].add(self.trump)
+
+    def playable_any_time(self, card: Card) -> bool:
+        """A card a player may play even when he can follow (Памфил's wild reading)."""
+        return False
+
+    def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:
+        led = self.trick[0].suit if self.trick else None
+        if led is None:
+            return IllegalActionError(self.RULES.follow, action,
+                                      f"seat {seat} must lead {format_cards(legal, symbols=True)}", seat)
+        if any(c.suit is led for c in legal):
+            reason = f"must follow suit ({led.name_en} were led): {format_cards(legal, symbols=True)}"
+        else:
+            reason = (f"cannot follow {led.name_en}, so must trump ({self.trump.name_en}): "
+                      f"{format_cards(legal, symbols=True)}")
+        return IllegalActionError(self.RULES.follow, action, reason, seat)
+
+    @implements("mushka.play.trick-winner", "rams.play.trick-winner", "petukh.play.trick-winner",
+                "mushka.play.lead", "rams.play.lead", "petukh.play.lead")
+    def _finish_trick(self) -> None:
+        """The highest trump, else the highest card of the suit led, takes the
+        trick (the kernel, with the game's special cards); its winner leads next."""
+        trick = self.trick
+        seats = [self.leader]
+        for _ in range(len(trick) - 1):
+            seats.append(self._next_active(seats[-1]))
+        index = trick_winner(trick, self.trump, self._rule.strength)
+        winner = seats[index]
+        self.tricks[winner] += 1
+        self.tricks_played += 1
+        self.last_trick = {"cards": [{"seat": s, "card": str(c)} for s, c in zip(seats, trick)],
+                           "leader": self.leader, "winner": winner}
+        self._say(self.RULES.winner, winner, "Trick {}: {} (led by seat {}); seat {} takes it.",
+                  self.tricks_played, format_cards(trick, symbols=True), self.leader, winner)
+        self.trick = []
+        self.leader = winner
+        if self.tricks_played < TRICKS_PER_DEAL:
+            self._to_act = winner
+            return
+        self._score_deal()
+
+    # ----- scoring -------------------------------------------------------------
+    def _score_deal(self) -> None:
+        for seat in self._order:
+            if seat in self.active or self.scores_when_passed(seat):
+                for points, rule, why in self.deal_entries(seat):
+                    self.write(seat, points, rule, why)
+        self._close_sheet()
+        self._end_or_next()
+
+    def scores_when_passed(self, seat: int) -> bool:
+        return False
+
+    def write(self, seat: int, points: int, rule: str, why: str) -> None:
+        """One entry of the record: ``points`` down (negative, written off) or up."""
+        record = self.records[seat] = self.records[seat] + points
+        self._entries.append({"seat": seat, "side": seat, "points": points, "record": record,
+                              "rule": rule, "why": why})
+        verb = "writes off" if points < 0 else "writes up" if points > 0 else "writes"
+        self._say(rule, seat, "Seat {} {} {}: {} (record {}).", seat, verb, abs(points), why, record)
+
+    def _close_sheet(self, void: dict[str, str] | None = None) -> None:
+        row: dict[str, Any] = {"deal": self.deal_number, "dealer": self.dealer, "entries": self._entries,
+                               "complete": True}
+        if void is not None:
+            row["void"] = void
+        self.score_sheet.append(row)
+        changes = [r - s for r, s in zip(self.records, self._deal_start_records)]
+        self.previous_deal = {
+            "deal": self.deal_number, "dealer": self.dealer, "trump": self.trump.value,
+            "turned_card": str(self.turned) if self.turned else None, "tricks": list(self.tricks),
+            "active": list(self.active), "changes": changes, "records": list(self.records),
+            "last_trick": self.last_trick, "void": void is not None,
+        }
+        self._entries = []
+
+    def _end_or_next(self) -> None:
+        won = winners(self.records)
+        if won:
+            self._end(won)
+            return
+        self._next_deal()
+
+    def _next_deal(self) -> None:
+        self.dealer = next_dealer(self.num_players, self.dealer)
+        self._start_deal()
+
+    def settlement(self) -> list[int | float]:
+        return settlement(self.records, self.variant.stake)
+
+    def _end(self, won: list[int], why: str | None = None) -> None:
+        if self._entries:
+            self._close_sheet()
+        self._phase = OVER
+        self._to_act = None
+        who = " and ".join(f"seat {s}" for s in won)
+        reason = why or (f"{who} wrote off {'their records' if len(won) > 1 else 'his record'} of "
+                         f"{self.start_record} after {_plural(self.deal_number, 'deal')}")
+        rule = self.RULES.tie if len(won) > 1 else self.RULES.end
+        self._say(rule, None, "Game: {}.", reason)
+        net = self.settlement()
+        self._say(self.RULES.settle, None, "Settlement: {}.",
+                  ", ".join(f"seat {s} {'+' if p > 0 else ''}{p}" for s, p in enumerate(net)))
+        self._outcome = Outcome(winners=tuple(won), scores=tuple(self.records),
+                                sides=tuple((s,) for s in range(self.num_players)), reason=reason)
+
+    # ----- GameState interface -------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def _rule(self) -> PlayRule:
+        rule = self.__dict__.get("_rule_cache")
+        if rule is None or rule[0] is not self.trump:
+            rule = (self.trump, self.play_rule())
+            self.__dict__["_rule_cache"] = rule
+        return rule[1]
+
+    def current_player(self) -> int | None:
+        return self._to_act
+
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def sides(self) -> list[list[int]]:
+        return [[s] for s in range(self.num_players)]
+
+    def totals(self) -> list[int]:
+        return list(self.records)
+
+    def legal_actions(self) -> list[Action]:
+        seat = self._to_act
+        if seat is None:
+            return []
+        phase = self._phase
+        if phase == PLAY:
+            return [Action("play", c) for c in self.legal_cards(seat)]
+        if phase == BID:
+            return [Action(choice) for choice in self.bid_options(seat)]
+        if phase == DISCARD:
+            return self._discard_options(seat)
+        return self.special_actions(seat)
+
+    def special_actions(self, seat: int) -> list[Action]:
+        """The actions of a game's own phases (Памфил, Рамс)."""
+        return []
+
+    def apply(self, action: Action | dict[str, Any] | str) -> None:
+        """Apply the seat-to-act's action; a refused action names its rule and
+        leaves the state as it was."""
+        action = Action.coerce(action)
+        seat = self._to_act
+        phase = self._phase
+        if phase == OVER or seat is None:
+            raise IllegalActionError(self.RULES.end, action, "the game is over", seat)
+        if phase == PLAY:
+            self._play(seat, action)
+        elif phase == BID:
+            self._bid(seat, action)
+        elif phase == DISCARD:
+            self._discard(seat, action)
+        else:
+            self.apply_special(seat, action)
+
+    def apply_special(self, seat: int, action: Action) -> None:
+        raise IllegalActionError(self.RULES.bid, action, f"unknown phase {self._phase!r}", seat)
+
+    def action_label(self, action: Action) -> str:
+        kind = action.kind
+        if kind == "pass":
+            return "Pass"
+        if kind == "stand":
+            return "Stand (play these cards)"
+        if kind == "buy":
+            return "Buy (discard, then draw)"
+        if kind == "draw":
+            return f"Draw {_plural(int(action.value or 0), 'card')}"
+        return self.card_label(action)
+
+    # ----- the log ---------------------------------------------------------------
+    def _say(self, rule: str | None, seat: int | None, template: str, *args: Any) -> None:
+        self._log.append({"deal": self.deal_number, "seat": seat, "text": template.format(*args), "rule": rule})
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return list(self._log)
+
+    def show(self, seat: int, kind: str, cards: list[Card], value: int | None, rule: str) -> None:
+        """A hand (or part of one) shown to the table; its cards become known."""
+        self.shown.append({"seat": seat, "kind": kind, "cards": [str(c) for c in cards], "value": value,
+                           "rule": rule})
+        for card in cards:
+            if card in self.hands[seat]:
+                self.known[card] = seat
+
+    # ----- copies ------------------------------------------------------------------
+    def clone(self) -> LooState:
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        for key in ("history", "deals", "_log", "score_sheet", "records", "payments", "dealt", "bids", "bought",
+                    "active", "shown", "trick", "tricks", "played", "_entries", "stock", "pending",
+                    "_deal_start_records"):
+            if key in d:
+                d[key] = list(d[key])
+        d["hands"] = [list(h) for h in self.hands]
+        d["discards"] = {s: list(c) for s, c in self.discards.items()}
+        d["voids"] = [set(v) for v in self.voids]
+        d["known"] = dict(self.known)
+        if "_order" in d:
+            d["_order"] = list(d["_order"])
+        new.__dict__ = d
+        return new
+
+    def determinize(self, seat: int, rng: random.Random) -> LooState:
+        """A copy in which every card ``seat`` cannot see is redealt at random
+        among the places it cannot see (the other hands, the stock, the others'
+        discards and passed hands), keeping their sizes and what ``seat``
+        knows: the cards shown, the turned card, and the suits a player showed
+        he lacks.  Later deals are reshuffled from ``rng``."""
+        new = self.clone()
+        new._decks = None
+        new._future_seed = f"determinized/{rng.getrandbits(64)}"
+        if self._phase == OVER:
+            return new
+        places: list[tuple[str, int]] = []
+        pool: list[Card] = []
+        capacity: list[int] = []
+        for p in range(self.num_players):
+            if p == seat:
+                continue
+            hidden = [c for c in self.hands[p] if c not in self.known]
+            places.append(("hand", p))
+            pool.extend(hidden)
+            capacity.append(len(hidden))
+            if p in self.discards:
+                places.append(("discards", p))
+                pool.extend(self.discards[p])
+                capacity.append(len(self.discards[p]))
+        places.append(("stock", -1))
+        pool.extend(self.stock)
+        capacity.append(len(self.stock))
+        if not pool:
+            return new
+
+        def allowed(card: Card, use_voids: bool) -> list[int]:
+            result = []
+            for i, (kind, p) in enumerate(places):
+                if kind == "hand" and p in self.active and use_voids and self._phase == PLAY \
+                        and self._effective_suit(card) in self.voids[p]:
+                    continue
+                result.append(i)
+            return result
+
+        assignment = None
+        for attempt in range(30):
+            assignment = place_cards(pool, capacity, lambda c: allowed(c, attempt < 20), rng)
+            if assignment is not None:
+                break
+        if assignment is None:
+            return new
+        for i, (kind, p) in enumerate(places):
+            cards = assignment[i]
+            if kind == "hand":
+                new.hands[p] = sorted([c for c in self.hands[p] if c in self.known] + cards, key=_hand_key)
+            elif kind == "discards":
+                new.discards[p] = cards
+            else:
+                rng.shuffle(cards)
+                new.stock = cards
+        return new
+
+    def _effective_suit(self, card: Card) -> Suit:
+        suit_of = self._rule.suit_of
+        return suit_of(card, self.trump) if suit_of is not None else card.suit
+
+    # ----- views -------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        n = self.num_players
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+            raise EngineError(f"seat {seat} is not at this table of {n} (seats 0..{n - 1})")
+        omniscient = seat is None
+        hands: list[Any] = []
+        for p, hand in enumerate(self.hands):
+            if omniscient or p == seat:
+                hands.append([str(c) for c in hand])
+            else:
+                hands.append({"count": len(hand), "known": [str(c) for c, s in self.known.items() if s == p]})
+        discards = None
+        if self.discarding is not None:
+            d = self.discarding
+            discards = {"seat": d, "count": len(self.pending)}
+            if omniscient or seat == d:
+                discards["cards"] = [str(c) for c in self.pending]
+        trick_seats = [self.leader]
+        for _ in range(len(self.trick) - 1):
+            trick_seats.append(self._next_active(trick_seats[-1]))
+        sheet = list(self.score_sheet)
+        if self._phase != OVER and self._entries:
+            sheet.append({"deal": self.deal_number, "dealer": self.dealer, "entries": list(self._entries),
+                          "complete": False})
+        to_act = self._to_act
+        over = self._phase == OVER
+        return {
+            "game": self.game_id,
+            "variant": self.variant.to_json(),
+            "seat": seat,
+            "players": n,
+            "sides": self.sides(),
+            "dealer": self.dealer,
+            "deal": self.deal_number,
+            "phase": self._phase,
+            "to_act": to_act,
+            "legal": self.legal_json() if to_act is not None and (omniscient or seat == to_act) else [],
+            "trump": self.trump.value,
+            "turned_card": str(self.turned) if self.turned else None,
+            "trump_card": {"seat": self.dealer, "card": str(self.trump_card)} if self.trump_card else None,
+            "pack": len(self.pack),
+            "stock": {"count": len(self.stock), **({"cards": [str(c) for c in self.stock]} if omniscient else {})},
+            "start_record": self.start_record,
+            "hands": hands,
+            "bids": [{"seat": s, "choice": self.bids[s], "discarded": self.bought[s]} for s in range(n)],
+            "active": list(self.active),
+            "discards": discards,
+            "shows": [dict(s) for s in self.shown],
+            "trick": [{"seat": s, "card": str(c)} for s, c in zip(trick_seats, self.trick)],
+            "leader": self.leader,
+            "last_trick": self.last_trick,
+            "tricks": list(self.tricks),
+            "tricks_played": self.tricks_played,
+            "tricks_per_deal": TRICKS_PER_DEAL,
+            "records": list(self.records),
+            "totals": list(self.records),
+            "target": 0,
+            "lower_is_better": True,
+            "payments": list(self.payments),
+            "score_sheet": sheet,
+            "log": [dict(e) for e in self._log[-40:]],
+            "over": over,
+            "outcome": self._outcome.to_json() if self._outcome is not None else None,
+            "settlement": self.settlement() if over else None,
+            "previous_deal": self.previous_deal,
+            "seat_draws": list(self.seat_draws),
+        }
+
+    # ----- a sensible player ---------------------------------------------------------
+    def card_worth(self, card: Card) -> float:
+        """Roughly how likely ``card`` is to take a trick at this table."""
+        others = max(1, len(self.active) - 1 if self._phase == PLAY else self.num_players - 1)
+        r = card.rank_value
+        if self._effective_suit(card) is self.trump:
+            return min(1.0, 0.25 + (r - 6) * 0.09) if r < 14 else 1.0
+        if r == 14:
+            return max(0.25, 0.85 - 0.1 * others)
+        if r == 13:
+            return max(0.1, 0.5 - 0.1 * others)
+        return 0.0
+
+    def keep_card(self, seat: int, card: Card) -> bool:
+        """Whether a buyer keeps ``card``: trumps, aces, kings, and what the game values."""
+        return self._effective_suit(card) is self.trump or card.rank_value >= 13
+
+    def hand_worth(self, seat: int) -> float:
+        return sum(self.card_worth(c) for c in self.hands[seat])
+
+    def no_trick_cost(self, seat: int) -> int:
+        """What taking no trick would cost ``seat`` (the penalty written up)."""
+        return 5
+
+    def tricks_wanted(self, seat: int) -> int:
+        """How many tricks ``seat`` wants this deal (Мушка: no more than its record)."""
+        return TRICKS_PER_DEAL
+
+    def heuristic_action(self, seat: int) -> Action:
+        """A sensible move: pass a hand unlikely to take a trick when passing
+        is allowed and a blank is costly, buy to replace the cards that cannot
+        take tricks, keep trumps, aces and kings; in play take tricks cheaply
+        while they are wanted, and throw low otherwise."""
+        if seat != self._to_act:
+            raise EngineError(f"it is not seat {seat}'s turn (seat {self._to_act} is to act)")
+        legal = self.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        phase = self._phase
+        kinds = {a.kind for a in legal}
+        if phase == BID:
+            worth = self.hand_worth(seat)
+            weak = [c for c in self.hands[seat] if not self.keep_card(seat, c)]
+            cost = self.no_trick_cost(seat)
+            if "pass" in kinds and cost > 0 and worth < 0.55 and (len(weak) < 3 or worth < 0.2):
+                return Action("pass")
+            if "buy" in kinds and weak and (worth < 2.5 or len(weak) >= 2):
+                return Action("buy")
+            return Action("stand")
+        if phase == DISCARD:
+            hand = self.hands[seat]
+            weak = sorted((c for c in hand if not self.keep_card(seat, c)), key=lambda c: self.card_worth(c))
+            room = len(self.stock) - len(self.pending)
+            if weak and room > 0:
+                return Action("discard", weak[0])
+            if self.pending:
+                return Action("draw", value=len(self.pending))
+            return Action("discard", min(hand, key=self.card_worth))
+        if phase == PLAY:
+            return self._heuristic_play(seat, [a.card for a in legal if a.card is not None])
+        return self.special_heuristic(seat, legal)
+
+    def special_heuristic(self, seat: int, legal: list[Action]) -> Action:
+        return legal[0]
+
+    def _heuristic_play(self, seat: int, cards: list[Card]) -> Action:
+        trump = self.trump
+        strength = self._rule.strength
+        want = self.tricks[seat] < self.tricks_wanted(seat)
+
+        def cheap(c: Card) -> tuple[int, int]:
+            return (1 if self._effective_suit(c) is trump else 0, c.rank_value)
+
+        if not self.trick:
+            if not want:
+                return Action("play", min(cards, key=cheap))
+            best = max(cards, key=lambda c: (self.card_worth(c), c.rank_value))
+            if self.card_worth(best) >= 0.5:
+                return Action("play", best)
+            return Action("play", min(cards, key=cheap))
+        position = len(self.trick)
+        last = position == len(self.active) - 1
+
+        def wins(c: Card) -> bool:
+            trial = self.trick + [c]
+            return trick_winner(trial, trump, strength) == position
+
+        winning = [c for c in cards if wins(c)]
+        if want and winning:
+            if last or all(self._effective_suit(c) is trump for c in winning):
+                return Action("play", min(winning, key=cheap))
+            return Action("play", max(winning, key=lambda c: c.rank_value))
+        losing = [c for c in cards if c not in winning] or cards
+        return Action("play", min(losing, key=cheap) if want else max(losing, key=cheap))
+
+
+def _hand_key(card: Card) -> int:
+    return card.index

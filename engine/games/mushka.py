@@ -1,0 +1,264 @@
+"""Мушка (Розалиев, «Карточные игры России», No. 52): what it adds to the loo skeleton.
+
+Two to six players; 32 cards for three or four, 52 for more; a record of 25;
+the holder of the ace of spades may not pass, and the ace writes off 5 more
+(10 when spades are trumps) with a trick, or costs 10 without one; taking
+more tricks than the record needed starts it again.  Everything else is the
+shared skeleton of :mod:`engine.games.loo`.
+
+>>> state = SPEC.new_game({"players": 4}, seed=2)
+>>> len(state.pack), state.records
+(32, [25, 25, 25, 25])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
+from engine.errors import VariantError
+from engine.game import Action, GameSpec, Option
+from engine.games.loo import TRICKS_PER_DEAL, LooRules, LooState, LooVariant, check_players, settlement
+from engine.rules import implements
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
+
+__all__ = ["MushkaVariant", "MushkaState", "SPEC", "RULES", "ACE_OF_SPADES", "mushka_pack", "may_pass",
+           "ace_of_spades_strength", "deal_score", "five_of_a_suit"]
+
+GAME_ID = "mushka"
+ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
+START = 25
+
+RULES = LooRules(
+    game=GAME_ID,
+    players="mushka.setup.players",
+    deck="mushka.setup.deck",
+    seats="mushka.setup.seats",
+    first_dealer="mushka.setup.first-dealer",
+    rotation="mushka.deal.rotation",
+    deal="mushka.deal.five-singly",
+    trump="mushka.deal.turned-trump",
+    bid="mushka.bid.options",
+    order="mushka.bid.order",
+    must_play="mushka.bid.ace-of-spades-must-play",
+    discard="mushka.buy.discard-first",
+    stock_limit="mushka.buy.stock-limit",
+    all_pass="mushka.bid.all-pass",
+    lead="mushka.play.lead",
+    follow="mushka.play.follow-else-trump",
+    free="mushka.play.free-discard",
+    winner="mushka.play.trick-winner",
+    start="mushka.score.start",
+    trick="mushka.score.trick",
+    no_trick="mushka.score.no-trick",
+    end="mushka.end.winner",
+    tie="mushka.end.tie",
+    misdeal="mushka.deal.misdeal",
+    settle="mushka.settle.systems",
+)
+
+
+@implements("mushka.setup.players")
+@dataclass(frozen=True)
+class MushkaVariant(LooVariant):
+    """The options of Мушка (each contested one the reading of a rule)."""
+
+    game_id = GAME_ID
+    RULES: ClassVar[LooRules] = RULES
+
+    players: int = 4
+    two_player_pack: str = "thirty-two"
+    ace_of_spades_power: str = "ordinary"
+    overshoot_penalty: str = "once"
+    five_of_a_suit: str = "off"
+    settlement: str = "points"
+    stake: int = 1
+    agreed_sum: int = 25
+
+    OPTIONS = (
+        Option("players", int, 4, (2, 3, 4, 5, 6), "Number of players.", "mushka.setup.players"),
+        Option("two_player_pack", str, "thirty-two", ("thirty-two", "fifty-two"),
+               "The pack for two players: 32 cards, or the full 52.", "mushka.setup.deck"),
+        Option("ace_of_spades_power", str, "ordinary", ("ordinary", "beats-trump-ace"),
+               "The ace of spades is an ordinary spade, or (some companies) beats the trump ace on another's lead.",
+               "mushka.play.ace-of-spades-power"),
+        Option("overshoot_penalty", str, "once", ("once", "per-surplus-trick"),
+               "Taking more tricks than the record needed: restart at 25 + 5, or 25 + 5 for each surplus trick.",
+               "mushka.end.overshoot"),
+        Option("five_of_a_suit", str, "off", ("off", "wins-game", "wins-deal"),
+               "Five cards of one suit after the buying (some companies): nothing, win the game, or win the deal.",
+               "mushka.special.five-of-a-suit"),
+        Option("settlement", str, "points", ("points", "fixed"),
+               "Each loser pays the winner his remaining record times the stake, or the agreed sum.",
+               "mushka.settle.systems"),
+        Option("stake", int, 1, None, "What one point of a record is worth in the settlement.", "mushka.settle.systems"),
+        Option("agreed_sum", int, 25, None, "The sum each loser pays under the agreed-sum settlement.",
+               "mushka.settle.systems"),
+    )
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 6
+
+    def __post_init__(self) -> None:
+        check_players(self.players, self.MIN_PLAYERS, self.MAX_PLAYERS, RULES.players)
+        super().__post_init__()
+        if isinstance(self.agreed_sum, bool) or not isinstance(self.agreed_sum, int) or self.agreed_sum < 0:
+            raise VariantError(f"variant option 'agreed_sum' (rule {RULES.settle}): {self.agreed_sum!r} is not "
+                               "allowed; allowed values: a whole number, 0 or more", rule=RULES.settle,
+                               option="agreed_sum")
+
+
+@implements("mushka.setup.deck")
+def mushka_pack(players: int, two_player_pack: str = "thirty-two") -> list[Card]:
+    """32 cards (seven to ace) for three or four players, 52 for five or six;
+    for two, by the ``two_player_pack`` reading."""
+    if players in (3, 4) or (players == 2 and two_player_pack == "thirty-two"):
+        return deck_32()
+    return deck_52()
+
+
+@implements("mushka.bid.ace-of-spades-must-play")
+def may_pass(hand: list[Card]) -> bool:
+    """The holder of the ace of spades may not pass, whatever his other cards."""
+    return ACE_OF_SPADES not in hand
+
+
+@implements("mushka.play.ace-of-spades-power")
+def ace_of_spades_strength(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+    """Under the 'beats-trump-ace' reading: the ace of spades played to a
+    trick another player led beats the ace of trumps, and only that card (a
+    kernel strength hook: one above the trump ace when it lies in the trick)."""
+    if card is ACE_OF_SPADES and position > 0 and trump is not None and trump is not Suit.SPADES:
+        if Card(Rank.ACE, trump) in trick:
+            return 200 + 14 + 1
+    return None
+
+
+@implements("mushka.score.trick", "mushka.score.no-trick", "mushka.score.ace-of-spades-bonus",
+            "mushka.score.ace-of-spades-penalty", "mushka.end.overshoot")
+def deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, played: bool = True,
+               overshoot_penalty: str = "once") -> list[tuple[int, str, str]]:
+    """One player's entries ``(points, rule, why)`` for a deal: each trick
+    writes off one; no trick adds 5 (10 with the ace of spades); the ace of
+    spades with a trick writes off 5 more (10 when spades are trumps); tricks
+    beyond the record restart it at 25 with its penalty; a record that the ace's
+    bonus alone would take below nothing ends at nothing.
+
+    >>> sum(p for p, _, _ in deal_score(20, 1, True, Suit.SPADES))
+    -11
+    """
+    if not played:
+        return []
+    if tricks == 0:
+        if ace_of_spades:
+            return [(10, "mushka.score.ace-of-spades-penalty", "held the ace of spades and took no trick")]
+        return [(5, "mushka.score.no-trick", "took no trick")]
+    entries = [(-tricks, "mushka.score.trick", f"{tricks} trick{'s' if tricks != 1 else ''}")]
+    left = record - tricks
+    if left < 0:
+        surplus = -left
+        restart = START + (5 * surplus if overshoot_penalty == "per-surplus-trick" else 5)
+        entries.append((restart - left, "mushka.end.overshoot",
+                        f"{surplus} trick{'s' if surplus != 1 else ''} more than the record needed: "
+                        f"it starts again at {START} with {restart - START} penalty"))
+        return entries
+    if ace_of_spades:
+        bonus = 10 if trump is Suit.SPADES else 5
+        entries.append((-bonus, "mushka.score.ace-of-spades-bonus",
+                        f"the ace of spades with a trick{' (spades are trumps)' if bonus == 10 else ''}"))
+        if left - bonus < 0:
+            entries.append((bonus - left, "mushka.end.overshoot",
+                            "the ace's bonus takes the record no lower than nothing"))
+    return entries
+
+
+@implements("mushka.special.five-of-a-suit", "pamphil.special.five-of-a-suit")
+def five_of_a_suit(hand: list[Card]) -> bool:
+    """Five cards of one suit (the pamphil counts as the club it is)."""
+    return len(hand) == 5 and len({c.suit for c in hand}) == 1
+
+
+class MushkaState(LooState):
+    """A game of Мушка."""
+
+    game_id = GAME_ID
+    RULES = RULES
+
+    def make_pack(self) -> list[Card]:
+        return mushka_pack(self.variant.players, self.variant.two_player_pack)
+
+    @implements("mushka.score.start")
+    def starting_record(self) -> int:
+        """Each player writes down 25."""
+        return START
+
+    def play_rule(self) -> PlayRule:
+        return PlayRule(SUIT_ELSE_TRUMP, strength=self.strength_hook())
+
+    def strength_hook(self) -> Any:
+        return ace_of_spades_strength if self.variant.ace_of_spades_power == "beats-trump-ace" else None
+
+    def may_pass(self, seat: int) -> bool:
+        return may_pass(self.dealt[seat])
+
+    def must_play_reason(self, seat: int) -> str:
+        return "he holds the ace of spades"
+
+    def _before_play(self) -> None:
+        self.ace_holder = next((s for s in self.active if ACE_OF_SPADES in self.hands[s]), None)
+        super()._before_play()
+
+    def shows(self) -> bool:
+        if self.variant.five_of_a_suit == "off":
+            return False
+        rule = type(self.variant).option("five_of_a_suit").rule
+        for seat in self.active:
+            hand = self.hands[seat]
+            if not five_of_a_suit(hand):
+                continue
+            self.show(seat, "five-of-a-suit", hand, None, rule)
+            if self.variant.five_of_a_suit == "wins-game":
+                self.write(seat, -self.records[seat], rule, f"five {hand[0].suit.name_en} shown: he wins the game")
+                self._close_sheet()
+                self._end([seat], f"seat {seat} showed five {hand[0].suit.name_en} and won the game")
+                return True
+            self.tricks[seat] = TRICKS_PER_DEAL
+            self._say(rule, seat, "Seat {} shows five {} ({}) and takes the deal's five tricks without play.",
+                      seat, hand[0].suit.name_en, format_cards(hand, symbols=True))
+            for points, entry_rule, why in self.deal_entries(seat):
+                self.write(seat, points, entry_rule, why)
+            self._close_sheet()
+            self._end_or_next()
+            return True
+        return False
+
+    def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
+        held = getattr(self, "ace_holder", None) == seat
+        return deal_score(self.records[seat], self.tricks[seat], held, self.trump, True,
+                          self.variant.overshoot_penalty)
+
+    def settlement(self) -> list[int | float]:
+        v = self.variant
+        return settlement(self.records, v.stake, v.settlement, v.agreed_sum)
+
+    # ----- a sensible player -----
+    def no_trick_cost(self, seat: int) -> int:
+        return 10 if ACE_OF_SPADES in self.hands[seat] else 5
+
+    def tricks_wanted(self, seat: int) -> int:
+        return min(TRICKS_PER_DEAL, self.records[seat])
+
+    def keep_card(self, seat: int, card: Card) -> bool:
+        return card is ACE_OF_SPADES or super().keep_card(seat, card)
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    name="Mushka",
+    min_players=2,
+    max_players=6,
+    variant_class=MushkaVariant,
+    state_class=MushkaState,
+    summary=("The Russian loo: five cards, a turned trump, pass, stand or buy; each trick writes one off a record "
+             "of 25, a blank adds five, and the ace of spades may not pass."),
+)

@@ -1,0 +1,228 @@
+"""Памфил (Розалиев, No. 52.a): Мушка with the jack of clubs, the *pamphil*, above every card.
+
+Only what differs from :mod:`engine.games.mushka` is here: the pamphil wins
+any trick it is played to and follows as the highest trump (or, by the
+'wild' reading, may be played at any time); its holder may declare it before
+the buying and is paid by each other player outside the record; a dealer who
+turns it up takes it and lays out a card of his own, whose suit is trumps.
+
+>>> state = SPEC.new_game({"players": 3}, seed=1)
+>>> state.game_id, state.records
+('pamphil', [25, 25, 25])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.cards import Card, Rank, Suit
+from engine.errors import IllegalActionError, VariantError
+from engine.game import Action, GameSpec, Option
+from engine.games.loo import DECLARE, LAY_OUT, LooRules
+from engine.games.mushka import RULES as MUSHKA_RULES
+from engine.games.mushka import MushkaState, MushkaVariant, ace_of_spades_strength
+from engine.rules import implements
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
+
+__all__ = ["PamphilVariant", "PamphilState", "SPEC", "PAMPHIL", "pamphil_strength", "pamphil_suit",
+           "declare_payment", "turned_pamphil"]
+
+GAME_ID = "pamphil"
+PAMPHIL = Card(Rank.JACK, Suit.CLUBS)
+RULES: LooRules = MUSHKA_RULES  # "otherwise, the rules of 52.a": Мушка's rules apply unchanged
+
+
+@implements("pamphil.general.as-mushka")
+@dataclass(frozen=True)
+class PamphilVariant(MushkaVariant):
+    """Мушка's options, and the pamphil's own readings."""
+
+    game_id = GAME_ID
+
+    pamphil_follow: str = "trump"
+    pamphil_payment: int = 1
+
+    OPTIONS = tuple(
+        Option(o.name, o.type, o.default, o.values, o.doc, "pamphil.special.five-of-a-suit")
+        if o.name == "five_of_a_suit" else o
+        for o in MushkaVariant.OPTIONS
+    ) + (
+        Option("pamphil_follow", str, "trump", ("trump", "wild"),
+               "The pamphil follows and is led as the highest trump, or may be played to any trick at any time.",
+               "pamphil.play.pamphil-follow"),
+        Option("pamphil_payment", int, 1, None,
+               "What each other player pays the declarer of the pamphil, outside the record.",
+               "pamphil.bid.declare-payment"),
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if isinstance(self.pamphil_payment, bool) or not isinstance(self.pamphil_payment, int) \
+                or self.pamphil_payment < 0:
+            raise VariantError(f"variant option 'pamphil_payment' (rule pamphil.bid.declare-payment): "
+                               f"{self.pamphil_payment!r} is not allowed; allowed values: a whole number, 0 or more",
+                               rule="pamphil.bid.declare-payment", option="pamphil_payment")
+
+
+@implements("pamphil.play.pamphil-highest")
+def pamphil_strength(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+    """The pamphil beats every card and is beaten by none (a kernel strength hook)."""
+    return 300 if card is PAMPHIL else None
+
+
+@implements("pamphil.play.pamphil-follow")
+def pamphil_suit(card: Card, trump: Suit | None) -> Suit:
+    """For following, the pamphil is a trump (not a club unless clubs are
+    trumps): it answers a trump lead, and led it calls for trumps."""
+    if card is PAMPHIL and trump is not None:
+        return trump
+    return card.suit
+
+
+@implements("pamphil.bid.declare-payment")
+def declare_payment(players: int, declarer: int, stake: int) -> list[int]:
+    """Each other player pays the declarer the agreed sum (outside the record)."""
+    return [stake * (players - 1) if seat == declarer else -stake for seat in range(players)]
+
+
+@implements("pamphil.deal.turned-pamphil")
+def turned_pamphil(dealer_hand: list[Card], turned: Card, give: Card, seat: int | None = None) -> tuple[list[Card], Card]:
+    """The dealer who turns up the pamphil takes it and lays out in its place
+    a card of his own, whose suit becomes trumps; returns his hand and the
+    new turned card."""
+    action = Action("lay_out", give)
+    if turned is not PAMPHIL:
+        raise IllegalActionError("pamphil.deal.turned-pamphil", action, f"the turned card is {turned}, not the pamphil",
+                                 seat)
+    if give not in dealer_hand or give is PAMPHIL:
+        raise IllegalActionError("pamphil.deal.turned-pamphil", action,
+                                 f"the dealer lays out a card of his own hand, and {give} is not one", seat)
+    hand = [c for c in dealer_hand if c is not give] + [PAMPHIL]
+    return hand, give
+
+
+class PamphilState(MushkaState):
+    """A game of Памфил: Мушка's state with the pamphil's rules."""
+
+    game_id = GAME_ID
+
+    def strength_hook(self) -> Any:
+        aces = super().strength_hook()
+        if aces is None:
+            return pamphil_strength
+
+        def both(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+            special = pamphil_strength(card, position, trick, trump)
+            return special if special is not None else aces(card, position, trick, trump)
+        return both
+
+    def play_rule(self) -> PlayRule:
+        wild = self.variant.pamphil_follow == "wild"
+        return PlayRule(SUIT_ELSE_TRUMP, strength=self.strength_hook(), suit_of=pamphil_suit,
+                        constraint=_wild_pamphil if wild else None)
+
+    def playable_any_time(self, card: Card) -> bool:
+        return card is PAMPHIL and self.variant.pamphil_follow == "wild"
+
+    # ----- the turned pamphil and the declaration -----
+    def after_turn(self) -> None:
+        if self.turned is PAMPHIL:
+            self._phase = LAY_OUT
+            self._to_act = self.dealer
+            self.hands[self.dealer].append(PAMPHIL)
+            self.hands[self.dealer].sort(key=lambda c: c.index)
+            self.known[PAMPHIL] = self.dealer
+            self._say("pamphil.deal.turned-pamphil", self.dealer,
+                      "The pamphil is turned up: the dealer, seat {}, takes it and lays out a card of his own.",
+                      self.dealer)
+            return
+        self._ask_declaration()
+
+    def _ask_declaration(self) -> None:
+        holder = next((s for s in range(self.num_players) if PAMPHIL in self.hands[s]), None)
+        if holder is None:
+            self._start_bidding()
+            return
+        self._phase = DECLARE
+        self._to_act = holder
+
+    def special_actions(self, seat: int) -> list[Action]:
+        if self._phase == LAY_OUT:
+            return [Action("lay_out", c) for c in self.hands[seat] if c is not PAMPHIL]
+        if self._phase == DECLARE:
+            return [Action("declare"), Action("keep_quiet")]
+        return []
+
+    def apply_special(self, seat: int, action: Action) -> None:
+        if self._phase == LAY_OUT:
+            if action.kind != "lay_out" or action.card is None:
+                raise IllegalActionError("pamphil.deal.turned-pamphil", action,
+                                         f"seat {seat} turned up the pamphil and must lay out a card ('lay_out <card>')",
+                                         seat)
+            hand = [c for c in self.hands[seat] if c is not PAMPHIL]
+            new_hand, turned = turned_pamphil(hand, PAMPHIL, action.card, seat)
+            self.history.append((seat, Action("lay_out", action.card)))
+            self.hands[seat] = sorted(new_hand, key=lambda c: c.index)
+            self.turned, self.trump = turned, turned.suit
+            self._say("pamphil.deal.turned-pamphil", seat, "Seat {} lays out {}: {} are trumps.", seat, turned.symbol,
+                      turned.suit.name_en)
+            self._ask_declaration()
+            return
+        if self._phase == DECLARE:
+            if action.kind not in ("declare", "keep_quiet"):
+                raise IllegalActionError("pamphil.bid.declare-payment", action,
+                                         f"seat {seat} holds the pamphil: 'declare' it or 'keep_quiet'", seat)
+            self.history.append((seat, Action(action.kind)))
+            if action.kind == "declare":
+                paid = declare_payment(self.num_players, seat, self.variant.pamphil_payment)
+                self.payments = [a + b for a, b in zip(self.payments, paid)]
+                self.show(seat, "pamphil", [PAMPHIL], paid[seat], "pamphil.bid.declare-payment")
+                self._say("pamphil.bid.declare-payment", seat,
+                          "Seat {} declares the pamphil and receives {} from each other player (outside the record).",
+                          seat, self.variant.pamphil_payment)
+            self._start_bidding()
+            return
+        super().apply_special(seat, action)
+
+    def card_label(self, action: Action) -> str:
+        if action.kind == "lay_out" and action.card is not None:
+            return f"Lay out {action.card.symbol}"
+        if action.kind == "declare":
+            return "Declare the pamphil"
+        if action.kind == "keep_quiet":
+            return "Keep the pamphil quiet"
+        return super().card_label(action)
+
+    def special_heuristic(self, seat: int, legal: list[Action]) -> Action:
+        if self._phase == DECLARE:
+            return Action("declare")
+        if self._phase == LAY_OUT:
+            cards = [a.card for a in legal if a.card is not None]
+            return Action("lay_out", min(cards, key=lambda c: c.rank_value))
+        return legal[0]
+
+    def card_worth(self, card: Card) -> float:
+        return 1.0 if card is PAMPHIL else super().card_worth(card)
+
+    def keep_card(self, seat: int, card: Card) -> bool:
+        return card is PAMPHIL or super().keep_card(seat, card)
+
+
+def _wild_pamphil(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+    """The 'wild' reading: the pamphil may be played to any trick, even by a player able to follow."""
+    if PAMPHIL in hand and PAMPHIL not in legal:
+        return [c for c in hand if c in legal or c is PAMPHIL]
+    return legal
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    name="Pamphil",
+    min_players=2,
+    max_players=6,
+    variant_class=PamphilVariant,
+    state_class=PamphilState,
+    summary=("Мушка with the jack of clubs, the pamphil, above every card: declared before the buying it is paid "
+             "for by each other player; turned up, the dealer takes it and lays out a card for trumps."),
+)

@@ -1,0 +1,252 @@
+"""Петух (Розалиев): what it adds to the loo skeleton.
+
+Two to five players with 36 cards (six with a reduced pack); a record agreed
+beforehand (usually 15); nobody passes, each may exchange cards instead of
+buying, except near the end of the record; *boys* (two jacks of a colour,
+more with a trump jack, most with all four) write off extra with a trick; a
+blank costs 5 only while the record is 10 or less; with six players the
+dealer's last card, shown, names trumps.
+
+>>> state = SPEC.new_game({"players": 3}, seed=1)
+>>> len(state.pack), state.records
+(36, [15, 15, 15])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.cards import Card, Rank, Suit, deck_36, format_cards
+from engine.errors import VariantError
+from engine.game import Action, GameSpec, Option
+from engine.games.loo import LooRules, LooState, LooVariant, check_players
+from engine.rules import implements
+
+__all__ = ["PetukhVariant", "PetukhState", "SPEC", "RULES", "petukh_pack", "trump_card", "may_exchange", "boys",
+           "deal_score"]
+
+GAME_ID = "petukh"
+_BLACK = (Suit.SPADES, Suit.CLUBS)
+_RED = (Suit.HEARTS, Suit.DIAMONDS)
+
+RULES = LooRules(
+    game=GAME_ID,
+    players="petukh.setup.players",
+    deck="petukh.setup.deck",
+    seats="petukh.setup.first-dealer",
+    first_dealer="petukh.setup.first-dealer",
+    rotation="petukh.deal.rotation",
+    deal="petukh.deal.five-singly",
+    trump="petukh.deal.turned-trump",
+    bid="petukh.exchange.order",
+    order="petukh.exchange.order",
+    must_play="petukh.bid.no-pass",
+    discard="petukh.exchange.order",
+    stock_limit="petukh.exchange.stock-limit",
+    all_pass=None,
+    lead="petukh.play.lead",
+    follow="petukh.play.follow-else-trump",
+    free="petukh.play.free-discard",
+    winner="petukh.play.trick-winner",
+    start="petukh.setup.start",
+    trick="petukh.score.trick",
+    no_trick="petukh.score.no-trick",
+    end="petukh.end.winner",
+    tie="petukh.end.winner",
+    misdeal="petukh.deal.rotation",
+    settle="petukh.settle.remaining-records",
+)
+
+
+@implements("petukh.setup.players")
+@dataclass(frozen=True)
+class PetukhVariant(LooVariant):
+    """The options of Петух: the six-player pack (contested) and the agreed record."""
+
+    game_id = GAME_ID
+    RULES: ClassVar[LooRules] = RULES
+
+    players: int = 4
+    six_player_pack: str = "thirty"
+    start_record: int = 15
+    stake: int = 1
+
+    OPTIONS = (
+        Option("players", int, 4, (2, 3, 4, 5, 6), "Number of players.", "petukh.setup.players"),
+        Option("six_player_pack", str, "thirty", ("thirty", "thirty-four"),
+               "Six players: 30 cards (no sixes, no black sevens; no exchange) or 34 (no black sevens).",
+               "petukh.setup.six-players"),
+        Option("start_record", int, 15, None, "The record agreed before the game (usually 15).", "petukh.setup.start"),
+        Option("stake", int, 1, None, "What one point of a record is worth in the settlement.",
+               "petukh.settle.remaining-records"),
+    )
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 6
+
+    def __post_init__(self) -> None:
+        check_players(self.players, self.MIN_PLAYERS, self.MAX_PLAYERS, RULES.players)
+        super().__post_init__()
+        if isinstance(self.start_record, bool) or not isinstance(self.start_record, int) \
+                or not 1 <= self.start_record <= 500:
+            raise VariantError(f"variant option 'start_record' (rule petukh.setup.start): {self.start_record!r} is "
+                               "not allowed; allowed values: a whole number from 1 to 500",
+                               rule="petukh.setup.start", option="start_record")
+
+
+@implements("petukh.setup.deck", "petukh.setup.six-players")
+def petukh_pack(players: int, six_player_pack: str = "thirty") -> list[Card]:
+    """36 cards (six to ace) for two to five players; for six, without the
+    black sevens, and by default without the sixes as well (30 cards)."""
+    cards = deck_36()
+    if players < 6:
+        return cards
+    black_sevens = (Card(Rank.SEVEN, Suit.SPADES), Card(Rank.SEVEN, Suit.CLUBS))
+    cards = [c for c in cards if c not in black_sevens]
+    if six_player_pack == "thirty":
+        cards = [c for c in cards if c.rank is not Rank.SIX]
+    return cards
+
+
+@implements("petukh.deal.six-player-trump")
+def trump_card(dealer_hand: list[Card]) -> Card:
+    """With six players the trump is the last card dealt to the dealer, which
+    he shows; it stays in his hand."""
+    return dealer_hand[-1]
+
+
+@implements("petukh.exchange.two-short", "petukh.exchange.one-point", "petukh.bid.no-pass")
+def may_exchange(records: list[int], seat: int) -> bool:
+    """Nobody exchanges while any record stands at 1; a player whose record
+    stands at 2 plays the cards dealt to him."""
+    if any(r == 1 for r in records):
+        return False
+    return records[seat] != 2
+
+
+@implements("petukh.boys.pair", "petukh.boys.trump-jack", "petukh.boys.four-jacks")
+def boys(hand: list[Card], trump: Suit) -> int:
+    """'Boys': two jacks of one colour write off 5, 10 if one of them is a
+    trump; all four jacks, 15."""
+    held = {c.suit for c in hand if c.rank is Rank.JACK}
+    if len(held) == 4:
+        return 15
+    best = 0
+    for colour in (_BLACK, _RED):
+        if all(s in held for s in colour):
+            best = max(best, 10 if trump in colour else 5)
+    return best
+
+
+@implements("petukh.score.trick", "petukh.score.no-trick", "petukh.boys.pair", "petukh.end.winner")
+def deal_score(record: int, tricks: int, boys_value: int = 0) -> list[tuple[int, str, str]]:
+    """One player's entries ``(points, rule, why)``: a point off per trick and
+    the boys' value with a trick; no trick adds 5 if the record is 10 or
+    less; writing off more than was left is not punished (the record stops
+    at nothing).
+
+    >>> sum(p for p, _, _ in deal_score(10, 0))
+    5
+    """
+    entries: list[tuple[int, str, str]] = []
+    if tricks:
+        entries.append((-tricks, "petukh.score.trick", f"{tricks} trick{'s' if tricks != 1 else ''}"))
+        if boys_value:
+            rule = ("petukh.boys.four-jacks" if boys_value == 15 else
+                    "petukh.boys.trump-jack" if boys_value == 10 else "petukh.boys.pair")
+            entries.append((-boys_value, rule, "boys declared, with a trick"))
+    elif record <= 10:
+        entries.append((5, "petukh.score.no-trick", "took no trick (record 10 or less)"))
+    else:
+        entries.append((0, "petukh.score.no-trick", "took no trick, but the record is above 10: no penalty"))
+    total = record + sum(p for p, _, _ in entries)
+    if total < 0:
+        entries.append((-total, "petukh.end.winner", "writing off more than was left is not punished"))
+    return entries
+
+
+class PetukhState(LooState):
+    """A game of Петух."""
+
+    game_id = GAME_ID
+    RULES = RULES
+    passing = False
+
+    def make_pack(self) -> list[Card]:
+        return petukh_pack(self.variant.players, self.variant.six_player_pack)
+
+    @implements("petukh.setup.start")
+    def starting_record(self) -> int:
+        """The agreed record (15 unless agreed otherwise)."""
+        return self.variant.start_record
+
+    def set_trump(self, rest: list[Card]) -> None:
+        if self.num_players < 6:
+            super().set_trump(rest)
+            return
+        card = trump_card(self.dealt[self.dealer])
+        self.trump_card, self.trump, self.stock = card, card.suit, list(rest)
+        self.turned = None
+        self.known[card] = self.dealer
+        self._say("petukh.deal.six-player-trump", self.dealer,
+                  "Deal {}: seat {} deals five each; his last card, {}, is shown: {} are trumps.",
+                  self.deal_number, self.dealer, card.symbol, card.suit.name_en)
+
+    def _start_deal(self) -> None:
+        self.boys = {}
+        super()._start_deal()
+
+    def may_buy(self, seat: int) -> bool:
+        return may_exchange(self.records, seat)
+
+    def no_buy_rule(self, seat: int) -> str:
+        return "petukh.exchange.one-point" if any(r == 1 for r in self.records) else "petukh.exchange.two-short"
+
+    def no_buy_reason(self, seat: int) -> str:
+        if any(r == 1 for r in self.records):
+            return "a record stands at 1, so nobody exchanges"
+        return "his record stands at 2, so he plays the cards dealt to him"
+
+    def shows(self) -> bool:
+        for seat in self.active:
+            value = boys(self.hands[seat], self.trump)
+            if value:
+                self.boys[seat] = value
+                jacks = [c for c in self.hands[seat] if c.rank is Rank.JACK]
+                rule = "petukh.boys.four-jacks" if value == 15 else (
+                    "petukh.boys.trump-jack" if value == 10 else "petukh.boys.pair")
+                self.show(seat, "boys", jacks, value, rule)
+                self._say(rule, seat, "Seat {} declares boys: {} (worth {} with a trick).", seat,
+                          format_cards(jacks, symbols=True), value)
+        return False
+
+    def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
+        return deal_score(self.records[seat], self.tricks[seat], self.boys.get(seat, 0))
+
+    def action_label(self, action: Action) -> str:
+        if action.kind == "stand":
+            return "Keep these cards"
+        if action.kind == "buy":
+            return "Exchange (throw out, then draw)"
+        return super().action_label(action)
+
+    # ----- a sensible player -----
+    def no_trick_cost(self, seat: int) -> int:
+        return 5 if self.records[seat] <= 10 else 0
+
+    def keep_card(self, seat: int, card: Card) -> bool:
+        if card.rank is Rank.JACK and boys(self.hands[seat], self.trump):
+            return True
+        return super().keep_card(seat, card)
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    name="Petukh",
+    min_players=2,
+    max_players=6,
+    variant_class=PetukhVariant,
+    state_class=PetukhState,
+    summary=("The loo family's plainest member: 36 cards, no passing, an exchange, a record of 15, and 'boys' — "
+             "pairs of jacks — that write off five, ten or fifteen."),
+)

@@ -1,0 +1,475 @@
+"""Рамс (Розалиев, No. 53): what it adds to the loo skeleton.
+
+Three to seven players; 52 cards for four or more, 32 for three; a record of
+100, 150 or 200; whoever received an ace may not pass; the dealer may take
+the turned trump for a weak card; the ace of trumps must be led, and must
+cover a trump king, queen or jack; the aces are worth spades 5, clubs 10,
+diamonds 15, hearts 20, written off with a trick and paid with the 5 of a
+blank; five of a suit ends the deal; four aces, a *Rams*, end the game; and
+the jack variant writes off pairs of jacks.
+
+>>> state = SPEC.new_game({"players": 5}, seed=3)
+>>> len(state.pack), state.records[0]
+(52, 100)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
+from engine.errors import IllegalActionError
+from engine.game import Action, GameSpec, Option
+from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, check_players
+from engine.rules import implements
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
+
+__all__ = ["RamsVariant", "RamsState", "SPEC", "RULES", "ACE_VALUES", "rams_pack", "may_pass", "ace_values",
+           "trump_ace_constraint", "deal_score", "five_of_a_suit", "rams_hand", "jacks_value", "jacks_finish",
+           "dealer_takes_turned", "exposed_buy", "revoke", "START_RECORDS"]
+
+GAME_ID = "rams"
+ACE_VALUES = {Suit.SPADES: 5, Suit.CLUBS: 10, Suit.DIAMONDS: 15, Suit.HEARTS: 20}
+START_RECORDS = {"hundred": 100, "hundred-fifty": 150, "two-hundred": 200}
+_BLACK = (Suit.SPADES, Suit.CLUBS)
+_RED = (Suit.HEARTS, Suit.DIAMONDS)
+
+RULES = LooRules(
+    game=GAME_ID,
+    players="rams.setup.players",
+    deck="rams.setup.deck",
+    seats="rams.setup.first-dealer",
+    first_dealer="rams.setup.first-dealer",
+    rotation="rams.deal.rotation",
+    deal="rams.deal.five-and-trump",
+    trump="rams.deal.five-and-trump",
+    bid="rams.bid.options",
+    order="rams.bid.options",
+    must_play="rams.bid.ace-may-not-pass",
+    discard="rams.buy.discard-first",
+    stock_limit="rams.buy.discard-first",
+    all_pass="rams.bid.all-pass",
+    lead="rams.play.lead",
+    follow="rams.play.follow-else-trump",
+    free="rams.play.free-discard",
+    winner="rams.play.trick-winner",
+    start="rams.score.start",
+    trick="rams.score.trick",
+    no_trick="rams.score.no-trick",
+    end="rams.end.winner",
+    tie="rams.end.winner",
+    misdeal="rams.deal.misdeal",
+    settle="rams.settle.remaining-records",
+)
+
+
+@implements("rams.setup.players")
+@dataclass(frozen=True)
+class RamsVariant(LooVariant):
+    """The options of Рамс (each contested one the reading of a rule)."""
+
+    game_id = GAME_ID
+    RULES: ClassVar[LooRules] = RULES
+
+    players: int = 4
+    ace_must_play: str = "any-ace"
+    trump_ace_cover: str = "led"
+    five_of_a_suit_others: str = "ace-values"
+    start_record: str = "hundred"
+    jacks: str = "plain"
+    jacks_no_trick: str = "no-penalty"
+    stake: int = 1
+
+    OPTIONS = (
+        Option("players", int, 4, (3, 4, 5, 6, 7), "Number of players.", "rams.setup.players"),
+        Option("ace_must_play", str, "any-ace", ("any-ace", "trump-ace", "ace-of-spades"),
+               "Which ace received in the deal forbids passing: any ace, the trump ace, or the ace of spades.",
+               "rams.bid.ace-may-not-pass"),
+        Option("trump_ace_cover", str, "led", ("led", "in-trick"),
+               "The trump ace must cover a trump king, queen or jack that was led, or that lies anywhere in the trick.",
+               "rams.play.trump-ace-cover"),
+        Option("five_of_a_suit_others", str, "ace-values", ("ace-values", "flat", "five-per-ace"),
+               "When a player shows five of a suit, each other player writes up 5 plus his aces' values, 5 only, "
+               "or 5 and 5 more per ace.", "rams.special.five-of-a-suit"),
+        Option("start_record", str, "hundred", ("hundred", "hundred-fifty", "two-hundred"),
+               "The record every player starts from: 100, 150 or 200.", "rams.score.start"),
+        Option("jacks", str, "plain", ("plain", "jacks"),
+               "Plain Рамс, or the variant in which pairs of jacks of a colour are written off.", "rams.variant.jacks"),
+        Option("jacks_no_trick", str, "no-penalty", ("no-penalty", "offset"),
+               "Jack variant: a player who showed jacks and took no trick writes no penalty with two jacks (5 with "
+               "four), or writes the usual 5 against them.", "rams.jacks.no-trick"),
+        Option("stake", int, 1, None, "What one point of a record is worth in the settlement.",
+               "rams.settle.remaining-records"),
+    )
+    MIN_PLAYERS: ClassVar[int] = 3
+    MAX_PLAYERS: ClassVar[int] = 7
+
+    def __post_init__(self) -> None:
+        check_players(self.players, self.MIN_PLAYERS, self.MAX_PLAYERS, RULES.players)
+        super().__post_init__()
+
+
+@implements("rams.setup.deck")
+def rams_pack(players: int) -> list[Card]:
+    """52 cards for four or more players, 32 (seven to ace) for three."""
+    return deck_52() if players >= 4 else deck_32()
+
+
+@implements("rams.bid.ace-may-not-pass")
+def may_pass(dealt: list[Card], trump: Suit, ace_must_play: str = "any-ace") -> bool:
+    """A player who received an ace in the deal may not pass: by the reading,
+    any ace, the trump ace, or the ace of spades."""
+    if ace_must_play == "trump-ace":
+        return Card(Rank.ACE, trump) not in dealt
+    if ace_must_play == "ace-of-spades":
+        return Card(Rank.ACE, Suit.SPADES) not in dealt
+    return not any(c.rank is Rank.ACE for c in dealt)
+
+
+@implements("rams.score.ace-values")
+def ace_values(aces: list[Card]) -> int:
+    """Spades 5, clubs 10, diamonds 15, hearts 20, whatever the trump."""
+    return sum(ACE_VALUES[c.suit] for c in aces if c.rank is Rank.ACE)
+
+
+def trump_ace_constraint(cover: str) -> Any:
+    """The kernel constraint for the trump ace (:func:`_trump_ace_duty` under the ``cover`` reading)."""
+    def constraint(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+        return _trump_ace_duty(hand, trick, trump, legal, cover)
+    return constraint
+
+
+@implements("rams.play.trump-ace-lead", "rams.play.trump-ace-cover")
+def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card], cover: str) -> list[Card]:
+    """The holder of the trump ace must lead it when he has the lead; on
+    another's lead he must play it on a trump king, queen or jack (the card
+    led, or by the 'in-trick' reading any such card in the trick, when he may
+    play a trump)."""
+    if trump is None:
+        return legal
+    ace = Card(Rank.ACE, trump)
+    if ace not in legal:
+        return legal
+    if not trick:
+        return [ace]
+    courts = (Rank.KING, Rank.QUEEN, Rank.JACK)
+    candidates = trick[:1] if cover == "led" else trick
+    if any(c.suit is trump and c.rank in courts for c in candidates):
+        return [ace]
+    return legal
+
+
+@implements("rams.score.trick", "rams.score.aces-with-trick", "rams.score.no-trick", "rams.jacks.pass",
+            "rams.jacks.no-trick")
+def deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: int = 0,
+               jacks_no_trick: str = "no-penalty") -> list[tuple[int, str, str]]:
+    """One player's entries ``(points, rule, why)`` for a deal, the jacks
+    shown at the discard first: each trick writes off one and, with a trick,
+    the aces held write off their values; no trick writes up 5 and the aces'
+    values (with jacks: no 5 for two, by default); the record stops at nothing.
+
+    >>> from engine.cards import parse_cards
+    >>> sum(p for p, _, _ in deal_score(60, 0, parse_cards("AS AH"), True))
+    30
+    """
+    entries: list[tuple[int, str, str]] = []
+    if jacks:
+        entries.append((-jacks, "rams.jacks.at-discard", f"jacks shown at the discard ({jacks})"))
+    if played:
+        value = ace_values(aces)
+        names = format_cards(aces, symbols=True)
+        if tricks:
+            entries.append((-tricks, "rams.score.trick", f"{tricks} trick{'s' if tricks != 1 else ''}"))
+            if value:
+                entries.append((-value, "rams.score.aces-with-trick", f"aces held with a trick ({names})"))
+        else:
+            if jacks and jacks_no_trick == "no-penalty":
+                if jacks >= 10:
+                    entries.append((5, "rams.jacks.no-trick", "no trick: four jacks write five 'in plus'"))
+                else:
+                    entries.append((0, "rams.jacks.no-trick", "no trick, but two jacks were shown: nothing written"))
+            else:
+                entries.append((5, "rams.score.no-trick", "took no trick"))
+            if value:
+                entries.append((value, "rams.score.no-trick", f"no trick: the aces held are paid ({names})"))
+    total = record + sum(p for p, _, _ in entries)
+    if total < 0:
+        entries.append((-total, "rams.end.winner", "the record stops at nothing"))
+    return entries
+
+
+@implements("rams.special.five-of-a-suit")
+def five_of_a_suit(hands: list[list[Card]], trump: Suit, others: str = "ace-values",
+                   seats: list[int] | None = None) -> tuple[list[int], list[int]]:
+    """Who shows five of a suit, and the change to each seat's record: the
+    holder writes off 5 and the value of his suit's ace if he holds it;
+    every other player in the deal writes up 5 and (by the reading) his
+    aces' values, 5 more per ace, or nothing more."""
+    seats = list(range(len(hands))) if seats is None else seats
+    showers = [s for s in seats if len(hands[s]) == 5 and len({c.suit for c in hands[s]}) == 1]
+    changes = [0] * len(hands)
+    if not showers:
+        return showers, changes
+    for s in seats:
+        aces = [c for c in hands[s] if c.rank is Rank.ACE]
+        if s in showers:
+            changes[s] = -(5 + ace_values(aces))
+        elif others == "ace-values":
+            changes[s] = 5 + ace_values(aces)
+        elif others == "five-per-ace":
+            changes[s] = 5 + 5 * len(aces)
+        else:
+            changes[s] = 5
+    return showers, changes
+
+
+@implements("rams.special.rams")
+def rams_hand(hand: list[Card], record: int) -> int:
+    """Four aces, a *Rams*: the holder writes off his whole record."""
+    return 0 if sum(1 for c in hand if c.rank is Rank.ACE) == 4 else record
+
+
+@implements("rams.variant.jacks", "rams.jacks.value", "rams.jacks.cancelled")
+def jacks_value(hand: list[Card], jacks: str = "jacks", cancelled: bool = False) -> int:
+    """Jack variant: two black or two red jacks are worth 5, all four 10;
+    nothing in plain Рамс, or when another showed five of a suit or a Rams."""
+    if jacks != "jacks" or cancelled:
+        return 0
+    held = {c.suit for c in hand if c.rank is Rank.JACK}
+    if len(held) == 4:
+        return 10
+    if all(s in held for s in _BLACK) or all(s in held for s in _RED):
+        return 5
+    return 0
+
+
+@implements("rams.jacks.at-discard")
+def jacks_at_discard(dealt: list[Card], bought: list[Card], jacks: str = "jacks") -> int:
+    """Jacks are shown and written off at the discard, from the hand as dealt
+    (cards bought do not make a pair)."""
+    return jacks_value(dealt, jacks)
+
+
+@implements("rams.jacks.finish")
+def jacks_finish(record: int, hand: list[Card], jacks: str = "jacks") -> bool:
+    """A player whose record is no more than his jacks' value may show them
+    and end the game without play, its winner."""
+    value = jacks_value(hand, jacks)
+    return value > 0 and record <= value
+
+
+@implements("rams.buy.dealer-takes-turned")
+def dealer_takes_turned(hand: list[Card], turned: Card, give: Card, passed: bool,
+                        seat: int | None = None) -> list[Card]:
+    """The dealer, if he plays, may after his buying exchange a card of his
+    hand for the turned trump (the trump suit stays)."""
+    action = Action("exchange", give)
+    if passed:
+        raise IllegalActionError("rams.buy.dealer-takes-turned", action, "the dealer passed: he cannot take the trump",
+                                 seat)
+    if give not in hand:
+        raise IllegalActionError("rams.buy.dealer-takes-turned", action, f"{give} is not in the dealer's hand", seat)
+    return [c for c in hand if c is not give] + [turned]
+
+
+@implements("rams.buy.exposed-card")
+def exposed_buy(stock: list[Card], need: int, refuse: bool) -> tuple[list[Card], list[Card], list[Card]]:
+    """A card of the buy exposed by the dealer may be refused: it is laid aside
+    and the next given.  Returns (received, set aside, stock left).  (The
+    engine's dealer exposes nothing; the rule is kept with its examples.)"""
+    if refuse and stock:
+        return stock[1:1 + need], stock[:1], stock[1 + need:]
+    return stock[:need], [], stock[need:]
+
+
+@implements("rams.play.revoke")
+def revoke(tricks: list[int], offender: int, rightful: int) -> tuple[list[int], list[int]]:
+    """A trick won by a wrong card goes to the player who should have won it;
+    the offender writes up 5 and none of his tricks count.  (The engine refuses
+    a wrong card, so a revoke cannot happen in its games.)"""
+    result = list(tricks)
+    if result[offender] > 0:
+        result[rightful] += 1
+        result[offender] -= 1
+    penalty = [0] * len(tricks)
+    penalty[offender] = 5
+    result[offender] = 0
+    return result, penalty
+
+
+class RamsState(LooState):
+    """A game of Рамс."""
+
+    game_id = GAME_ID
+    RULES = RULES
+    redeal_by_same_dealer = False
+
+    def make_pack(self) -> list[Card]:
+        return rams_pack(self.variant.players)
+
+    @implements("rams.score.start")
+    def starting_record(self) -> int:
+        """100, 150 or 200, as agreed (the ``start_record`` reading)."""
+        return START_RECORDS[self.variant.start_record]
+
+    def play_rule(self) -> PlayRule:
+        return PlayRule(SUIT_ELSE_TRUMP, constraint=trump_ace_constraint(self.variant.trump_ace_cover))
+
+    def may_pass(self, seat: int) -> bool:
+        return may_pass(self.dealt[seat], self.trump, self.variant.ace_must_play)
+
+    def must_play_reason(self, seat: int) -> str:
+        which = {"any-ace": "an ace", "trump-ace": "the ace of trumps", "ace-of-spades": "the ace of spades"}
+        return f"he received {which[self.variant.ace_must_play]} in the deal"
+
+    def _start_deal(self) -> None:
+        self.jacks_shown = {}
+        super()._start_deal()
+
+    def on_bid(self, seat: int, choice: str) -> None:
+        value = jacks_at_discard(self.dealt[seat], [], self.variant.jacks)
+        if not value:
+            return
+        jacks = [c for c in self.dealt[seat] if c.rank is Rank.JACK]
+        self.jacks_shown[seat] = value
+        self.show(seat, "jacks", jacks, value, "rams.jacks.at-discard")
+        if jacks_finish(self.records[seat], self.dealt[seat], self.variant.jacks):
+            self.write(seat, -self.records[seat], "rams.jacks.finish",
+                       f"jacks ({value}) shown with {self.records[seat]} left: the game ends without play")
+            self._end([seat], f"seat {seat} showed his jacks with no more than their value left and ended the game")
+            return
+        self.write(seat, -value, "rams.jacks.at-discard", "jacks shown at the discard")
+
+    def after_buying(self) -> None:
+        if self.dealer in self.active and self.turned is not None:
+            self._phase = DEALER_EXCHANGE
+            self._to_act = self.dealer
+            return
+        self._before_play()
+
+    def special_actions(self, seat: int) -> list[Action]:
+        if self._phase == DEALER_EXCHANGE:
+            return [Action("exchange", c) for c in self.hands[seat]] + [Action("keep")]
+        return []
+
+    def apply_special(self, seat: int, action: Action) -> None:
+        if self._phase != DEALER_EXCHANGE:
+            super().apply_special(seat, action)
+            return
+        if action.kind == "keep":
+            self.history.append((seat, Action("keep")))
+            self._say("rams.buy.dealer-takes-turned", seat, "The dealer leaves the turned {} on the table.",
+                      self.turned.symbol)
+        elif action.kind == "exchange" and action.card is not None:
+            hand = dealer_takes_turned(self.hands[seat], self.turned, action.card, False, seat)
+            self.history.append((seat, Action("exchange", action.card)))
+            self.hands[seat] = sorted(hand, key=lambda c: c.index)
+            self.discards.setdefault(seat, []).append(action.card)
+            self.known[self.turned] = seat
+            self._say("rams.buy.dealer-takes-turned", seat, "The dealer takes the turned {} for a card of his hand.",
+                      self.turned.symbol)
+            self.turned_taken = True
+        else:
+            raise IllegalActionError("rams.buy.dealer-takes-turned", action,
+                                     "the dealer may exchange a card for the turned trump ('exchange <card>') "
+                                     "or 'keep'", seat)
+        self._before_play()
+
+    def _before_play(self) -> None:
+        self.play_hands = {s: list(self.hands[s]) for s in self.active}
+        super()._before_play()
+
+    def shows(self) -> bool:
+        for seat in self.active:
+            if rams_hand(self.hands[seat], self.records[seat]) == 0:
+                aces = [c for c in self.hands[seat] if c.rank is Rank.ACE]
+                self.show(seat, "rams", aces, self.records[seat], "rams.special.rams")
+                self._cancel_jacks(seat)
+                self.write(seat, -self.records[seat], "rams.special.rams", "a Rams (four aces): the whole record")
+                self._close_sheet()
+                self._end([seat], f"seat {seat} showed a Rams (four aces) and wrote off his whole record")
+                return True
+        showers, changes = five_of_a_suit(self.hands, self.trump, self.variant.five_of_a_suit_others, self.active)
+        if not showers:
+            return False
+        for seat in showers:
+            self.show(seat, "five-of-a-suit", self.hands[seat], -changes[seat], "rams.special.five-of-a-suit")
+            self._cancel_jacks(seat)
+        for seat in self.active:
+            change = changes[seat]
+            if seat in showers:
+                self.write(seat, change, "rams.special.five-of-a-suit",
+                           f"five {self.hands[seat][0].suit.name_en} shown (5, and the ace's value if held)")
+            else:
+                self.write(seat, change, "rams.special.five-of-a-suit",
+                           "another player showed five of a suit: 5 up" +
+                           (" with the aces held" if change > 5 else ""))
+            if self.records[seat] < 0:
+                self.write(seat, -self.records[seat], "rams.end.winner", "the record stops at nothing")
+        self._close_sheet()
+        self._end_or_next()
+        return True
+
+    def _cancel_jacks(self, shower: int) -> None:
+        for seat, value in list(self.jacks_shown.items()):
+            if seat != shower:
+                self.write(seat, value, "rams.jacks.cancelled",
+                           "jacks count nothing when another shows five of a suit or a Rams")
+                del self.jacks_shown[seat]
+
+    def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
+        jacks = self.jacks_shown.get(seat, 0)
+        aces = [c for c in self.play_hands.get(seat, []) if c.rank is Rank.ACE]
+        record_before_jacks = self.records[seat] + jacks
+        entries = deal_score(record_before_jacks, self.tricks[seat], aces, True, jacks, self.variant.jacks_no_trick)
+        return [e for e in entries if e[1] != "rams.jacks.at-discard"]
+
+    def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:
+        ace = Card(Rank.ACE, self.trump)
+        if legal == [ace]:
+            if not self.trick:
+                return IllegalActionError("rams.play.trump-ace-lead", action,
+                                          f"seat {seat} holds the ace of trumps and must lead it", seat)
+            return IllegalActionError("rams.play.trump-ace-cover", action,
+                                      f"seat {seat} must cover the trump {self._court_in_trick()} with the ace of trumps",
+                                      seat)
+        return super().refuse_play(action, card, seat, legal)
+
+    def _court_in_trick(self) -> str:
+        courts = [c for c in self.trick if c.suit is self.trump and c.rank in (Rank.KING, Rank.QUEEN, Rank.JACK)]
+        return courts[0].symbol if courts else "court"
+
+    def card_label(self, action: Action) -> str:
+        if action.kind == "exchange" and action.card is not None:
+            return f"Give {action.card.symbol} for the turned {self.turned.symbol if self.turned else 'trump'}"
+        if action.kind == "keep":
+            return "Leave the turned trump"
+        return super().card_label(action)
+
+    # ----- a sensible player -----
+    def no_trick_cost(self, seat: int) -> int:
+        return 5 + ace_values([c for c in self.hands[seat] if c.rank is Rank.ACE])
+
+    def special_heuristic(self, seat: int, legal: list[Action]) -> Action:
+        if self._phase == DEALER_EXCHANGE and self.turned is not None:
+            worst = min(self.hands[seat], key=lambda c: (self.card_worth(c), c.rank is Rank.ACE, c.rank_value))
+            if self.card_worth(worst) < self.card_worth(self.turned):
+                return Action("exchange", worst)
+            return Action("keep")
+        return legal[0]
+
+    def keep_card(self, seat: int, card: Card) -> bool:
+        return card.rank is Rank.ACE or super().keep_card(seat, card)
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    name="Rams",
+    min_players=3,
+    max_players=7,
+    variant_class=RamsVariant,
+    state_class=RamsState,
+    summary=("Мушка's provincial descendant: records of 100 or more, aces worth 5 to 20 written off with a trick "
+             "and paid without one, the trump ace that must be led, five of a suit, and four aces that win outright."),
+)
