@@ -443,10 +443,16 @@ def _play_one_deal(spec: Any, variant: Any, seed: int, bots: Any, budget: Any, d
     def who(side: list[int]) -> str:
         return f"seats {' and '.join(map(str, side))}" if len(side) > 1 else f"seat {side[0]}"
 
-    best = max(points)
+    if state.lower_is_better:  # records written down: the best deal writes off the most
+        best = min(points)
+        text = "; ".join(f"{who(side)} {'writes off ' + str(-p) if p < 0 else 'writes up ' + str(p) if p else 'writes nothing'}"
+                         for side, p in zip(sides, points))
+    else:
+        best = max(points)
+        text = "; ".join(f"{who(side)} score {p}" for side, p in zip(sides, points))
     tops = [i for i, p in enumerate(points) if p == best]
-    text = "; ".join(f"{who(side)} score {p}" for side, p in zip(sides, points))
-    text += (f": {who(sides[tops[0]])} win the deal" if len(tops) == 1 else ": the deal is level")
+    text += (f": {who(sides[tops[0]])} {'wins' if state.lower_is_better else 'win'} the deal" if len(tops) == 1
+             else ": the deal is level")
     if ruff:
         text += f"; the ruff went to {' and '.join(f'seat {s}' for s in ruff)}"
     if taker is not None:
@@ -498,7 +504,11 @@ def _compare_deal(request: Mapping[str, Any], spec: Any, built: list[Any], seed:
         raise RequestError(f"field 'deck': {error}") from None
     except EngineError as error:  # a dealer who is not at the table
         raise RequestError(f"field 'dealer': {error}") from None
-    results = [_play_one_deal(spec, variant, seed, bots, budget, deck, dealer) for variant in built]
+    try:
+        results = [_play_one_deal(spec, variant, seed, bots, budget, deck, dealer) for variant in built]
+    except RecordError as error:
+        raise RequestError(f"field 'variants': the two readings use different packs, so one deal cannot be "
+                           f"replayed under both ({error})") from None
     view = fresh.view(None)
     return {"game": spec.id, "seed": seed, "bots": bots, "deal": source, "deck": [str(c) for c in fresh.deals[0]],
             "dealer": view["dealer"], "players": fresh.num_players, "sides": [list(s) for s in fresh.sides()],
@@ -523,8 +533,14 @@ def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
     # by the second game's shuffles if it needs more deals; then the first is replayed
     # on the extended list (deterministic, so it ends the same way).
     first = _finish(spec, built[0], seed, bots, None, budget)
-    second = _finish(spec, built[1], seed, bots, first.deals, budget)
-    if len(second.deals) > len(first.deals):
+    note = None
+    try:
+        second = _finish(spec, built[1], seed, bots, first.deals, budget)
+    except RecordError:
+        # the readings use different packs (Мушка for two, Петух for six): the same cards cannot be dealt
+        second = _finish(spec, built[1], seed, bots, None, budget)
+        note = "the two readings use different packs, so each game is dealt from its own shuffles of the seed"
+    if note is None and len(second.deals) > len(first.deals):
         first = _finish(spec, built[0], seed, bots, second.deals, budget)
     results = []
     for variant, state in zip(built, (first, second)):
@@ -536,9 +552,12 @@ def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
             "deals": len(state.deals),
             "score_sheet": view.get("score_sheet", []),
         })
-    shared = min(len(first.deals), len(second.deals))
+    shared = min(len(first.deals), len(second.deals)) if note is None else 0
     assert first.deals[:shared] == second.deals[:shared]
-    return {"game": spec.id, "seed": seed, "bots": bots, "shared_deals": shared, "results": results}
+    response = {"game": spec.id, "seed": seed, "bots": bots, "shared_deals": shared, "results": results}
+    if note is not None:
+        response["note"] = note
+    return response
 
 
 def _packaged_measures(game_id: str) -> dict[str, Any] | None:

@@ -279,12 +279,18 @@ class GameState:
     log: list[dict[str, Any]]
 
     # --- the state machine -------------------------------------------------
+    # A state keeps the seat to act in ``_to_act`` (None when nobody acts),
+    # its phase name in ``_phase`` ("over" at the end) and the result in ``_outcome``.
+    _to_act: int | None = None
+    _phase: str = ""
+    _outcome: Outcome | None = None
+
     def current_player(self) -> int | None:
-        raise NotImplementedError
+        return self._to_act
 
     @property
     def phase(self) -> str:
-        raise NotImplementedError
+        return self._phase
 
     def legal_actions(self) -> list[Action]:
         raise NotImplementedError
@@ -293,10 +299,10 @@ class GameState:
         raise NotImplementedError
 
     def is_over(self) -> bool:
-        raise NotImplementedError
+        return self._phase == "over"
 
     def outcome(self) -> Outcome | None:
-        raise NotImplementedError
+        return self._outcome
 
     # --- information -------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -315,6 +321,28 @@ class GameState:
         raise NotImplementedError
 
     # --- shared helpers ----------------------------------------------------
+    def view_header(self, seat: int | None) -> dict[str, Any]:
+        """The part of a view every game shares: game, variant, seat, players,
+        sides, dealer, deal, phase, the seat to act and the score sheet (with
+        the entries of the deal in progress as an incomplete row).  Games that
+        keep ``dealer``, ``deal_number``, ``score_sheet`` and ``_entries`` use it."""
+        sheet = list(self.score_sheet)  # type: ignore[attr-defined]
+        if self._phase != "over" and self._entries:  # type: ignore[attr-defined]
+            sheet.append({"deal": self.deal_number, "dealer": self.dealer,  # type: ignore[attr-defined]
+                          "entries": list(self._entries), "complete": False})  # type: ignore[attr-defined]
+        return {
+            "game": self.game_id,
+            "variant": self.variant.to_json(),
+            "seat": seat,
+            "players": self.num_players,
+            "sides": self.sides(),
+            "dealer": self.dealer,  # type: ignore[attr-defined]
+            "deal": self.deal_number,  # type: ignore[attr-defined]
+            "phase": self._phase,
+            "to_act": self._to_act,
+            "score_sheet": sheet,
+        }
+
     def is_legal(self, action: Action | dict[str, Any] | str) -> bool:
         """Whether ``apply(action)`` would be accepted now."""
         try:

@@ -773,25 +773,12 @@ class LooState(GameState):
 
     # ----- GameState interface -------------------------------------------------
     @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
     def _rule(self) -> PlayRule:
         rule = self.__dict__.get("_rule_cache")
         if rule is None or rule[0] is not self.trump:
             rule = (self.trump, self.play_rule())
             self.__dict__["_rule_cache"] = rule
         return rule[1]
-
-    def current_player(self) -> int | None:
-        return self._to_act
-
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     def sides(self) -> list[list[int]]:
         return [[s] for s in range(self.num_players)]
@@ -965,22 +952,9 @@ class LooState(GameState):
         trick_seats = [self.leader]
         for _ in range(len(self.trick) - 1):
             trick_seats.append(self._next_active(trick_seats[-1]))
-        sheet = list(self.score_sheet)
-        if self._phase != OVER and self._entries:
-            sheet.append({"deal": self.deal_number, "dealer": self.dealer, "entries": list(self._entries),
-                          "complete": False})
         to_act = self._to_act
         over = self._phase == OVER
-        return {
-            "game": self.game_id,
-            "variant": self.variant.to_json(),
-            "seat": seat,
-            "players": n,
-            "sides": self.sides(),
-            "dealer": self.dealer,
-            "deal": self.deal_number,
-            "phase": self._phase,
-            "to_act": to_act,
+        return self.view_header(seat) | {
             "legal": self.legal_json() if to_act is not None and (omniscient or seat == to_act) else [],
             "trump": self.trump.value,
             "turned_card": str(self.turned) if self.turned else None,
@@ -1004,7 +978,6 @@ class LooState(GameState):
             "target": 0,
             "lower_is_better": True,
             "payments": list(self.payments),
-            "score_sheet": sheet,
             "log": [dict(e) for e in self._log[-40:]],
             "over": over,
             "outcome": self._outcome.to_json() if self._outcome is not None else None,

@@ -726,20 +726,7 @@ class RuffeState(GameState):
         self._winning_strength = 0  # ... and the best of the trick so far, and who played it
         self._winning_seat = -1
 
-    # ----- GameState interface ----------------------------------------------
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    def current_player(self) -> int | None:
-        return self._to_act
-
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
+    # ----- GameState interface (phase, current_player, is_over, outcome: the base's) ----
     def sides(self) -> list[list[int]]:
         return [list(s) for s in self._sides]
 
@@ -1305,20 +1292,7 @@ class RuffeState(GameState):
             last = {"cards": [{"seat": (lead + i) % n, "card": str(c)} for i, c in enumerate(cards)],
                     "leader": lead, "winner": winner}
         to_act = self._to_act
-        sheet = list(self.score_sheet)
-        if self._phase != OVER and self._entries:
-            sheet.append({"deal": self.deal_number, "dealer": self.dealer, "entries": list(self._entries),
-                          "complete": False})
-        v: dict[str, Any] = {
-            "game": GAME_ID,
-            "variant": self.variant.to_json(),
-            "seat": seat,
-            "players": n,
-            "sides": self.sides(),
-            "dealer": self.dealer,
-            "deal": self.deal_number,
-            "phase": self._phase,
-            "to_act": to_act,
+        v: dict[str, Any] = self.view_header(seat) | {
             "trump": self.trump.value,
             "turned_card": str(self.turned),
             "hand_size": self.config.hand_size,
@@ -1341,7 +1315,6 @@ class RuffeState(GameState):
             },
             "totals": self.totals(),
             "target": self.config.target,
-            "score_sheet": sheet,
             "log": [dict(e) for e in self._log_from(-40)],
             "legal": self.legal_json() if to_act is not None and (omniscient or seat == to_act) else [],
             "over": self._phase == OVER,
