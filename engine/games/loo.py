@@ -41,6 +41,7 @@ __all__ = [
     "LooState",
     "check_players",
     "seat_order",
+    "draw_for_seats",
     "first_dealer_of",
     "next_dealer",
     "after_misdeal",
@@ -160,6 +161,36 @@ def seat_order(draws: list[Card]) -> list[int]:
     for seat, drawer in enumerate(ranked):
         seats[drawer] = seat
     return seats
+
+
+@implements("mushka.setup.seats")
+def draw_for_seats(pack: list[Card], players: int) -> tuple[list[int], list[list[Card]]]:
+    """Each player draws a card from the (shuffled) ``pack``; players who tie
+    draw again, as often as needed.  Returns the seat of each drawer (ascending
+    by the cards, ace high, so the lowest sits at seat 0) and the cards each drew.
+
+    >>> from engine.cards import parse_cards
+    >>> draw_for_seats(parse_cards("9H 7S 9D KD 2C"), 3)
+    ([2, 0, 1], [[Card(Rank.NINE, Suit.HEARTS), Card(Rank.KING, Suit.DIAMONDS)], [Card(Rank.SEVEN, Suit.SPADES)], [Card(Rank.NINE, Suit.DIAMONDS), Card(Rank.TWO, Suit.CLUBS)]])
+    """
+    cards = iter(pack)
+    drawn = [[next(cards)] for _ in range(players)]
+    while True:
+        keys = [tuple(c.rank_value for c in d) for d in drawn]
+        tied = [i for i, key in enumerate(keys) if keys.count(key) > 1]
+        if not tied:
+            break
+        try:
+            for i in tied:
+                drawn[i].append(next(cards))
+        except StopIteration:  # the pack is spent (never with these packs): the order of drawing decides
+            break
+    keys = [tuple(c.rank_value for c in d) for d in drawn]
+    ranked = sorted(range(players), key=lambda i: keys[i])
+    seats = [0] * players
+    for seat, drawer in enumerate(ranked):
+        seats[drawer] = seat
+    return seats, drawn
 
 
 @implements("mushka.setup.first-dealer", "rams.setup.first-dealer", "petukh.setup.first-dealer")
@@ -400,15 +431,15 @@ class LooState(GameState):
                 raise VariantError(f"first_dealer must be a seat 0..{n - 1}, not {chosen!r}",
                                    rule=self.RULES.first_dealer)
             return chosen
-        draws = shuffled(self.pack, random.Random(f"{self.seed}/draw"))[:n]
-        seats = seat_order(draws)
-        by_seat = [Card.parse("AS")] * n
+        seats, drawn = draw_for_seats(shuffled(self.pack, random.Random(f"{self.seed}/draw")), n)
+        by_seat: list[list[Card]] = [[] for _ in range(n)]
         for drawer, seat in enumerate(seats):
-            by_seat[seat] = draws[drawer]
-        self.seat_draws = [str(c) for c in by_seat]
-        dealer = first_dealer_of(by_seat)
-        self._say(self.RULES.seats, None, "The players draw for seats: {}; seated by their cards, "
-                  "the lowest ({}) deals first.", format_cards(by_seat, symbols=True), by_seat[dealer].symbol)
+            by_seat[seat] = drawn[drawer]
+        self.seat_draws = [" ".join(str(c) for c in d) for d in by_seat]
+        dealer = first_dealer_of([d[0] for d in by_seat]) if all(len(d) == 1 for d in by_seat) else 0
+        self._say(self.RULES.seats, None, "The players draw for seats: {} (ties drew again); seated by their cards, "
+                  "the lowest deals first: seat {}.", ", ".join(format_cards(d, symbols=True) for d in by_seat),
+                  dealer)
         return dealer
 
     def _deck_for(self, k: int) -> list[Card]:
@@ -427,8 +458,10 @@ class LooState(GameState):
         self.dealt = [list(h) for h in hands]
         self.hands = [sorted(h, key=_hand_key) for h in hands]
         self.turned: Card | None = None
+        self.turned_taken = False  # Рамс: the dealer took the turned trump into his hand
         self.trump_card: Card | None = None  # Петух for six: the dealer's last card, shown
         self.known: dict[Card, int] = {}  # cards every player knows to be in a seat's hand
+        self.shown: list[dict[str, Any]] = []
         self.set_trump(rest)
         self.bids: list[str | None] = [None] * n
         self.bought = [0] * n
@@ -436,7 +469,6 @@ class LooState(GameState):
         self.discarding: int | None = None
         self.pending: list[Card] = []  # the buyer's discards so far
         self.active: list[int] = []
-        self.shown: list[dict[str, Any]] = []
         self.trick: list[Card] = []
         self.leader = (self.dealer + 1) % n
         self.last_trick: dict[str, Any] | None = None
@@ -519,7 +551,7 @@ class LooState(GameState):
         options = self.bid_options(seat)
         if choice not in ("pass", "stand", "buy"):
             raise IllegalActionError(self.RULES.bid, action,
-                                     f"seat {seat} is to declare: {', '.join(options)}", seat)
+                                     f"seat {seat} is to bid: {', '.join(options)}", seat)
         if choice == "pass" and "pass" not in options:
             if not self.passing:
                 raise IllegalActionError(self.RULES.must_play or self.RULES.bid, action,
@@ -565,6 +597,10 @@ class LooState(GameState):
                 raise IllegalActionError(self.RULES.discard, action,
                                          "a buyer first lays aside the cards he does not want: discard at least one",
                                          seat)
+            if action.value is not None and str(action.value) != str(len(self.pending)):
+                raise IllegalActionError(self.RULES.discard, action,
+                                         f"seat {seat} has discarded {len(self.pending)} card(s) and draws as many, "
+                                         f"not {action.value}", seat)
             self.history.append((seat, Action("draw", value=len(self.pending))))
             self._draw(seat)
             return
@@ -579,6 +615,7 @@ class LooState(GameState):
                                      f"the stock holds only {len(self.stock)} card(s): no more discards", seat)
         self.history.append((seat, Action("discard", card)))
         self.hands[seat].remove(card)
+        self.known.pop(card, None)
         self.pending.append(card)
         if len(self.pending) >= len(self.stock) or not self.hands[seat]:
             self._draw(seat)
@@ -671,11 +708,11 @@ class LooState(GameState):
         return False
 
     def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:
-        led = self.trick[0].suit if self.trick else None
+        led = self._effective_suit(self.trick[0]) if self.trick else None
         if led is None:
             return IllegalActionError(self.RULES.follow, action,
                                       f"seat {seat} must lead {format_cards(legal, symbols=True)}", seat)
-        if any(c.suit is led for c in legal):
+        if any(self._effective_suit(c) is led for c in legal):
             reason = f"must follow suit ({led.name_en} were led): {format_cards(legal, symbols=True)}"
         else:
             reason = (f"cannot follow {led.name_en}, so must trump ({self.trump.name_en}): "
@@ -735,7 +772,8 @@ class LooState(GameState):
         changes = [r - s for r, s in zip(self.records, self._deal_start_records)]
         self.previous_deal = {
             "deal": self.deal_number, "dealer": self.dealer, "trump": self.trump.value,
-            "turned_card": str(self.turned) if self.turned else None, "tricks": list(self.tricks),
+            "turned_card": str(self.turned) if self.turned and not self.turned_taken else None,
+            "turned_taken": {"seat": self.dealer, "card": str(self.turned)} if self.turned_taken else None, "tricks": list(self.tricks),
             "active": list(self.active), "changes": changes, "records": list(self.records),
             "last_trick": self.last_trick, "void": void is not None,
         }

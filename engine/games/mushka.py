@@ -199,7 +199,7 @@ class MushkaState(LooState):
         return ace_of_spades_strength if self.variant.ace_of_spades_power == "beats-trump-ace" else None
 
     def may_pass(self, seat: int) -> bool:
-        return may_pass(self.dealt[seat])
+        return may_pass(self.hands[seat])  # the hand he holds when he declares (the bidding precedes the buying)
 
     def must_play_reason(self, seat: int) -> str:
         return "he holds the ace of spades"

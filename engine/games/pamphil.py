@@ -122,6 +122,13 @@ class PamphilState(MushkaState):
         return PlayRule(SUIT_ELSE_TRUMP, strength=self.strength_hook(), suit_of=pamphil_suit,
                         constraint=_wild_pamphil if wild else None)
 
+    def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:
+        refusal = super().refuse_play(action, card, seat, legal)
+        if self.trick and PAMPHIL in (self.trick[0], card):
+            return IllegalActionError("pamphil.play.pamphil-follow", action,
+                                      refusal.reason + " (the pamphil counts as a trump)", seat)
+        return refusal
+
     def playable_any_time(self, card: Card) -> bool:
         return card is PAMPHIL and self.variant.pamphil_follow == "wild"
 
@@ -133,6 +140,7 @@ class PamphilState(MushkaState):
             self.hands[self.dealer].append(PAMPHIL)
             self.hands[self.dealer].sort(key=lambda c: c.index)
             self.known[PAMPHIL] = self.dealer
+            self.turned_taken = True  # in the dealer's hand until he lays out a card in its place
             self._say("pamphil.deal.turned-pamphil", self.dealer,
                       "The pamphil is turned up: the dealer, seat {}, takes it and lays out a card of his own.",
                       self.dealer)
@@ -165,9 +173,10 @@ class PamphilState(MushkaState):
             self.history.append((seat, Action("lay_out", action.card)))
             self.hands[seat] = sorted(new_hand, key=lambda c: c.index)
             self.turned, self.trump = turned, turned.suit
+            self.turned_taken = False
             self._say("pamphil.deal.turned-pamphil", seat, "Seat {} lays out {}: {} are trumps.", seat, turned.symbol,
                       turned.suit.name_en)
-            self._ask_declaration()
+            self._start_bidding()  # everyone saw the pamphil turned: only a holder as dealt declares it
             return
         if self._phase == DECLARE:
             if action.kind not in ("declare", "keep_quiet"):

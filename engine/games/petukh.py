@@ -187,7 +187,7 @@ class PetukhState(LooState):
         card = trump_card(self.dealt[self.dealer])
         self.trump_card, self.trump, self.stock = card, card.suit, list(rest)
         self.turned = None
-        self.known[card] = self.dealer
+        self.show(self.dealer, "trump-card", [card], None, "petukh.deal.six-player-trump")
         self._say("petukh.deal.six-player-trump", self.dealer,
                   "Deal {}: seat {} deals five each; his last card, {}, is shown: {} are trumps.",
                   self.deal_number, self.dealer, card.symbol, card.suit.name_en)

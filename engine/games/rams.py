@@ -23,7 +23,7 @@ from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, check_players
 from engine.rules import implements
-from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays
 
 __all__ = ["RamsVariant", "RamsState", "SPEC", "RULES", "ACE_VALUES", "rams_pack", "may_pass", "ace_values",
            "trump_ace_constraint", "deal_score", "five_of_a_suit", "rams_hand", "jacks_value", "jacks_finish",
@@ -342,7 +342,7 @@ class RamsState(LooState):
         self.write(seat, -value, "rams.jacks.at-discard", "jacks shown at the discard")
 
     def after_buying(self) -> None:
-        if self.dealer in self.active and self.turned is not None:
+        if self.dealer in self.active and self.turned is not None and not self.turned_taken:
             self._phase = DEALER_EXCHANGE
             self._to_act = self.dealer
             return
@@ -427,7 +427,8 @@ class RamsState(LooState):
 
     def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:
         ace = Card(Rank.ACE, self.trump)
-        if legal == [ace]:
+        followed = legal_plays(self.hands[seat], self.trick, self.trump, PlayRule(SUIT_ELSE_TRUMP))
+        if legal == [ace] and card in followed:  # the follow rule allowed it: the trump ace's duty forbids it
             if not self.trick:
                 return IllegalActionError("rams.play.trump-ace-lead", action,
                                           f"seat {seat} holds the ace of trumps and must lead it", seat)

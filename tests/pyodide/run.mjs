@@ -24,6 +24,7 @@ export const PURE_TESTS = [
   "test_ruffe.py",
   "test_records.py",
   "test_properties.py",
+  "test_loo.py",
 ];
 // Wheels needed for pytest (and hypothesis for the property tests).
 const REQUIRED_WHEELS = ["pytest", "pluggy", "iniconfig", "packaging", "pygments"];
