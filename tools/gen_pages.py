@@ -54,8 +54,9 @@ KINDS = {
 }
 LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
 API_MODULES = [
-    "cards", "tricks", "rules", "game", "games.ruffe", "records", "bots", "bridge",
-    "simulate", "catalogue", "errors", "examples",
+    "cards", "tricks", "rules", "game", "games.ruffe", "games.loo", "games.mushka", "games.pamphil",
+    "games.rams", "games.petukh", "records", "bots", "bridge",
+    "simulate", "catalogue", "errors", "examples", "examples_loo",
 ]
 
 
@@ -680,6 +681,93 @@ def options_table(ed: Edition, game: dict) -> list[str]:
     return out + [""]
 
 
+def measure_value(name: str, value: Any) -> str:
+    """A measured value as the page shows it: shares as percentages, other numbers as they are."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and name.endswith("_share"):
+        digits = 2 if 0 < abs(value) < 0.01 else 1
+        return f"{value * 100:.{digits}f}\u202f%"
+    return fmt_number(value).replace("-", "\u2212", 1) if isinstance(value, (int, float)) else fmt_number(value)
+
+
+def measure_change(name: str, value: Any, base: Any) -> str:
+    """The difference from the default reading: percentage points for shares."""
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (value, base)) or value == base:
+        return ""
+    diff = value - base
+    sign = "+" if diff > 0 else "\u2212"
+    if name.endswith("_share"):
+        digits = 2 if abs(diff) < 0.001 else 1
+        shown = f"{abs(diff) * 100:.{digits}f}"
+        return "" if float(shown) == 0 else f"\u00a0({sign}{shown}\u00a0pt)"
+    shown = fmt_number(round(abs(diff), 3))
+    return "" if shown == "0" else f"\u00a0({sign}{shown})"
+
+
+def measure_label(metrics: dict, name: str) -> str:
+    label = inline(str(metrics.get(name) or name.replace("_", " ")))
+    return label[:1].upper() + label[1:]
+
+
+def measure_table(metrics: dict, names: list[str], rows: dict, reading_ids: list[str], default: str | None,
+                  indent: str = "") -> list[str]:
+    """One row per measure, one column per reading (the default first), changes against the default."""
+    head = " | ".join(code(r) + (" (default)" if r == default else "") for r in reading_ids)
+    out = [f"{indent}| Measure | {head} |", f"{indent}|---|" + "---:|" * len(reading_ids)]
+    for name in names:
+        base = rows.get(default, {}).get(name) if default else None
+        values = []
+        for r in reading_ids:
+            value = rows[r].get(name)
+            values.append(measure_value(name, value) + ("" if r == default else measure_change(name, value, base)))
+        out.append(f"{indent}| {measure_label(metrics, name)} <br>{code(name)} | " + " | ".join(values) + " |")
+    return out
+
+
+def _relative_change(value: Any, base: Any) -> float:
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (value, base)):
+        return 0.0
+    scale = max(abs(value), abs(base))
+    return abs(value - base) / scale if scale else 0.0
+
+
+def _slight(name: str, value: Any, base: Any) -> bool:
+    """A change too small to read much into: under 2 % of the value (half a point for a share)."""
+    if name.endswith("_share") and all(isinstance(v, (int, float)) for v in (value, base)):
+        return abs(value - base) < 0.005
+    return _relative_change(value, base) < 0.02
+
+
+def what_changes(metrics: dict, focus: list[str], rows: dict, reading_ids: list[str], default: str | None,
+                 n: Any) -> list[str]:
+    """One plain sentence per other reading: the focus measures that move most, from the
+    default's value to the reading's; and whether everything else stays the same."""
+    clauses = []
+    for r in (r for r in reading_ids if r != default):
+        moved = sorted((m for m in focus if measure_value(m, rows[r].get(m)) != measure_value(m, rows[default].get(m))),
+                       key=lambda m: -_relative_change(rows[r].get(m), rows[default].get(m)))[:2]
+        if not moved:
+            clauses.append(f"under {code(r)} none of the measures below changes")
+            continue
+        if all(_slight(m, rows[r].get(m), rows[default].get(m)) for m in moved):
+            clauses.append(f"under {code(r)} the measures below hardly move (each by less than 2 %, "
+                           "or half a percentage point for a share)")
+            continue
+        parts = []
+        for m in moved:
+            base, value = rows[default].get(m), rows[r].get(m)
+            verb = "rises" if isinstance(value, (int, float)) and isinstance(base, (int, float)) and value > base \
+                else "falls" if isinstance(value, (int, float)) and isinstance(base, (int, float)) else "becomes"
+            label = measure_label(metrics, m)
+            parts.append(f"the {label[:1].lower() + label[1:]} {verb} from {measure_value(m, base)} "
+                         f"to {measure_value(m, value)}")
+        clauses.append(f"under {code(r)}, " + "; ".join(parts))
+    text = f"**What changes** (N = {n} games per reading, against {code(default)}, the default): " + "; ".join(clauses) + "."
+    names = [m for m in metrics if m != "games" and m not in focus]
+    if names and all(len({json.dumps(rows[r].get(m)) for r in reading_ids}) == 1 for m in names):
+        text += " Every other measure is identical under every reading: the games are played the same way."
+    return [text, ""]
+
+
 def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
     out = ["## The readings compared", ""]
     contested = [r for r in game["rules"] if r.get("readings")]
@@ -695,12 +783,21 @@ def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
         metrics = data.get("metrics") or {}
         n = data.get("games_per_reading", "?")
         bots = data.get("bots")
-        bots_text = ", ".join(map(str, bots)) if isinstance(bots, list) else (json.dumps(bots) if bots else "the engine's bots")
+        bots_text = (f"the engine's bots ({', '.join(map(str, bots))})" if isinstance(bots, list)
+                     else f"the engine's {bots} bots in every seat" if bots else "the engine's bots")
         out += [
-            f"Each reading was played over **{n} games** per reading by bots ({inline(bots_text)}), "
-            "the same seeds under every reading, so a difference comes from the rule, not the deal.",
+            f"Each reading was played over **{n} games** by {inline(bots_text)}, with "
+            "the same seeds under every reading (the same deals, card for card), so a difference comes from the "
+            "rule, not the deal. "
+            "Shares are percentages; a change against the default reading is given in brackets "
+            "(for a share, in percentage points).",
             "",
         ]
+        if data.get("lower_is_better"):
+            out += ["Records go down to nothing: a change to a record is negative when points are written off "
+                    "(good for the player) and positive when a penalty is written up.", ""]
+        if data.get("command"):
+            out += [f"Made by `{data['command']}`.", ""]
         measured = data.get("rules") or {}
         for rule in contested:
             rid = rule["id"]
@@ -710,17 +807,30 @@ def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
             if not entry or not entry.get("readings"):
                 out += ["Not measured in this run.", ""]
                 continue
-            names = list(metrics) or sorted({m for v in entry["readings"].values() for m in v})
-            defaults = {r.get("id") for r in rule["readings"] if r.get("default")}
-            reading_ids = list(entry["readings"])
-            out += ["| Measure | " + " | ".join(code(r) + (" (default)" if r in defaults else "") for r in reading_ids) + " |",
-                    "|---|" + "---:|" * len(reading_ids)]
-            for name in names:
-                label = inline(str(metrics.get(name) or name.replace("_", " ")))
-                label = label[:1].upper() + label[1:]
-                values = [fmt_number(entry["readings"][r].get(name)) for r in reading_ids]
-                out.append(f"| {label} <br>{code(name)} | " + " | ".join(values) + " |")
-            out.append("")
+            context = entry.get("context") or {}
+            if context:
+                setting = ", ".join(f"{code(k)} = {code(str(v))}" for k, v in context.items())
+                out += [f"Measured with {setting}: the readings only differ there; every other option is at its "
+                        "default.", ""]
+            rows = {r: v for r, v in entry["readings"].items() if isinstance(v, dict) and "error" not in v}
+            for r, v in entry["readings"].items():
+                if r not in rows:
+                    out += [f"Reading {code(r)} could not be measured: {inline(str((v or {}).get('error')))}", ""]
+            if not rows:
+                continue
+            names = list(metrics) or sorted({m for v in rows.values() for m in v})
+            default = entry.get("default") or next((r.get("id") for r in rule["readings"] if r.get("default")), None)
+            reading_ids = sorted(rows, key=lambda r: r != default)
+            if default not in rows:
+                default = reading_ids[0]
+            focus = [m for m in entry.get("focus") or [] if m in names]
+            if focus:
+                out += what_changes(metrics, focus, rows, reading_ids, default, rows[default].get("games", n))
+                out += measure_table(metrics, focus, rows, reading_ids, default) + [""]
+                out += [f'??? note "All {len(names)} measures of this rule"', ""]
+                out += measure_table(metrics, names, rows, reading_ids, default, indent="    ") + [""]
+            else:
+                out += measure_table(metrics, names, rows, reading_ids, default) + [""]
     out += [
         "Replay one deal under two readings, side by side:",
         "",
