@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from support import call, ok
 from engine import bridge, records
 from engine.bots import make_bot
 
@@ -14,16 +15,6 @@ GAME = "ruffe-and-trumps"
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def call(**request):
-    response = json.loads(bridge.handle(json.dumps(request)))
-    assert isinstance(response.get("ok"), bool)
-    return response
-
-
-def ok(**request):
-    response = call(**request)
-    assert response["ok"], response
-    return response
 
 
 def error(**request):

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from support import call, ok
 from engine import bridge, catalogue, games, records
 from engine.cards import deck_52
 from engine.errors import IllegalActionError
@@ -185,16 +186,6 @@ def test_bad_tables_and_readings_exit_2_naming_the_rule_or_option(args, words):
 
 # --------------------------------------------------------------------------- the bridge
 
-def call(**request):
-    response = json.loads(bridge.handle(json.dumps(request)))
-    assert isinstance(response.get("ok"), bool)
-    return response
-
-
-def ok(**request):
-    response = call(**request)
-    assert response["ok"], response
-    return response
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pytest
 
+from support import play_out
 from engine import catalogue, games
 from engine.bots import make_bot
 
@@ -132,17 +133,11 @@ def test_whole_games_finish_by_the_rules(case):
         state = spec.new_game(variant, seed)
         kinds = ["random", "heuristic"] if game_number % 2 == 0 else ["heuristic", "random"]
         bots = [make_bot(kinds[seat % 2], seed=seed + seat) for seat in range(state.num_players)]
-        deal_start = 0
-        for _ in range(50_000):
-            if state.is_over():
-                break
-            seat = state.current_player()
-            assert state.legal_actions(), state.phase
-            deals = len(state.deals)
-            state.apply(bots[seat].choose(state, seat))
-            if len(state.deals) != deals:
-                deal_start = len(state.history)
+
+        def check(state, deal_start):
             assert sorted(cards_of_deal(state, deal_start)) == sorted(state.deals[-1])
+
+        play_out(state, bots, check)
         assert state.is_over(), f"not finished after {len(state.history)} actions, {len(state.deals)} deals"
         assert all(sorted(deck) == pack for deck in state.deals)
         check_sheet(state, game)

@@ -23,6 +23,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from support import play_out
 from engine import catalogue, games, records
 from engine.bots import make_bot
 from engine.cards import deck_52
@@ -132,21 +133,7 @@ def play_random(game: str, variant: dict, seed: int, bot_seed: int, check=None, 
     """``random_game`` and the index in the history where the current deal began."""
     state = new_game(game, variant, seed)
     bots = [make_bot("random", seed=bot_seed + i) for i in range(state.num_players)]
-    deal_start = 0
-    if check:
-        check(state, deal_start)
-    for _ in range(limit):
-        if state.is_over():
-            break
-        seat = state.current_player()
-        deals = len(state.deals)
-        state.apply(bots[seat].choose(state, seat))
-        assert len(state.deals) - deals in (0, 1)
-        if len(state.deals) != deals:
-            deal_start = len(state.history)
-        if check:
-            check(state, deal_start)
-    return state, deal_start
+    return play_out(state, bots, check, limit)
 
 
 def snapshot(state) -> str:

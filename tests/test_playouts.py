@@ -13,6 +13,7 @@ import itertools
 
 import pytest
 
+from support import play_out
 from engine import catalogue, games
 from engine.bots import make_bot
 from engine.cards import deck_52
@@ -69,17 +70,7 @@ def test_whole_game_finishes_by_the_rules(table, readings):
     state = SPEC.new_game(variant, seed)
     kinds = ["random", "heuristic"] * 2
     bots = [make_bot(kinds[seat], seed=seed + seat) for seat in range(state.num_players)]
-    deal_start = 0
-    for _ in range(20_000):
-        if state.is_over():
-            break
-        seat = state.current_player()
-        assert state.legal_actions(), state.phase
-        deals = len(state.deals)
-        state.apply(bots[seat].choose(state, seat))
-        if len(state.deals) != deals:
-            deal_start = len(state.history)
-        check_deal_cards(state, deal_start)
+    play_out(state, bots, check_deal_cards, limit=20_000)
     assert state.is_over(), f"not finished after {len(state.history)} actions, {len(state.deals)} deals"
 
     view = state.view(None)

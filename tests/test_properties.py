@@ -16,6 +16,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from support import play_out
 from engine import catalogue, games, records
 from engine.bots import make_bot
 from engine.cards import deck_52
@@ -88,20 +89,7 @@ def random_game(variant: dict, seed: int, bot_seed: int, check=None, limit: int 
     """Play a game with random bots, calling ``check(state, deal_start)`` after every action."""
     state = SPEC.new_game(SPEC.make_variant(**variant), seed)
     bots = [make_bot("random", seed=bot_seed + i) for i in range(state.num_players)]
-    deal_start = 0
-    if check:
-        check(state, deal_start)
-    for _ in range(limit):
-        if state.is_over():
-            break
-        seat = state.current_player()
-        deals = len(state.deals)
-        state.apply(bots[seat].choose(state, seat))
-        if len(state.deals) != deals:
-            deal_start = len(state.history)
-        if check:
-            check(state, deal_start)
-    return state
+    return play_out(state, bots, check, limit)[0]
 
 
 @pytest.mark.rule("ruffe-and-trumps.deck.full")

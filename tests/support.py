@@ -1,0 +1,48 @@
+"""Helpers shared by the test files (one home for the game loop and the bridge calls)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine import bridge
+from engine.game import GameState
+
+
+def play_out(state: GameState, bots: Sequence[Any], check: Callable[[GameState, int], None] | None = None,
+             limit: int = 50_000) -> tuple[GameState, int]:
+    """Play ``state`` with one bot per seat until the game ends (or ``limit``
+    actions), calling ``check(state, deal_start)`` before the first action and
+    after every action, ``deal_start`` being the index in the history where
+    the current deal began.  Returns the state and that index."""
+    deal_start = 0
+    if check:
+        check(state, deal_start)
+    for _ in range(limit):
+        if state.is_over():
+            break
+        seat = state.current_player()
+        assert state.legal_actions(), state.phase
+        deals = len(state.deals)
+        state.apply(bots[seat].choose(state, seat))
+        assert len(state.deals) - deals in (0, 1)
+        if len(state.deals) != deals:
+            deal_start = len(state.history)
+        if check:
+            check(state, deal_start)
+    return state, deal_start
+
+
+def call(**request: Any) -> dict[str, Any]:
+    """One request to the JSON bridge, its answer decoded."""
+    response = json.loads(bridge.handle(json.dumps(request)))
+    assert isinstance(response.get("ok"), bool)
+    return response
+
+
+def ok(**request: Any) -> dict[str, Any]:
+    """A bridge request that must succeed."""
+    response = call(**request)
+    assert response["ok"], response
+    return response
