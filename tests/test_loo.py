@@ -238,7 +238,7 @@ def test_mushka_buy_discards_first_then_draws_from_the_top_of_the_stock():
     view = state.view(None)
     assert set(view["hands"][1]) == {"AS", "AH", "AD", "9D", "10D"}
     assert view["stock"]["cards"][:2] == ["AC", "KD"]
-    assert view["bids"][1] == {"seat": 1, "choice": "buy", "discarded": 2}
+    assert view["bids"][1] == {"seat": 1, "choice": "buy", "discarded": 2, "label": "bought 2"}
     assert state.phase == "bid" and state.current_player() == 2
 
 
@@ -521,7 +521,7 @@ def test_pamphil_declaring_is_paid_by_each_other_player_outside_the_record(payme
     assert view["payments"] == [-payment, -payment, 3 * payment, -payment]
     assert view["records"] == [25] * 4
     assert view["shows"] == [{"seat": 2, "kind": "pamphil", "cards": ["JC"], "value": 3 * payment,
-                              "rule": "pamphil.bid.declare-payment"}]
+                              "rule": "pamphil.bid.declare-payment", "text": "Seat 2 declares the pamphil: J♣."}]
     assert view["phase"] == "bid" and state.current_player() == 1, "the declaration comes before the buying"
 
 
@@ -768,7 +768,8 @@ def test_rams_jacks_are_written_off_at_the_discard_and_kept_when_passing():
     view = state.view(None)
     assert view["records"][1] == 95
     assert view["shows"] == [{"seat": 1, "kind": "jacks", "cards": ["JS", "JC"], "value": 5,
-                              "rule": "rams.jacks.at-discard"}]
+                              "rule": "rams.jacks.at-discard",
+                              "text": "Seat 1 shows jacks at the discard, worth 5: J♠ J♣."}]
     act(state, "stand", "stand", "keep")
     play_rest_of_deal(state)
     assert state.view(None)["records"][1] == 95

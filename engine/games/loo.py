@@ -437,9 +437,10 @@ class LooState(GameState):
             by_seat[seat] = drawn[drawer]
         self.seat_draws = [" ".join(str(c) for c in d) for d in by_seat]
         dealer = first_dealer_of([d[0] for d in by_seat]) if all(len(d) == 1 for d in by_seat) else 0
-        self._say(self.RULES.seats, None, "The players draw for seats: {} (ties drew again); seated by their cards, "
+        ties = " (players who tied drew again)" if any(len(d) > 1 for d in by_seat) else ""
+        self._say(self.RULES.seats, None, "The players draw for seats: {}{}; seated by their cards, "
                   "the lowest deals first: seat {}.", ", ".join(format_cards(d, symbols=True) for d in by_seat),
-                  dealer)
+                  ties, dealer)
         return dealer
 
     def _deck_for(self, k: int) -> list[Card]:
@@ -574,11 +575,23 @@ class LooState(GameState):
             self.pending = []
             return
         self.bids[seat] = choice
-        self._say(self.RULES.bid, seat, "Seat {} {}.", seat, "passes" if choice == "pass" else "stands")
+        self._say(self.RULES.bid, seat, "Seat {} {}.", seat, self.LOG_WORDS[choice])
         self.on_bid(seat, choice)
         if self._phase == OVER:
             return
         self._next_bidder()
+
+    BID_WORDS: ClassVar[dict[str, str]] = {"pass": "passed", "stand": "stands", "buy": "bought {n}"}
+    LOG_WORDS: ClassVar[dict[str, str]] = {"pass": "passes", "stand": "stands", "buy": "buys"}
+
+    def bid_word(self, seat: int) -> str | None:
+        """The seat's bid in words for the table ("passed", "stands", "bought 3"), or None before it bids."""
+        choice = self.bids[seat]
+        if choice is None:
+            return None
+        if choice == "buy" and self.discarding == seat:
+            return f"buying: {len(self.pending)} out"
+        return self.BID_WORDS[choice].format(n=self.bought[seat])
 
     def must_play_reason(self, seat: int) -> str:
         return "the rules forbid it"
@@ -631,8 +644,8 @@ class LooState(GameState):
         self.pending = []
         self.discarding = None
         self._received(seat, drawn)
-        self._say(self.RULES.discard, seat, "Seat {} buys: discards {} and draws {}.", seat,
-                  _plural(len(discarded), "card"), len(drawn))
+        self._say(self.RULES.discard, seat, "Seat {} {}: throws out {} and draws {}.", seat,
+                  self.LOG_WORDS["buy"], _plural(len(discarded), "card"), len(drawn))
         self._next_bidder()
 
     def _received(self, seat: int, drawn: list[Card]) -> None:
@@ -881,10 +894,20 @@ class LooState(GameState):
     def log(self) -> list[dict[str, Any]]:
         return list(self._log)
 
+    SHOW_TEXTS: ClassVar[dict[str, str]] = {
+        "pamphil": "Seat {seat} declares the pamphil",
+        "five-of-a-suit": "Seat {seat} shows five of a suit",
+        "rams": "Seat {seat} shows a Rams, the four aces",
+        "jacks": "Seat {seat} shows jacks at the discard, worth {value}",
+        "boys": "Seat {seat} declares boys, worth {value} with a trick",
+        "trump-card": "The dealer, seat {seat}, shows his last card for trumps",
+    }
+
     def show(self, seat: int, kind: str, cards: list[Card], value: int | None, rule: str) -> None:
         """A hand (or part of one) shown to the table; its cards become known."""
+        text = self.SHOW_TEXTS.get(kind, "Seat {seat} shows " + kind).format(seat=seat, value=value)
         self.shown.append({"seat": seat, "kind": kind, "cards": [str(c) for c in cards], "value": value,
-                           "rule": rule})
+                           "rule": rule, "text": f"{text}: {format_cards(cards, symbols=True)}."})
         for card in cards:
             if card in self.hands[seat]:
                 self.known[card] = seat
@@ -1001,7 +1024,8 @@ class LooState(GameState):
             "stock": {"count": len(self.stock), **({"cards": [str(c) for c in self.stock]} if omniscient else {})},
             "start_record": self.start_record,
             "hands": hands,
-            "bids": [{"seat": s, "choice": self.bids[s], "discarded": self.bought[s]} for s in range(n)],
+            "bids": [{"seat": s, "choice": self.bids[s], "discarded": self.bought[s], "label": self.bid_word(s)}
+                     for s in range(n)],
             "active": list(self.active),
             "discards": discards,
             "shows": [dict(s) for s in self.shown],
@@ -1020,6 +1044,7 @@ class LooState(GameState):
             "over": over,
             "outcome": self._outcome.to_json() if self._outcome is not None else None,
             "settlement": self.settlement() if over else None,
+            "settlement_rule": self.RULES.settle,
             "previous_deal": self.previous_deal,
             "seat_draws": list(self.seat_draws),
         }

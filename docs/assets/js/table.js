@@ -1,6 +1,9 @@
 // The play table: a whole game against bots, under any reading, rendered from the
 // engine's view for seat 0 (the reader). Generic for trick games: the parts a game
-// does not have (a ruff, a head, a turned card) are simply not drawn.
+// does not have (a ruff, a head, a turned card, a stock, bids, shows, records) are
+// simply not drawn. A view with `records` (the loo family: Мушка, Памфил, Рамс, Петух)
+// is a game of records written down towards 0: lower is better, the sheet shows each
+// change and the record after it.
 //
 // Everything the table knows comes from the bridge (engine.bridge.handle via the
 // worker): "games" for the options and their readings, "new", "view", "act",
@@ -9,7 +12,9 @@
 // card, sends it anyway and shows the engine's refusal with its rule.
 
 import { cardBack, cardElement, cardName, cardSymbol, suitLabel, withSymbols } from "./cards.js";
-import { BOT_KINDS, SEAT_NAMES, readingChoiceLabel, readingLabel, readingValue } from "./words.js";
+import {
+  BID_LABEL_WORDS, BID_WORDS, BOT_KINDS, SEAT_NAMES, SHOW_WORDS, readingChoiceLabel, readingLabel, readingValue,
+} from "./words.js";
 
 /**
  * Cards overlapped like a fan that always fits its box: each card but the last gets a narrow
@@ -33,7 +38,13 @@ const SEAT_POSITIONS = {
   4: ["south", "west", "north", "east"],
   5: ["south", "west", "northwest", "northeast", "east"],
   6: ["south", "southwest", "northwest", "north", "northeast", "east"],
+  7: ["south", "southwest", "west", "northwest", "northeast", "east", "southeast"],
 };
+/** The bids of the loo family, in the order the table offers them. */
+const BID_KINDS = ["pass", "stand", "buy"];
+const MINUS = "\u2212";
+/** A change to a record, signed: "−3", "+5", "0". */
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `${MINUS}${-n}` : "0");
 const SPEEDS = [["600", "Normal"], ["250", "Fast"], ["1200", "Slow"], ["0", "Instant"]];
 const HUMAN = 0;
 
@@ -90,9 +101,22 @@ class Table {
       return;
     }
     this.readings = {};
+    this.ruleIds = new Set();
+    // The games whose rules this one's options read (Памфил reads Мушка's): their rules are
+    // linked too where the table names a step (the bid, the start record, the settlement).
+    this.ruleGames = [this.gameId];
+    for (const option of this.spec.options || []) {
+      const game = option.rule ? String(option.rule).split(".")[0] : null;
+      if (game && !this.ruleGames.includes(game)) this.ruleGames.push(game);
+    }
     try {
-      const rules = await this.python.call({ op: "rules", game: this.gameId });
+      const rules = { rules: [] };
+      for (const game of this.ruleGames) {
+        const answer = await this.python.request({ op: "rules", game });
+        if (answer.ok) rules.rules.push(...(answer.rules || []));
+      }
       for (const rule of rules.rules || []) {
+        this.ruleIds.add(rule.id);
         if (!(rule.readings || []).length) continue;
         const byId = {};
         for (const reading of rule.readings) byId[String(reading.id).toLowerCase()] = reading;
@@ -206,7 +230,8 @@ class Table {
       }
       input = el("select", { id, name: option.name }, choices);
     } else if (option.type === "int") {
-      input = el("input", { type: "number", id, name: option.name, value: option.default ?? "", step: 1 });
+      input = el("input", { type: "number", id, name: option.name, value: option.default ?? "", step: 1,
+        min: 0, inputmode: "numeric", required: option.default !== null && option.default !== undefined });
     } else {
       input = el("input", { type: "text", id, name: option.name, value: option.default ?? "" });
     }
@@ -292,7 +317,14 @@ class Table {
     const variant = {};
     for (const option of this.spec.options || []) {
       if (option.synthetic) continue;
-      variant[option.name] = this.readInput(this.inputs[option.name]);
+      const value = this.readInput(this.inputs[option.name]);
+      if (option.type === "int" && !Number.isFinite(value) && !(option.values && option.values.length)) {
+        this.showFormError(`${humanize(option.name)} must be a whole number, not "${this.inputs[option.name].value}".`,
+          option.rule);
+        this.form.querySelector("details").open = true;
+        return;
+      }
+      variant[option.name] = value;
     }
     const players = this.readInput(this.inputs.players);
     let seed = seedOverride ?? Number.parseInt(this.inputs.seed.value, 10);
@@ -321,8 +353,28 @@ class Table {
     this.lastLogKey = null;
     this.refusal = null;
     this.seedLabel.textContent = `Seed ${seed} · opponents: ${bots}`;
+    await this.learnBidLabels(answer.view);
+    if (generation !== this.generation) return;
     await this.refresh(answer);
     this.runBots(generation);
+  }
+
+  /**
+   * The words this game gives its bids (Петух: "Keep these cards", "Exchange …"), so that the
+   * seats' statuses speak as the buttons do from the first bid on. The labels come with the
+   * legal actions of the seat to bid; when a bot bids first, its legal list is asked for once
+   * (only the labels are kept).
+   */
+  async learnBidLabels(view) {
+    if (!view || view.phase !== "bid" || (this.bidLabels && this.bidLabels.game === this.gameId)) return;
+    let legal = view.to_act === HUMAN ? view.legal : null;
+    if (!legal && view.to_act !== null && view.to_act !== undefined) {
+      const answer = await this.python.request({ op: "view", id: this.id, seat: view.to_act });
+      legal = answer.ok && answer.view ? answer.view.legal : null;
+    }
+    const labels = { game: this.gameId };
+    for (const l of legal || []) if (BID_KINDS.includes(l.action && l.action.kind)) labels[l.action.kind] = l.label;
+    if (Object.keys(labels).length > 1) this.bidLabels = labels;
   }
 
   showFormError(message, rule) {
@@ -438,11 +490,10 @@ class Table {
   ruleLink(rule) {
     const link = this.site.ruleLink(rule);
     const prefix = `${this.gameId}.`;
-    if (rule.startsWith(prefix)) {
-      link.textContent = "§ " + rule.slice(prefix.length);
-      link.title = rule;
-      link.setAttribute("aria-label", `rule ${rule}`);
-    }
+    // Another game's rule (Памфил plays by Мушка's) keeps its game in the text.
+    link.textContent = "§ " + (rule.startsWith(prefix) ? rule.slice(prefix.length) : rule);
+    link.title = rule;
+    link.setAttribute("aria-label", `rule ${rule}`);
     return link;
   }
 
@@ -470,7 +521,12 @@ class Table {
 
   /** The refusal in words: the engine's reason without the rule id (shown as a link beside it). */
   refusalText(error) {
-    if (error.reason) return withSymbols(error.reason);
+    if (error.reason) {
+      // The engine names seats by number: the reader's seat as "South (you)", the others by name.
+      const own = String(error.reason).replace(new RegExp(`\\b[Ss]eat ${HUMAN}\\b`, "g"), this.view ? this.seatLabel(HUMAN) : "you");
+      const text = withSymbols(this.view ? namePlaces(own, this) : own);
+      return /[.!?]$/.test(text) ? text : `${text}.`;
+    }
     const message = String(error.message || error.type || "");
     const match = /^illegal action '([^']*)' by seat (\d+): (.*?)(?: \(([\w.-]+)\))?$/s.exec(message);
     if (match) {
@@ -559,8 +615,14 @@ class Table {
     if (v.deal) items.push(["Deal", String(v.deal)]);
     if (v.dealer !== undefined && v.dealer !== null) items.push(["Dealer", this.seatName(v.dealer)]);
     if (v.trump) items.push(["Trumps", suitLabel(v.trump)]);
-    if (v.target) items.push(["Game", `${v.target} points`]);
+    if (this.hasRecords()) {
+      items.push(["Game", `records start at ${v.start_record ?? "?"}; the first written down to ${v.target ?? 0} wins`]);
+    } else if (v.target) items.push(["Game", `${v.target} points`]);
     if (v.phase) items.push(["Now", this.phaseText(v)]);
+    if (Array.isArray(v.active) && v.active.length && !v.over && v.active.length < v.players) {
+      // The loo family: who plays this deal, once some have passed.
+      items.push(["Playing", v.active.slice().sort((a, b) => a - b).map((s) => (s === HUMAN ? "you" : this.seatName(s))).join(", ")]);
+    }
     const turn = v.over ? "game over" : v.to_act === HUMAN ? "yours" : v.to_act !== null && v.to_act !== undefined
       ? this.seatName(v.to_act) : "—";
     items.push(["Turn", turn]);
@@ -569,7 +631,11 @@ class Table {
       dl.append(el("div", { class: "ed-info-item" + (k === "Trumps" ? ` ed-trump ed-suit-${v.trump}` : "") },
         el("dt", null, k), el("dd", null, val)));
     }
-    if (v.totals && v.totals.length) {
+    if (this.hasRecords()) {
+      dl.append(el("div", { class: "ed-info-item ed-totals" }, el("dt", null, "Records"),
+        el("dd", null, v.records.map((t, i) => `${this.seatLabel(i)} ${t}`).join(" · "),
+          el("span", { class: "ed-muted" }, " (lower is better)"))));
+    } else if (v.totals && v.totals.length) {
       const totals = el("div", { class: "ed-info-item ed-totals" }, el("dt", null, "Score"),
         el("dd", null, v.totals.map((t, i) => `${this.sideLabel(i)} ${t}`).join(" · ")));
       dl.append(totals);
@@ -577,9 +643,17 @@ class Table {
     this.info.replaceChildren(dl);
   }
 
+  /** A game of records written down towards a target (the loo family): lower is better. */
+  hasRecords() {
+    const v = this.view;
+    return Boolean(v && Array.isArray(v.records) && (v.lower_is_better || v.records.length));
+  }
+
   /** The phase in words, with what it means at this table. */
   phaseText(v) {
     if (v.over) return "the game is over";
+    const who = (seat) => (seat === HUMAN ? "you" : this.seatName(seat));
+    const verb = (seat, word) => (seat === HUMAN ? `you ${word}` : `${this.seatName(seat)} ${word}s`);
     const head = v.head || {};
     const taker = head.taken_by ?? head.taker;
     switch (v.phase) {
@@ -590,6 +664,21 @@ class Table {
       case "head":
         return taker === null || taker === undefined ? "the head"
           : `${taker === HUMAN ? "you take" : `${this.seatName(taker)} takes`} the head and discard${taker === HUMAN ? "" : "s"} ${head.count || ""}`.replace(/ +$/, "");
+      case "lay_out":
+        return `the pamphil was turned: ${verb(v.dealer, "lay")} out a card for trumps`;
+      case "declare":
+        return "the pamphil may be declared";
+      case "bid": {
+        const spoken = (v.bids || []).filter((b) => b.choice !== null && b.choice !== undefined).length;
+        return `bidding (${spoken} of ${v.players} have spoken)`;
+      }
+      case "discard": {
+        const buyer = v.discards && v.discards.seat !== undefined ? v.discards.seat : v.to_act;
+        return buyer === null || buyer === undefined ? "buying from the stock"
+          : `${who(buyer)} ${buyer === HUMAN ? "buy" : "buys"}: discarding, then drawing from the stock`;
+      }
+      case "dealer_exchange":
+        return `the dealer (${who(v.dealer)}) may take the turned trump`;
       case "play": {
         const total = v.tricks_per_deal;
         const n = (v.tricks_played ?? 0) + 1;
@@ -614,6 +703,7 @@ class Table {
     const ruff = v.ruff && (v.phase === "ruff" || (v.ruff.announcements || []).length || v.ruff.shown)
       ? this.renderRuff(v.ruff) : null;
     if (ruff) parts.push(ruff);
+    if ((v.shows || []).length) parts.push(this.renderShows(v.shows));
     parts.push(this.renderHumanSeat(positions[HUMAN]));
     this.felt.replaceChildren(...parts);
     const you = this.felt.querySelector(".ed-you");
@@ -637,14 +727,61 @@ class Table {
       stats.append(el("li", { class: "ed-ruff-call" },
         `Ruff ${value}${ruff.suit ? " in " + suitLabel(ruff.suit) : ""}`));
     }
+    const bid = this.bidStatus(seat);
+    if (bid) stats.append(el("li", { class: `ed-bid ed-bid-${bid.kind}` }, bid.text));
+    if (this.hasRecords() && v.records[seat] !== undefined) {
+      stats.append(el("li", { class: "ed-record" }, `record ${v.records[seat]}`));
+    }
     if (v.dealer === seat) stats.append(el("li", { class: "ed-dealer-chip" }, "dealer"));
     return stats;
+  }
+
+  /** What a seat did in the bidding (loo family): {kind, text}, or null when the game has no bids. */
+  bidStatus(seat) {
+    const v = this.view;
+    const bid = (v.bids || []).find((b) => b.seat === seat) || (v.bids || [])[seat];
+    if (!bid) return null;
+    const choice = bid.choice;
+    if (choice === null || choice === undefined) {
+      if (v.phase === "bid" && v.to_act === seat) return null;  // the turn chip says it
+      if (["bid", "lay_out", "declare"].includes(v.phase)) return { kind: "waiting", text: "waiting to bid" };
+      return null;
+    }
+    if (bid.label || bid.text) return { kind: choice, text: bid.label || bid.text };
+    if (choice === "pass") {
+      return { kind: "pass", text: v.phase === "play" || v.phase === "dealer_exchange" ? "passed: out this deal" : "passed" };
+    }
+    if (choice === "buy") {
+      const buying = v.phase === "discard" && v.discards && v.discards.seat === seat;
+      const n = bid.discarded ?? 0;
+      const word = this.bidWord("buy");
+      if (buying) return { kind: "buy", text: `${word === "bought" ? "buying" : word}: ${v.discards.count ?? n} out` };
+      return { kind: "buy", text: n ? `${word} ${n}` : word };
+    }
+    return { kind: choice, text: this.bidWord(choice) };
+  }
+
+  /** The past form of a bid, in the words the game's own labels use (learnt from the legal list). */
+  bidWord(kind) {
+    const label = (this.bidLabels || {})[kind];
+    const first = label ? String(label).trim().split(/\s+/)[0].toLowerCase() : null;
+    return (first && BID_LABEL_WORDS[first]) || BID_WORDS[kind] || kind;
+  }
+
+  /** Whether a seat passed and sits out the rest of this deal. */
+  outOfDeal(seat) {
+    const v = this.view;
+    if (!Array.isArray(v.active) || !v.active.length || v.over) return false;
+    if (!["play", "dealer_exchange", "discard"].includes(v.phase)) return false;
+    const bid = (v.bids || []).find((b) => b.seat === seat);
+    return !v.active.includes(seat) && Boolean(bid && bid.choice === "pass");
   }
 
   seatClass(seat, position) {
     const v = this.view;
     return `ed-seat ed-pos-${position}` + (v.to_act === seat && !v.over ? " ed-to-act" : "")
-      + (v.outcome && (v.outcome.winners || []).includes(seat) ? " ed-winner" : "");
+      + (v.outcome && (v.outcome.winners || []).includes(seat) ? " ed-winner" : "")
+      + (this.outOfDeal(seat) ? " ed-out" : "");
   }
 
   renderSeat(seat, position) {
@@ -657,9 +794,34 @@ class Table {
     return el("section", { class: this.seatClass(seat, position), "aria-label": `${this.seatName(seat)}${partner}` },
       el("h4", { class: "ed-seat-name" }, this.seatName(seat),
         partner ? el("span", { class: "ed-partner" }, "partner") : null,
-        v.to_act === seat && !v.over ? el("span", { class: "ed-turn-chip" }, "to play") : null),
+        v.to_act === seat && !v.over ? el("span", { class: "ed-turn-chip" }, this.turnWord()) : null),
       fan(count, { small: true }), el("p", { class: "ed-count" }, `${count} card${count === 1 ? "" : "s"}`),
+      hand && Array.isArray(hand.known) && hand.known.length
+        ? el("p", { class: "ed-count ed-known" }, `Known: ${hand.known.map(cardSymbol).join(" ")}`) : null,
       this.seatStats(seat));
+  }
+
+  /** The seat that took the turned card into its hand (Рамс' dealer), when the view shows it; else null. */
+  turnedCardHolder() {
+    const v = this.view;
+    const card = v.turned_card;
+    if (!card) return null;
+    if (Number.isInteger(v.turned_taken_by)) return v.turned_taken_by;
+    const hands = v.hands || [];
+    for (let seat = 0; seat < hands.length; seat++) {
+      const hand = hands[seat];
+      const cards = Array.isArray(hand) ? hand : hand && Array.isArray(hand.known) ? hand.known : [];
+      if (cards.includes(card)) return seat;
+    }
+    return null;
+  }
+
+  /** What the seat to act is about to do, for its chip. */
+  turnWord() {
+    return {
+      bid: "to bid", discard: "to buy", dealer_exchange: "to exchange", lay_out: "to lay out",
+      declare: "to declare", ruff: "to announce", head: "to discard",
+    }[this.view.phase] || "to play";
   }
 
   sideOf(seat) {
@@ -682,7 +844,7 @@ class Table {
     const cardKind = cardActions.length ? cardActions[0].action.kind : null;
     const myTurn = v.to_act === HUMAN && !v.over && !this.busy;
     const row = el("div", { class: "ed-hand", role: "group",
-      "aria-label": `Your hand, ${hand.length} cards. Arrow keys move between cards; Enter plays.` });
+      "aria-label": `Your hand, ${hand.length} cards. Arrow keys move between cards; Enter ${cardKind && cardKind !== "play" ? "chooses" : "plays"}.` });
     const headCards = v.phase === "head" && v.head && Array.isArray(v.head.cards) ? new Set(v.head.cards) : new Set();
     hand.forEach((card, index) => {
       const legal = legalCards.get(card);
@@ -772,6 +934,8 @@ class Table {
       caption = "The ruff is being announced";
     } else if (v.phase === "head") {
       caption = "The head is being taken";
+    } else if (v.phase && v.phase !== "play" && !v.over) {
+      caption = humanize(this.phaseText(v));
     }
     trickBox.setAttribute("aria-label", caption || "The trick");
     for (const played of trick) {
@@ -787,11 +951,25 @@ class Table {
     if (caption) (trick.length ? center : trickBox).append(
       el("p", { class: "ed-trick-caption" + (trick.length ? "" : " ed-trick-empty") }, caption));
 
-    // Turned card, trumps, the head and the cards set aside.
+    // Turned card, trumps, the stock, the head and the cards set aside.
     const piles = el("div", { class: "ed-piles" });
+    const shownTrump = !v.turned_card && v.trump_card && v.trump_card.card ? v.trump_card : null;
     if (v.turned_card) {
-      piles.append(el("figure", { class: "ed-pile" }, cardElement(v.turned_card, { small: true }),
-        el("figcaption", null, `Turned: ${cardSymbol(v.turned_card)}`)));
+      const turned = cardElement(v.turned_card, { small: true });
+      turned.classList.add("ed-turned");
+      const holder = this.turnedCardHolder();
+      if (holder !== null) turned.classList.add("ed-taken");
+      piles.append(el("figure", { class: "ed-pile ed-turned-pile" }, turned,
+        el("figcaption", null, `Turned: ${cardSymbol(v.turned_card)}`,
+          v.trump ? el("br") : null, v.trump ? `trumps ${suitLabel(v.trump).split(" ")[0]}` : null,
+          holder === null ? null : [el("br"), holder === HUMAN ? "now in your hand" : `taken by ${this.seatName(holder)}`])));
+    } else if (shownTrump) {
+      // Петух for six: no card is turned; the dealer shows his own last card for trumps.
+      const shown = cardElement(shownTrump.card, { small: true });
+      shown.classList.add("ed-turned");
+      piles.append(el("figure", { class: "ed-pile ed-turned-pile" }, shown,
+        el("figcaption", null, `${shownTrump.seat === HUMAN ? "Your" : `${this.seatName(shownTrump.seat)}'s`} last card: `
+          + `${cardSymbol(shownTrump.card)}`, el("br"), `trumps ${suitLabel(v.trump || shownTrump.card.slice(-1)).split(" ")[0]}`)));
     } else if (v.trump) {
       piles.append(el("figure", { class: "ed-pile ed-trump-only" },
         el("span", { class: `ed-big-suit ed-suit-${v.trump}`, "aria-hidden": "true" }, suitLabel(v.trump).split(" ")[0]),
@@ -808,6 +986,12 @@ class Table {
           : `Head (${count}): taken by ${taker === HUMAN ? "you" : this.seatName(taker)}`));
       piles.append(pile);
     }
+    if (v.stock && typeof v.stock === "object" && v.stock.count !== undefined) {
+      const count = v.stock.count;
+      piles.append(el("figure", { class: "ed-pile ed-stock" + (count ? "" : " ed-stock-empty") },
+        count ? fan(Math.min(count, 4), { small: true, max: 4 }) : el("span", { class: "ed-empty-pile", "aria-hidden": "true" }),
+        el("figcaption", null, count ? `Stock: ${count} card${count === 1 ? "" : "s"}` : "Stock: empty")));
+    }
     if (v.aside && v.aside.count) {
       piles.append(el("figure", { class: "ed-pile" }, fan(Math.min(v.aside.count, 3), { small: true, max: 3 }),
         el("figcaption", null, `Set aside: ${v.aside.count}`)));
@@ -815,10 +999,12 @@ class Table {
     const discards = v.discards || {};
     const discardCount = discards.count ?? (discards.cards || []).length;
     if (discardCount) {
-      const mine = (discards.by ?? taker) === HUMAN && (discards.cards || []).length;
-      piles.append(el("figure", { class: "ed-pile" },
-        mine ? fan(discards.cards, { small: true, max: 8 }) : fan(1, { small: true }),
-        el("figcaption", null, mine ? `Your discards (${discardCount})` : `Discards: ${discardCount}`)));
+      const by = discards.seat ?? discards.by ?? taker;
+      const mine = by === HUMAN && (discards.cards || []).length;
+      const whose = by === null || by === undefined || by === HUMAN ? "Discards" : `${this.seatName(by)}'s discards`;
+      piles.append(el("figure", { class: "ed-pile ed-discards" },
+        mine ? fan(discards.cards, { small: true, max: 8 }) : fan(Math.min(discardCount, 3), { small: true, max: 3 }),
+        el("figcaption", null, mine ? `Your discards (${discardCount})` : `${whose}: ${discardCount}`)));
     }
     center.append(piles);
     return center;
@@ -874,6 +1060,32 @@ class Table {
     return box;
   }
 
+  /** The shows of this deal (loo family): five of a suit, Rams, jacks, boys, the pamphil, each with its cards and rule. */
+  renderShows(shows) {
+    const { el } = this;
+    const box = el("section", { class: "ed-ruff ed-shows", "aria-label": "Shows this deal" });
+    box.append(el("p", null, el("strong", null, "Shown this deal")));
+    for (const show of shows) {
+      const cards = el("span", { class: "ed-shown" });
+      for (const c of show.cards || []) cards.append(cardElement(c, { small: true }));
+      // The engine's own sentence for the show (the first of this deal under its rule: the
+      // declaration, before any scoring under the same rule), else a plain one.
+      const said = show.text ? show : (this.view.log || []).find((e) => e.rule === show.rule && e.seat === show.seat
+        && (e.deal === undefined || e.deal === this.view.deal));
+      let text;
+      if (said) {
+        text = withSymbols(namePlaces(said.text, this)).replace(/[.]$/, "");
+      } else {
+        const word = SHOW_WORDS[show.kind] || `shows ${humanize(show.kind).toLowerCase()}`;
+        const who = show.seat === HUMAN ? `You ${word.replace(/^(\w+?)s\b/, "$1")}` : `${this.seatName(show.seat)} ${word}`;
+        text = `${who}${show.value === null || show.value === undefined ? "" : ` (worth ${show.value})`}`;
+      }
+      box.append(el("div", { class: "ed-show", "data-kind": show.kind, "data-seat": String(show.seat) },
+        el("p", null, `${text} `, show.rule ? this.ruleLink(show.rule) : null), cards));
+    }
+    return box;
+  }
+
   renderActions() {
     const { el, site } = this;
     const v = this.view;
@@ -892,42 +1104,106 @@ class Table {
       const legal = v.legal || [];
       const cardActions = legal.filter((l) => l.action && l.action.card);
       const other = legal.filter((l) => !(l.action && l.action.card));
-      let prompt = "Your turn.";
-      if (cardActions.length) {
-        const kind = cardActions[0].action.kind;
-        if (kind === "discard") {
-          const extra = v.hands && Array.isArray(v.hands[HUMAN]) && v.hand_size
-            ? v.hands[HUMAN].length - v.hand_size : null;
-          prompt = extra
-            ? `You took the head: discard ${extra} more card${extra === 1 ? "" : "s"}, one click each. The others will not see them.`
-            : "You took the head: choose a card to discard.";
-        } else {
-          const leading = !(v.trick || []).length;
-          prompt = cardActions.length === 1 ? "Your turn: you have one legal card (outlined)."
-            : leading ? `You lead: play any of your ${cardActions.length} cards.`
-              : `Your turn: play one of the ${cardActions.length} outlined cards.`;
-        }
-      } else if (other.length) {
-        prompt = other.some((l) => l.action && l.action.kind === "announce")
-          ? "Your turn: announce your ruff, your best total in one suit (pips at face value, "
-            + "king, queen and jack 10, ace 11). The best ruff at the table scores 12."
-          : "Your turn:";
+      parts.push(el("p", { class: "ed-prompt" }, this.promptFor(cardActions, other)));
+      if (v.phase === "discard" && v.discards && v.discards.seat === HUMAN && (v.discards.cards || []).length) {
+        parts.push(el("p", { class: "ed-note" }, `Thrown out so far: ${v.discards.cards.map(cardSymbol).join(" ")}`));
       }
-      const announcing = !cardActions.length && other.some((l) => l.action && l.action.kind === "announce");
-      parts.push(el("p", { class: "ed-prompt" }, prompt,
-        announcing ? [" ", this.ruleLink(`${this.gameId}.ruff.value`)] : null));
-      if (other.length) {
-        const buttons = el("div", { class: "ed-action-buttons" });
-        for (const l of other) {
-          buttons.append(el("button", { type: "button", class: "md-button md-button--primary ed-action",
-            "data-legal": "true", onclick: () => this.act(l.action) }, withSymbols(l.label || l.text)));
-        }
-        parts.push(buttons);
-      }
+      if (other.length) parts.push(this.actionButtons(other));
     } else if (v.to_act !== null && v.to_act !== undefined) {
       parts.push(el("p", { class: "ed-prompt ed-waiting" }, `${this.seatName(v.to_act)} is thinking…`));
     }
     this.actions.replaceChildren(...parts);
+  }
+
+  /** The reader's prompt for the decision at hand: words and, where one rule governs it, its link. */
+  promptFor(cardActions, other) {
+    const v = this.view;
+    const kinds = new Set(other.map((l) => l.action && l.action.kind));
+    const rule = (...suffixes) => {
+      const id = this.firstRule(...suffixes);
+      return id ? [" ", this.ruleLink(id)] : [];
+    };
+    if (cardActions.length) {
+      const kind = cardActions[0].action.kind;
+      if (kind === "discard" && v.head) {
+        const extra = v.hands && Array.isArray(v.hands[HUMAN]) && v.hand_size
+          ? v.hands[HUMAN].length - v.hand_size : null;
+        return extra
+          ? `You took the head: discard ${extra} more card${extra === 1 ? "" : "s"}, one click each. The others will not see them.`
+          : "You took the head: choose a card to discard.";
+      }
+      if (kind === "discard") {
+        const stock = v.stock && v.stock.count !== undefined ? v.stock.count : null;
+        const done = v.discards && v.discards.seat === HUMAN ? (v.discards.count ?? (v.discards.cards || []).length) : 0;
+        const room = stock === null ? "" : ` (the stock has ${stock} card${stock === 1 ? "" : "s"}, so at most ${stock})`;
+        const draw = other.find((l) => l.action.kind === "draw");
+        return [done
+          ? `You have thrown out ${done}: click more cards to throw out${room}, or ${draw ? `“${draw.label}”` : "draw"} to take as many from the stock.`
+          : `You buy: click each card you want to throw out${room}, then draw as many from the stock.`,
+        ...rule("buy.discard-first", "exchange.order")];
+      }
+      if (kind === "lay_out") {
+        return ["The pamphil (J♣) was turned up: lay out a card from your hand; its suit becomes trumps.",
+          ...rule("deal.turned-pamphil")];
+      }
+      if (kind === "exchange") {
+        const turned = v.turned_card ? cardSymbol(v.turned_card) : "the turned trump";
+        return [`You dealt and did not pass: click a card to give for ${turned}, or keep your hand.`,
+          ...rule("buy.dealer-takes-turned")];
+      }
+      const leading = !(v.trick || []).length;
+      return cardActions.length === 1 ? "Your turn: you have one legal card (outlined)."
+        : leading ? `You lead: play any of your ${cardActions.length} cards.`
+          : `Your turn: play one of the ${cardActions.length} outlined cards.`;
+    }
+    if (kinds.has("announce")) {
+      return ["Your turn: announce your ruff, your best total in one suit (pips at face value, "
+        + "king, queen and jack 10, ace 11). The best ruff at the table scores 12.", ...rule("ruff.value")];
+    }
+    if (BID_KINDS.some((k) => kinds.has(k))) {
+      const stock = v.stock && v.stock.count !== undefined ? v.stock.count : null;
+      const choices = [];
+      if (kinds.has("stand")) choices.push("play the deal with these cards");
+      if (kinds.has("buy")) choices.push(`buy from the stock${stock === null ? "" : ` (${stock} left)`}`);
+      if (kinds.has("pass")) choices.push("pass and sit the deal out");
+      const list = choices.length > 1 ? `${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}` : choices[0];
+      return [`Your bid: ${list}.`, kinds.has("pass") ? "" : " You may not pass now.",
+        ...rule("bid.options", "bid.no-pass")];
+    }
+    if (kinds.has("declare")) {
+      return ["You hold the pamphil (J♣): declare it (each other player pays you) or keep quiet.",
+        ...rule("bid.declare-payment")];
+    }
+    return other.length ? "Your turn:" : "Your turn.";
+  }
+
+  /** Buttons for the actions that are not a card. In a bidding, every bid is offered: those the
+   * rules forbid now are drawn unavailable, and the reader may still try one and read why not. */
+  actionButtons(other) {
+    const { el } = this;
+    const buttons = el("div", { class: "ed-action-buttons" });
+    const button = (l, legal) => el("button", { type: "button",
+      class: "md-button md-button--primary ed-action" + (legal ? "" : " ed-illegal-action"),
+      "data-legal": String(legal), "data-kind": l.action.kind,
+      "aria-disabled": legal ? null : "true",
+      title: legal ? null : "Not allowed now: press to read the rule",
+      onclick: () => this.act(l.action) }, withSymbols(l.label || l.text));
+    const bids = other.filter((l) => BID_KINDS.includes(l.action.kind));
+    if (bids.length && this.view.phase === "bid") {
+      this.bidLabels = this.bidLabels && this.bidLabels.game === this.gameId ? this.bidLabels : { game: this.gameId };
+      for (const l of bids) this.bidLabels[l.action.kind] = l.label;
+      for (const kind of BID_KINDS) {
+        const l = bids.find((b) => b.action.kind === kind);
+        if (l) buttons.append(button(l, true));
+        else if (kind !== "buy" || (this.view.stock && this.view.stock.count > 0)) {
+          buttons.append(button({ action: { kind }, label: this.bidLabels[kind] || humanize(kind) }, false));
+        }
+      }
+      for (const l of other) if (!BID_KINDS.includes(l.action.kind)) buttons.append(button(l, true));
+    } else {
+      for (const l of other) buttons.append(button(l, true));
+    }
+    return buttons;
   }
 
   /** At the start of a deal, what the last one gave (it ended with the last bot's card). */
@@ -941,13 +1217,20 @@ class Table {
       box.replaceChildren();
       return;
     }
-    const won = (prev.won || []).map((w, seat) => `${seat === HUMAN ? "you" : this.seatName(seat)} ${Array.isArray(w) ? w.length : w}`);
+    const name = (seat) => (seat === HUMAN ? "you" : this.seatName(seat));
+    const won = (prev.won || []).map((w, seat) => `${name(seat)} ${Array.isArray(w) ? w.length : w}`);
     const points = (prev.points || []).map((pts, side) => `${this.sideLabel(side)} ${pts}`);
+    const tricks = prev.won ? [] : (prev.tricks || []).map((t, seat) => `${name(seat)} ${t}`);
+    const changes = (prev.changes || []).map((c, seat) => `${name(seat)} ${signed(c)}`);
+    const records = (prev.records || []).map((r, seat) => `${name(seat)} ${r}`);
     const last = prev.last_trick;
     box.replaceChildren(
       el("strong", null, `Deal ${prev.deal} is over. `),
       won.length ? `Cards won: ${won.join(" · ")}. ` : "",
       points.length ? `Points for the cards: ${points.join(" · ")}. ` : "",
+      tricks.length ? `Tricks: ${tricks.join(" · ")}. ` : "",
+      changes.length ? `Records changed: ${changes.join(" · ")}` : "",
+      records.length ? ` (now ${records.join(" · ")}). ` : changes.length ? ". " : "",
       last && last.winner !== undefined ? `The last trick went to ${last.winner === HUMAN ? "you" : this.seatName(last.winner)}` : "",
       last && (last.cards || []).length
         ? ` (${last.cards.map((c) => cardSymbol(typeof c === "string" ? c : c.card)).join(" ")}).` : "",
@@ -973,17 +1256,21 @@ class Table {
       const score = o.scores ? o.scores[seats[0]] : (v.totals || [])[i];
       return `${seats.map((s) => this.seatLabel(s)).join(" & ")}: ${score}`;
     });
-    box.replaceChildren(
+    const records = this.hasRecords();
+    const parts = [
       el("h4", null, youWin ? `You win!${winners.length > 1 ? ` (${winnerNames})` : ""}`
         : `${winnerNames} win${winners.length === 1 ? "s" : ""}.`),
-      el("p", null, scores.join(" · ")),
+      el("p", null, records ? "Final records (lower is better): " : null, scores.join(" · ")),
       o.reason ? el("p", { class: "ed-note" }, withSymbols(namePlaces(o.reason, this))) : null,
+      this.moneyLine("Settlement", v.settlement),
+      this.moneyLine("Side payments for declaring the pamphil", v.payments),
       el("div", { class: "ed-action-buttons" },
         el("button", { type: "button", class: "md-button md-button--primary", onclick: () => {
           this.inputs.seed.value = String(Math.floor(Math.random() * 1e6));
           this.newGame();
         } }, "Play again"),
-        el("button", { type: "button", class: "md-button", onclick: () => this.downloadRecord() }, "Download the record")));
+        el("button", { type: "button", class: "md-button", onclick: () => this.downloadRecord() }, "Download the record"))];
+    box.replaceChildren(...parts.filter(Boolean));
     box.hidden = false;
     box.dataset.outcome = youWin ? "win" : "loss";
     if (!this.announcedOver) {
@@ -991,7 +1278,25 @@ class Table {
     }
   }
 
+  /** "Settlement: South receives 12 · West pays 7": net money per seat (positive: received). */
+  moneyLine(title, amounts) {
+    if (!Array.isArray(amounts) || !amounts.some((a) => a)) return null;
+    const parts = amounts.map((a, seat) => {
+      const who = seat === HUMAN ? "you" : this.seatName(seat);
+      if (a > 0) return `${who} ${seat === HUMAN ? "receive" : "receives"} ${a}`;
+      if (a < 0) return `${who} ${seat === HUMAN ? "pay" : "pays"} ${-a}`;
+      return `${who} even`;
+    });
+    const stake = this.view.variant && this.view.variant.stake;
+    return this.el("p", { class: "ed-money" }, this.el("strong", null, `${title}${stake && title === "Settlement" ? ` (stake ${stake})` : ""}: `),
+      parts.join(" · ").replace(/^./, (c) => c.toUpperCase()) + ".");
+  }
+
   renderSheet() {
+    if (this.hasRecords()) {
+      this.renderRecordSheet();
+      return;
+    }
     const { el, site } = this;
     const v = this.view;
     const sides = (v.sides && v.sides.length) ? v.sides : Array.from({ length: v.players }, (_, i) => [i]);
@@ -1023,6 +1328,96 @@ class Table {
       sides.map((_, i) => el("td", { class: "ed-num" }, String((v.totals || [])[i] ?? 0)))));
     this.sheet.replaceChildren(el("h4", null, "Score sheet"),
       el("div", { class: "ed-scroll" }, el("table", { class: "ed-sheet-table" }, el("thead", null, head), body, foot)));
+  }
+
+  /** The first existing rule among candidate ids ("score.start": this game's, else a game it reads). */
+  firstRule(...suffixes) {
+    for (const game of this.ruleGames || [this.gameId]) {
+      for (const suffix of suffixes) {
+        const id = `${game}.${suffix}`;
+        if (this.ruleIds && this.ruleIds.has(id)) return id;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The sheet of a game of records (the loo family): one column per seat, starting at the
+   * record (25 in Мушка); each entry is a change, written off (−) or written up (+), with its
+   * reason and rule, and the record after it. Lower is better; the first to 0 wins.
+   */
+  renderRecordSheet() {
+    const { el } = this;
+    const v = this.view;
+    const seats = Array.from({ length: v.players }, (_, i) => i);
+    const head = el("tr", null, el("th", { scope: "col" }, "Deal"), el("th", { scope: "col" }, "Why"),
+      seats.map((s) => el("th", { scope: "col", class: "ed-num" }, this.seatLabel(s))));
+    const body = el("tbody");
+    const start = v.start_record;
+    const startRule = this.firstRule("score.start", "setup.start");
+    if (start !== undefined && start !== null) {
+      body.append(el("tr", { class: "ed-start-row" }, el("td", null, ""),
+        el("td", null, `Every record starts at ${start}`, startRule ? [" ", this.ruleLink(startRule)] : null),
+        seats.map(() => el("td", { class: "ed-num" }, String(start)))));
+    }
+    const canReplay = Boolean(this.id && document.querySelector(`.edition-compare[data-game="${this.gameId}"]`));
+    for (const deal of v.score_sheet || []) {
+      const entries = deal.entries || [];
+      const dealCell = (i) => el("td", { class: "ed-deal-cell" }, i === 0 ? String(deal.deal) : "",
+        i === 0 && deal.dealer !== undefined && deal.dealer !== null
+          ? el("span", { class: "ed-muted ed-dealer-note" }, ` ${this.seatName(deal.dealer)} dealt`) : null);
+      if (!entries.length) {
+        body.append(el("tr", null, dealCell(0), el("td", { class: "ed-muted" },
+          deal.complete === false ? "being played" : "no change"), seats.map(() => el("td", { class: "ed-num" }, ""))));
+      }
+      entries.forEach((entry, i) => {
+        const seat = entry.seat ?? entry.side;
+        const why = el("td", null, withSymbols(namePlaces(entry.why || "", this)), entry.rule ? " " : null,
+          entry.rule ? this.ruleLink(entry.rule) : null);
+        body.append(el("tr", { class: "ed-entry" }, dealCell(i), why, seats.map((s) => {
+          if (s !== seat) return el("td", { class: "ed-num" }, "");
+          const points = Number(entry.points) || 0;
+          const words = points < 0 ? `written off ${-points}` : points > 0 ? `written up ${points}` : "no change";
+          const after = entry.record !== undefined && entry.record !== null ? entry.record : null;
+          return el("td", { class: `ed-num ed-change ${points < 0 ? "ed-down" : points > 0 ? "ed-up" : ""}`,
+            title: `${words}${after === null ? "" : `; record ${after}`}` },
+          el("span", { class: "ed-delta", "aria-hidden": "true" }, signed(points)),
+          after === null ? null : el("span", { class: "ed-after", "aria-hidden": "true" },
+            `→ ${after < 0 ? MINUS + -after : after}`),
+          el("span", { class: "ed-visually-hidden" }, `${words}${after === null ? "" : `, record ${after}`}`));
+        })));
+      });
+      if (canReplay && deal.complete !== false && (deal.deal < v.deal || v.over)) {
+        const button = el("button", { type: "button", class: "ed-replay-deal", "data-deal": String(deal.deal),
+          onclick: () => this.replayDeal(deal.deal) }, "Replay this deal under another reading");
+        body.append(el("tr", { class: "ed-replay-row" }, el("td", { colspan: String(2 + seats.length) }, button)));
+      }
+    }
+    const row = (label, values, cls) => el("tr", { class: cls || null },
+      el("th", { scope: "row", colspan: "2" }, label),
+      seats.map((s) => el("td", { class: "ed-num" }, values[s] === undefined ? "" : values[s])));
+    const winRule = this.firstRule("end.winner");
+    const foot = el("tfoot", null,
+      row(el("span", null, `Record (first to ${v.target ?? 0} wins)`, winRule ? [" ", this.ruleLink(winRule)] : null),
+        seats.map((s) => String(v.records[s]))));
+    if (Array.isArray(v.payments) && v.payments.some((p) => p)) {
+      const rule = this.firstRule("bid.declare-payment");
+      foot.append(row(el("span", null, "Side payments (pamphil)", rule ? [" ", this.ruleLink(rule)] : null),
+        v.payments.map(signed), "ed-money-row"));
+    }
+    if (Array.isArray(v.settlement)) {
+      const rule = v.settlement_rule || this.firstRule("settle.systems", "settle.remaining-records");
+      foot.append(row(el("span", null, "Settlement (net)", rule ? [" ", this.ruleLink(rule)] : null),
+        v.settlement.map(signed), "ed-money-row"));
+    }
+    this.sheet.replaceChildren(
+      el("h4", null, "Score sheet: the records"),
+      el("p", { class: "ed-sheet-note" }, `Each seat's record starts at ${start ?? "its start"}; tricks write it off (−), `
+        + "failures write it up (+). Lower is better."),
+      el("div", { class: "ed-scroll" }, el("table", { class: "ed-sheet-table ed-record-sheet" },
+        el("thead", null, head), body, foot)));
+    const scroller = this.sheet.querySelector(".ed-scroll");
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }
 
   /** Open (or scroll to) the page's comparison panel with this game and one of its deals preset. */
