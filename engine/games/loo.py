@@ -53,6 +53,9 @@ __all__ = [
     "first_leader",
     "winners",
     "settlement",
+    "one_suit",
+    "jacks_held",
+    "COLOURS",
     "TRICKS_PER_DEAL",
 ]
 
@@ -316,6 +319,27 @@ def settlement(records: list[int], stake: int, system: str = "points", agreed: i
     return net
 
 
+COLOURS = ((Suit.SPADES, Suit.CLUBS), (Suit.HEARTS, Suit.DIAMONDS))
+"""The two colours of jacks (black, red) that Рамс and Петух pair."""
+
+
+def one_suit(hand: list[Card]) -> bool:
+    """Five cards of one suit (Мушка's and Памфил's 'some companies' rule, Рамс's five of a suit)."""
+    return len(hand) == HAND_SIZE and len({c.suit for c in hand}) == 1
+
+
+def jacks_held(hand: list[Card]) -> tuple[int, list[tuple[Suit, Suit]]]:
+    """How many jacks a hand holds, and the colours of which it holds both
+    (Рамс's jack variant, Петух's boys).
+
+    >>> from engine.cards import parse_cards
+    >>> jacks_held(parse_cards("JS JC JH 7D 8D"))
+    (3, [(Suit.SPADES, Suit.CLUBS)])
+    """
+    suits = {c.suit for c in hand if c.rank is Rank.JACK}
+    return len(suits), [colour for colour in COLOURS if all(s in suits for s in colour)]
+
+
 def _suit_name(suit: Suit) -> str:
     return _SUIT_NAMES[suit]
 
@@ -486,7 +510,8 @@ class LooState(GameState):
     def set_trump(self, rest: list[Card]) -> None:
         """The turned trump (Петух for six overrides: the dealer's last card)."""
         self.turned, self.trump, self.stock = turn_trump(rest)
-        self._say(self.RULES.trump, None, "Deal {}: seat {} deals five each, one at a time; {} is turned: {} are trumps.",
+        self._say(self.RULES.trump, None,
+                  "Deal {}: seat {} deals five each, one at a time; {} is turned: {} are trumps.",
                   self.deal_number, self.dealer, self.turned.symbol, _suit_name(self.trump))
 
     # ----- the bidding -------------------------------------------------------
@@ -785,8 +810,7 @@ class LooState(GameState):
         changes = [r - s for r, s in zip(self.records, self._deal_start_records)]
         self.previous_deal = {
             "deal": self.deal_number, "dealer": self.dealer, "trump": self.trump.value,
-            "turned_card": str(self.turned) if self.turned and not self.turned_taken else None,
-            "turned_taken": {"seat": self.dealer, "card": str(self.turned)} if self.turned_taken else None, "tricks": list(self.tricks),
+            "turned_card": str(self.turned) if self.turned else None, "tricks": list(self.tricks),
             "active": list(self.active), "changes": changes, "records": list(self.records),
             "last_trick": self.last_trick, "void": void is not None,
         }
@@ -1018,7 +1042,8 @@ class LooState(GameState):
         return self.view_header(seat) | {
             "legal": self.legal_json() if to_act is not None and (omniscient or seat == to_act) else [],
             "trump": self.trump.value,
-            "turned_card": str(self.turned) if self.turned else None,
+            "turned_card": str(self.turned) if self.turned and not self.turned_taken else None,
+            "turned_taken": {"seat": self.dealer, "card": str(self.turned)} if self.turned_taken else None,
             "trump_card": {"seat": self.dealer, "card": str(self.trump_card)} if self.trump_card else None,
             "pack": len(self.pack),
             "stock": {"count": len(self.stock), **({"cards": [str(c) for c in self.stock]} if omniscient else {})},

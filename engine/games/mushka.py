@@ -18,8 +18,8 @@ from typing import Any, ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import VariantError
-from engine.game import Action, GameSpec, Option
-from engine.games.loo import TRICKS_PER_DEAL, LooRules, LooState, LooVariant, check_players, settlement
+from engine.game import GameSpec, Option
+from engine.games.loo import TRICKS_PER_DEAL, LooRules, LooState, LooVariant, check_players, one_suit, settlement
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
 
@@ -92,7 +92,8 @@ class MushkaVariant(LooVariant):
         Option("settlement", str, "points", ("points", "fixed"),
                "Each loser pays the winner his remaining record times the stake, or the agreed sum.",
                "mushka.settle.systems"),
-        Option("stake", int, 1, None, "What one point of a record is worth in the settlement.", "mushka.settle.systems"),
+        Option("stake", int, 1, None, "What one point of a record is worth in the settlement.",
+               "mushka.settle.systems"),
         Option("agreed_sum", int, 25, None, "The sum each loser pays under the agreed-sum settlement.",
                "mushka.settle.systems"),
     )
@@ -175,7 +176,7 @@ def deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, playe
 @implements("mushka.special.five-of-a-suit", "pamphil.special.five-of-a-suit")
 def five_of_a_suit(hand: list[Card]) -> bool:
     """Five cards of one suit (the pamphil counts as the club it is)."""
-    return len(hand) == 5 and len({c.suit for c in hand}) == 1
+    return one_suit(hand)
 
 
 class MushkaState(LooState):

@@ -14,14 +14,14 @@ turns it up takes it and lays out a card of his own, whose suit is trumps.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError, VariantError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DECLARE, LAY_OUT, LooRules
 from engine.games.mushka import RULES as MUSHKA_RULES
-from engine.games.mushka import MushkaState, MushkaVariant, ace_of_spades_strength
+from engine.games.mushka import MushkaState, MushkaVariant
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
 
@@ -87,7 +87,8 @@ def declare_payment(players: int, declarer: int, stake: int) -> list[int]:
 
 
 @implements("pamphil.deal.turned-pamphil")
-def turned_pamphil(dealer_hand: list[Card], turned: Card, give: Card, seat: int | None = None) -> tuple[list[Card], Card]:
+def turned_pamphil(dealer_hand: list[Card], turned: Card, give: Card,
+                   seat: int | None = None) -> tuple[list[Card], Card]:
     """The dealer who turns up the pamphil takes it and lays out in its place
     a card of his own, whose suit becomes trumps; returns his hand and the
     new turned card."""
@@ -166,7 +167,8 @@ class PamphilState(MushkaState):
         if self._phase == LAY_OUT:
             if action.kind != "lay_out" or action.card is None:
                 raise IllegalActionError("pamphil.deal.turned-pamphil", action,
-                                         f"seat {seat} turned up the pamphil and must lay out a card ('lay_out <card>')",
+                                         f"seat {seat} turned up the pamphil and must lay out a card "
+                                         "('lay_out <card>')",
                                          seat)
             hand = [c for c in self.hands[seat] if c is not PAMPHIL]
             new_hand, turned = turned_pamphil(hand, PAMPHIL, action.card, seat)

@@ -15,20 +15,18 @@ dealer's last card, shown, names trumps.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_36, format_cards
 from engine.errors import VariantError
 from engine.game import Action, GameSpec, Option
-from engine.games.loo import LooRules, LooState, LooVariant, check_players
+from engine.games.loo import LooRules, LooState, LooVariant, check_players, jacks_held
 from engine.rules import implements
 
 __all__ = ["PetukhVariant", "PetukhState", "SPEC", "RULES", "petukh_pack", "trump_card", "may_exchange", "boys",
            "deal_score"]
 
 GAME_ID = "petukh"
-_BLACK = (Suit.SPADES, Suit.CLUBS)
-_RED = (Suit.HEARTS, Suit.DIAMONDS)
 
 RULES = LooRules(
     game=GAME_ID,
@@ -128,14 +126,10 @@ def may_exchange(records: list[int], seat: int) -> bool:
 def boys(hand: list[Card], trump: Suit) -> int:
     """'Boys': two jacks of one colour write off 5, 10 if one of them is a
     trump; all four jacks, 15."""
-    held = {c.suit for c in hand if c.rank is Rank.JACK}
-    if len(held) == 4:
+    count, pairs = jacks_held(hand)
+    if count == 4:
         return 15
-    best = 0
-    for colour in (_BLACK, _RED):
-        if all(s in held for s in colour):
-            best = max(best, 10 if trump in colour else 5)
-    return best
+    return max((10 if trump in colour else 5 for colour in pairs), default=0)
 
 
 @implements("petukh.score.trick", "petukh.score.no-trick", "petukh.boys.pair", "petukh.end.winner")

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
-from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, check_players
+from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, check_players, jacks_held, one_suit
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays
 
@@ -32,8 +32,6 @@ __all__ = ["RamsVariant", "RamsState", "SPEC", "RULES", "ACE_VALUES", "rams_pack
 GAME_ID = "rams"
 ACE_VALUES = {Suit.SPADES: 5, Suit.CLUBS: 10, Suit.DIAMONDS: 15, Suit.HEARTS: 20}
 START_RECORDS = {"hundred": 100, "hundred-fifty": 150, "two-hundred": 200}
-_BLACK = (Suit.SPADES, Suit.CLUBS)
-_RED = (Suit.HEARTS, Suit.DIAMONDS)
 
 RULES = LooRules(
     game=GAME_ID,
@@ -95,7 +93,8 @@ class RamsVariant(LooVariant):
         Option("start_record", str, "hundred", ("hundred", "hundred-fifty", "two-hundred"),
                "The record every player starts from: 100, 150 or 200.", "rams.score.start"),
         Option("jacks", str, "plain", ("plain", "jacks"),
-               "Plain Рамс, or the variant in which pairs of jacks of a colour are written off.", "rams.variant.jacks"),
+               "Plain Рамс, or the variant in which pairs of jacks of a colour are written off.",
+               "rams.variant.jacks"),
         Option("jacks_no_trick", str, "no-penalty", ("no-penalty", "offset"),
                "Jack variant: a player who showed jacks and took no trick writes no penalty with two jacks (5 with "
                "four), or writes the usual 5 against them.", "rams.jacks.no-trick"),
@@ -207,7 +206,7 @@ def five_of_a_suit(hands: list[list[Card]], trump: Suit, others: str = "ace-valu
     every other player in the deal writes up 5 and (by the reading) his
     aces' values, 5 more per ace, or nothing more."""
     seats = list(range(len(hands))) if seats is None else seats
-    showers = [s for s in seats if len(hands[s]) == 5 and len({c.suit for c in hands[s]}) == 1]
+    showers = [s for s in seats if one_suit(hands[s])]
     changes = [0] * len(hands)
     if not showers:
         return showers, changes
@@ -236,12 +235,10 @@ def jacks_value(hand: list[Card], jacks: str = "jacks", cancelled: bool = False)
     nothing in plain Рамс, or when another showed five of a suit or a Rams."""
     if jacks != "jacks" or cancelled:
         return 0
-    held = {c.suit for c in hand if c.rank is Rank.JACK}
-    if len(held) == 4:
+    count, pairs = jacks_held(hand)
+    if count == 4:
         return 10
-    if all(s in held for s in _BLACK) or all(s in held for s in _RED):
-        return 5
-    return 0
+    return 5 if pairs else 0
 
 
 @implements("rams.jacks.at-discard")
@@ -433,7 +430,8 @@ class RamsState(LooState):
                 return IllegalActionError("rams.play.trump-ace-lead", action,
                                           f"seat {seat} holds the ace of trumps and must lead it", seat)
             return IllegalActionError("rams.play.trump-ace-cover", action,
-                                      f"seat {seat} must cover the trump {self._court_in_trick()} with the ace of trumps",
+                                      f"seat {seat} must cover the trump {self._court_in_trick()} "
+                                      "with the ace of trumps",
                                       seat)
         return super().refuse_play(action, card, seat, legal)
 

@@ -372,7 +372,9 @@ def test_pamphil_turned_up_the_reader_lays_out_a_card_by_keyboard(site_page) -> 
     card of his own, chosen here with the arrow keys and Enter; its suit becomes trumps."""
     page = open_loo(site_page, "pamphil", players=3, seed=29)
     view = page.evaluate(TABLE_VIEW)
-    assert view["phase"] == "lay_out" and view["to_act"] == 0 and view["turned_card"] == "JC", view["phase"]
+    # the pamphil is in his hand now, no longer on the table
+    assert view["phase"] == "lay_out" and view["to_act"] == 0 and view["turned_card"] is None, view["phase"]
+    assert view["turned_taken"] == {"seat": 0, "card": "JC"}, view["turned_taken"]
     prompt = page.locator(".ed-actions .ed-prompt").inner_text()
     assert "lay out a card" in prompt, prompt
     assert page.locator(".ed-actions a.edition-rule-link").get_attribute("title") == "pamphil.deal.turned-pamphil"

@@ -804,9 +804,9 @@ class Table {
   /** The seat that took the turned card into its hand (Рамс' dealer), when the view shows it; else null. */
   turnedCardHolder() {
     const v = this.view;
-    const card = v.turned_card;
+    const card = v.turned_card || (v.turned_taken ? v.turned_taken.card : null);
     if (!card) return null;
-    if (Number.isInteger(v.turned_taken_by)) return v.turned_taken_by;
+    if (v.turned_taken && Number.isInteger(v.turned_taken.seat)) return v.turned_taken.seat;
     const hands = v.hands || [];
     for (let seat = 0; seat < hands.length; seat++) {
       const hand = hands[seat];
@@ -953,14 +953,16 @@ class Table {
 
     // Turned card, trumps, the stock, the head and the cards set aside.
     const piles = el("div", { class: "ed-piles" });
-    const shownTrump = !v.turned_card && v.trump_card && v.trump_card.card ? v.trump_card : null;
-    if (v.turned_card) {
-      const turned = cardElement(v.turned_card, { small: true });
+    // The turned card, on the table or taken into the dealer's hand (Рамс' exchange, Памфил's lay-out).
+    const turnedCard = v.turned_card || (v.turned_taken ? v.turned_taken.card : null);
+    const shownTrump = !turnedCard && v.trump_card && v.trump_card.card ? v.trump_card : null;
+    if (turnedCard) {
+      const turned = cardElement(turnedCard, { small: true });
       turned.classList.add("ed-turned");
       const holder = this.turnedCardHolder();
       if (holder !== null) turned.classList.add("ed-taken");
       piles.append(el("figure", { class: "ed-pile ed-turned-pile" }, turned,
-        el("figcaption", null, `Turned: ${cardSymbol(v.turned_card)}`,
+        el("figcaption", null, `Turned: ${cardSymbol(turnedCard)}`,
           v.trump ? el("br") : null, v.trump ? `trumps ${suitLabel(v.trump).split(" ")[0]}` : null,
           holder === null ? null : [el("br"), holder === HUMAN ? "now in your hand" : `taken by ${this.seatName(holder)}`])));
     } else if (shownTrump) {
