@@ -181,7 +181,8 @@ class Option:
 
     def coerce(self, value: Any) -> Any:
         """The value converted to the option's type, or :class:`VariantError`."""
-        allowed = ", ".join(repr(v) for v in self.values) if self.values else f"a {self.type.__name__}"
+        allowed = (", ".join(repr(v) for v in self.values) if self.values
+                   else {int: "a whole number", bool: "true or false"}.get(self.type, "a string"))
         where = f"variant option {self.name!r} (rule {self.rule})"
         if value is None and self.default is None:
             return None

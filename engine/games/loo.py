@@ -120,16 +120,24 @@ class LooVariant(Variant):
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     RULES: ClassVar[LooRules]
+    WHOLE_NUMBERS: ClassVar[dict[str, tuple[int, int | None]]] = {"stake": (0, None)}
+    """The options that take a whole number, with their least and greatest values (None: no limit)."""
 
     def __post_init__(self) -> None:
+        check_players(self.players, self.MIN_PLAYERS, self.MAX_PLAYERS, self.RULES.players)
         for opt in self.OPTIONS:  # direct construction bypasses from_options
             value = getattr(self, opt.name)
             if opt.values is not None and value not in opt.values:
                 opt.coerce(value)
-        if isinstance(self.stake, bool) or not isinstance(self.stake, int) or self.stake < 0:
-            raise VariantError(f"variant option 'stake' (rule {self.RULES.settle}): {self.stake!r} is not allowed; "
-                               "allowed values: a whole number of units, 0 or more",
-                               rule=self.RULES.settle, option="stake")
+            bounds = self.WHOLE_NUMBERS.get(opt.name)
+            if bounds is None:
+                continue
+            low, high = bounds
+            if isinstance(value, bool) or not isinstance(value, int) or value < low \
+                    or (high is not None and value > high):
+                allowed = f"a whole number from {low} to {high}" if high is not None else f"a whole number, {low} or more"
+                raise VariantError(f"variant option {opt.name!r} (rule {opt.rule}): {value!r} is not allowed; "
+                                   f"allowed values: {allowed}", rule=opt.rule, option=opt.name)
 
 
 # ---------------------------------------------------------------- shared rule functions
@@ -460,7 +468,7 @@ class LooState(GameState):
         for drawer, seat in enumerate(seats):
             by_seat[seat] = drawn[drawer]
         self.seat_draws = [" ".join(str(c) for c in d) for d in by_seat]
-        dealer = first_dealer_of([d[0] for d in by_seat]) if all(len(d) == 1 for d in by_seat) else 0
+        dealer = first_dealer_of([d[0] for d in by_seat])  # seat 0 (its first card is lowest; ties: the earlier seat)
         ties = " (players who tied drew again)" if any(len(d) > 1 for d in by_seat) else ""
         self._say(self.RULES.seats, None, "The players draw for seats: {}{}; seated by their cards, "
                   "the lowest deals first: seat {}.", ", ".join(format_cards(d, symbols=True) for d in by_seat),
@@ -763,9 +771,7 @@ class LooState(GameState):
         """The highest trump, else the highest card of the suit led, takes the
         trick (the kernel, with the game's special cards); its winner leads next."""
         trick = self.trick
-        seats = [self.leader]
-        for _ in range(len(trick) - 1):
-            seats.append(self._next_active(seats[-1]))
+        seats = self._trick_seats()
         index = trick_winner(trick, self.trump, self._rule.strength)
         winner = seats[index]
         self.tricks[winner] += 1
@@ -781,17 +787,20 @@ class LooState(GameState):
             return
         self._score_deal()
 
+    def _trick_seats(self) -> list[int]:
+        """Who played each card of the trick so far: the leader, then the active players in turn."""
+        seats = [self.leader]
+        for _ in range(len(self.trick) - 1):
+            seats.append(self._next_active(seats[-1]))
+        return seats
+
     # ----- scoring -------------------------------------------------------------
     def _score_deal(self) -> None:
-        for seat in self._order:
-            if seat in self.active or self.scores_when_passed(seat):
-                for points, rule, why in self.deal_entries(seat):
-                    self.write(seat, points, rule, why)
+        for seat in self.active:
+            for points, rule, why in self.deal_entries(seat):
+                self.write(seat, points, rule, why)
         self._close_sheet()
         self._end_or_next()
-
-    def scores_when_passed(self, seat: int) -> bool:
-        return False
 
     def write(self, seat: int, points: int, rule: str, why: str) -> None:
         """One entry of the record: ``points`` down (negative, written off) or up."""
@@ -1034,9 +1043,7 @@ class LooState(GameState):
             discards = {"seat": d, "count": len(self.pending)}
             if omniscient or seat == d:
                 discards["cards"] = [str(c) for c in self.pending]
-        trick_seats = [self.leader]
-        for _ in range(len(self.trick) - 1):
-            trick_seats.append(self._next_active(trick_seats[-1]))
+        trick_seats = self._trick_seats()
         to_act = self._to_act
         over = self._phase == OVER
         return self.view_header(seat) | {

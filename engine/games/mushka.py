@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
-from engine.errors import VariantError
 from engine.game import GameSpec, Option
-from engine.games.loo import TRICKS_PER_DEAL, LooRules, LooState, LooVariant, check_players, one_suit, settlement
+from engine.games.loo import TRICKS_PER_DEAL, LooRules, LooState, LooVariant, one_suit, settlement
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
 
@@ -99,14 +98,7 @@ class MushkaVariant(LooVariant):
     )
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
-
-    def __post_init__(self) -> None:
-        check_players(self.players, self.MIN_PLAYERS, self.MAX_PLAYERS, RULES.players)
-        super().__post_init__()
-        if isinstance(self.agreed_sum, bool) or not isinstance(self.agreed_sum, int) or self.agreed_sum < 0:
-            raise VariantError(f"variant option 'agreed_sum' (rule {RULES.settle}): {self.agreed_sum!r} is not "
-                               "allowed; allowed values: a whole number, 0 or more", rule=RULES.settle,
-                               option="agreed_sum")
+    WHOLE_NUMBERS = {"stake": (0, None), "agreed_sum": (0, None)}
 
 
 @implements("mushka.setup.deck")
@@ -256,8 +248,8 @@ class MushkaState(LooState):
 SPEC = GameSpec(
     id=GAME_ID,
     name="Mushka",
-    min_players=2,
-    max_players=6,
+    min_players=MushkaVariant.MIN_PLAYERS,
+    max_players=MushkaVariant.MAX_PLAYERS,
     variant_class=MushkaVariant,
     state_class=MushkaState,
     summary=("The Russian loo: five cards, a turned trump, pass, stand or buy; each trick writes one off a record "

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card, Rank, Suit
-from engine.errors import IllegalActionError, VariantError
+from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
-from engine.games.loo import DECLARE, LAY_OUT, LooRules
-from engine.games.mushka import RULES as MUSHKA_RULES
+from engine.games.loo import DECLARE, LAY_OUT
 from engine.games.mushka import MushkaState, MushkaVariant
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
@@ -30,7 +29,6 @@ __all__ = ["PamphilVariant", "PamphilState", "SPEC", "PAMPHIL", "pamphil_strengt
 
 GAME_ID = "pamphil"
 PAMPHIL = Card(Rank.JACK, Suit.CLUBS)
-RULES: LooRules = MUSHKA_RULES  # "otherwise, the rules of 52.a": Мушка's rules apply unchanged
 
 
 @implements("pamphil.general.as-mushka")
@@ -56,13 +54,7 @@ class PamphilVariant(MushkaVariant):
                "pamphil.bid.declare-payment"),
     )
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if isinstance(self.pamphil_payment, bool) or not isinstance(self.pamphil_payment, int) \
-                or self.pamphil_payment < 0:
-            raise VariantError(f"variant option 'pamphil_payment' (rule pamphil.bid.declare-payment): "
-                               f"{self.pamphil_payment!r} is not allowed; allowed values: a whole number, 0 or more",
-                               rule="pamphil.bid.declare-payment", option="pamphil_payment")
+    WHOLE_NUMBERS = MushkaVariant.WHOLE_NUMBERS | {"pamphil_payment": (0, None)}
 
 
 @implements("pamphil.play.pamphil-highest")
@@ -230,8 +222,8 @@ def _wild_pamphil(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) 
 SPEC = GameSpec(
     id=GAME_ID,
     name="Pamphil",
-    min_players=2,
-    max_players=6,
+    min_players=PamphilVariant.MIN_PLAYERS,
+    max_players=PamphilVariant.MAX_PLAYERS,
     variant_class=PamphilVariant,
     state_class=PamphilState,
     summary=("Мушка with the jack of clubs, the pamphil, above every card: declared before the buying it is paid "

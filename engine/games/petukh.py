@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_36, format_cards
-from engine.errors import VariantError
 from engine.game import Action, GameSpec, Option
-from engine.games.loo import LooRules, LooState, LooVariant, check_players, jacks_held
+from engine.games.loo import LooRules, LooState, LooVariant, jacks_held
 from engine.rules import implements
 
 __all__ = ["PetukhVariant", "PetukhState", "SPEC", "RULES", "petukh_pack", "trump_card", "may_exchange", "boys",
@@ -81,15 +80,7 @@ class PetukhVariant(LooVariant):
     )
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
-
-    def __post_init__(self) -> None:
-        check_players(self.players, self.MIN_PLAYERS, self.MAX_PLAYERS, RULES.players)
-        super().__post_init__()
-        if isinstance(self.start_record, bool) or not isinstance(self.start_record, int) \
-                or not 1 <= self.start_record <= 500:
-            raise VariantError(f"variant option 'start_record' (rule petukh.setup.start): {self.start_record!r} is "
-                               "not allowed; allowed values: a whole number from 1 to 500",
-                               rule="petukh.setup.start", option="start_record")
+    WHOLE_NUMBERS = {"stake": (0, None), "start_record": (1, 500)}
 
 
 @implements("petukh.setup.deck", "petukh.setup.six-players")
@@ -240,8 +231,8 @@ class PetukhState(LooState):
 SPEC = GameSpec(
     id=GAME_ID,
     name="Petukh",
-    min_players=2,
-    max_players=6,
+    min_players=PetukhVariant.MIN_PLAYERS,
+    max_players=PetukhVariant.MAX_PLAYERS,
     variant_class=PetukhVariant,
     state_class=PetukhState,
     summary=("The loo family's plainest member: 36 cards, no passing, an exchange, a record of 15, and 'boys' — "

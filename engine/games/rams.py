@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
-from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, check_players, jacks_held, one_suit
+from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, jacks_held, one_suit
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays
 
@@ -103,10 +103,6 @@ class RamsVariant(LooVariant):
     )
     MIN_PLAYERS: ClassVar[int] = 3
     MAX_PLAYERS: ClassVar[int] = 7
-
-    def __post_init__(self) -> None:
-        check_players(self.players, self.MIN_PLAYERS, self.MAX_PLAYERS, RULES.players)
-        super().__post_init__()
 
 
 @implements("rams.setup.deck")
@@ -465,8 +461,8 @@ class RamsState(LooState):
 SPEC = GameSpec(
     id=GAME_ID,
     name="Rams",
-    min_players=3,
-    max_players=7,
+    min_players=RamsVariant.MIN_PLAYERS,
+    max_players=RamsVariant.MAX_PLAYERS,
     variant_class=RamsVariant,
     state_class=RamsState,
     summary=("Мушка's provincial descendant: records of 100 or more, aces worth 5 to 20 written off with a trick "

@@ -6,14 +6,13 @@
 // contested rule's id), data-a / data-b (two reading ids), data-seed.
 
 import { withSymbols } from "./cards.js";
-import { BOT_KINDS as BOTS, readingChoiceLabel, seatName } from "./words.js";
+import { BOT_KINDS as BOTS, humanize, readingChoiceLabel, seatName } from "./words.js";
 
 /** The engine's sentences name seats by number; here they get the table's compass names. */
 const namePlaces = (text, players) => String(text)
   .replace(/\bseats (\d+) and (\d+)\b/gi, (m, a, b) => `${seatName(players, +a)} and ${seatName(players, +b)}`)
   .replace(/\bpartners (\d+) and (\d+)\b/gi, (m, a, b) => `partners ${seatName(players, +a)} and ${seatName(players, +b)}`)
   .replace(/\bseat (\d+)\b/gi, (m, a) => seatName(players, +a));
-const humanize = (name) => String(name).replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 export async function mountCompare(container, site) {
   const compare = new Compare(container, site);

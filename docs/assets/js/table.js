@@ -13,7 +13,7 @@
 
 import { cardBack, cardElement, cardName, cardSymbol, suitLabel, withSymbols } from "./cards.js";
 import {
-  BID_LABEL_WORDS, BID_WORDS, BOT_KINDS, SEAT_NAMES, SHOW_WORDS, readingChoiceLabel, readingLabel, readingValue,
+  BOT_KINDS, SEAT_NAMES, humanize, readingChoiceLabel, readingLabel, readingValue,
 } from "./words.js";
 
 /**
@@ -32,14 +32,8 @@ function fan(cards, { small = false, max = 16 } = {}) {
   return box;
 }
 
-const SEAT_POSITIONS = {
-  2: ["south", "north"],
-  3: ["south", "west", "east"],
-  4: ["south", "west", "north", "east"],
-  5: ["south", "west", "northwest", "northeast", "east"],
-  6: ["south", "southwest", "northwest", "north", "northeast", "east"],
-  7: ["south", "southwest", "west", "northwest", "northeast", "east", "southeast"],
-};
+/** Each seat's place around the felt (a CSS class): its name, lower case ("North-west" -> "northwest"). */
+const seatPositions = (players) => (SEAT_NAMES[players] || SEAT_NAMES[4]).map((name) => name.toLowerCase().replace("-", ""));
 /** The bids of the loo family, in the order the table offers them. */
 const BID_KINDS = ["pass", "stand", "buy"];
 const MINUS = "\u2212";
@@ -49,7 +43,6 @@ const SPEEDS = [["600", "Normal"], ["250", "Fast"], ["1200", "Slow"], ["0", "Ins
 const HUMAN = 0;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const humanize = (name) => String(name).replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 export async function mountTable(container, site) {
   const table = new Table(container, site);
@@ -353,28 +346,8 @@ class Table {
     this.lastLogKey = null;
     this.refusal = null;
     this.seedLabel.textContent = `Seed ${seed} · opponents: ${bots}`;
-    await this.learnBidLabels(answer.view);
-    if (generation !== this.generation) return;
     await this.refresh(answer);
     this.runBots(generation);
-  }
-
-  /**
-   * The words this game gives its bids (Петух: "Keep these cards", "Exchange …"), so that the
-   * seats' statuses speak as the buttons do from the first bid on. The labels come with the
-   * legal actions of the seat to bid; when a bot bids first, its legal list is asked for once
-   * (only the labels are kept).
-   */
-  async learnBidLabels(view) {
-    if (!view || view.phase !== "bid" || (this.bidLabels && this.bidLabels.game === this.gameId)) return;
-    let legal = view.to_act === HUMAN ? view.legal : null;
-    if (!legal && view.to_act !== null && view.to_act !== undefined) {
-      const answer = await this.python.request({ op: "view", id: this.id, seat: view.to_act });
-      legal = answer.ok && answer.view ? answer.view.legal : null;
-    }
-    const labels = { game: this.gameId };
-    for (const l of legal || []) if (BID_KINDS.includes(l.action && l.action.kind)) labels[l.action.kind] = l.label;
-    if (Object.keys(labels).length > 1) this.bidLabels = labels;
   }
 
   showFormError(message, rule) {
@@ -693,7 +666,7 @@ class Table {
     const { el } = this;
     const v = this.view;
     const n = v.players;
-    const positions = SEAT_POSITIONS[n] || SEAT_POSITIONS[4];
+    const positions = seatPositions(n);
     this.felt.dataset.players = String(n);
     // The other seats in one wrapper: on a wide felt it is transparent (display: contents) and
     // each seat takes its compass place; on a narrow one they sit in a row above the trick.
@@ -747,25 +720,8 @@ class Table {
       if (["bid", "lay_out", "declare"].includes(v.phase)) return { kind: "waiting", text: "waiting to bid" };
       return null;
     }
-    if (bid.label || bid.text) return { kind: choice, text: bid.label || bid.text };
-    if (choice === "pass") {
-      return { kind: "pass", text: v.phase === "play" || v.phase === "dealer_exchange" ? "passed: out this deal" : "passed" };
-    }
-    if (choice === "buy") {
-      const buying = v.phase === "discard" && v.discards && v.discards.seat === seat;
-      const n = bid.discarded ?? 0;
-      const word = this.bidWord("buy");
-      if (buying) return { kind: "buy", text: `${word === "bought" ? "buying" : word}: ${v.discards.count ?? n} out` };
-      return { kind: "buy", text: n ? `${word} ${n}` : word };
-    }
-    return { kind: choice, text: this.bidWord(choice) };
-  }
-
-  /** The past form of a bid, in the words the game's own labels use (learnt from the legal list). */
-  bidWord(kind) {
-    const label = (this.bidLabels || {})[kind];
-    const first = label ? String(label).trim().split(/\s+/)[0].toLowerCase() : null;
-    return (first && BID_LABEL_WORDS[first]) || BID_WORDS[kind] || kind;
+    // the engine gives each bid in the game's own words ("stands", "bought 2", Петух's "keeps his cards")
+    return { kind: choice, text: bid.label || choice };
   }
 
   /** Whether a seat passed and sits out the rest of this deal. */
@@ -1070,18 +1026,8 @@ class Table {
     for (const show of shows) {
       const cards = el("span", { class: "ed-shown" });
       for (const c of show.cards || []) cards.append(cardElement(c, { small: true }));
-      // The engine's own sentence for the show (the first of this deal under its rule: the
-      // declaration, before any scoring under the same rule), else a plain one.
-      const said = show.text ? show : (this.view.log || []).find((e) => e.rule === show.rule && e.seat === show.seat
-        && (e.deal === undefined || e.deal === this.view.deal));
-      let text;
-      if (said) {
-        text = withSymbols(namePlaces(said.text, this)).replace(/[.]$/, "");
-      } else {
-        const word = SHOW_WORDS[show.kind] || `shows ${humanize(show.kind).toLowerCase()}`;
-        const who = show.seat === HUMAN ? `You ${word.replace(/^(\w+?)s\b/, "$1")}` : `${this.seatName(show.seat)} ${word}`;
-        text = `${who}${show.value === null || show.value === undefined ? "" : ` (worth ${show.value})`}`;
-      }
+      // the engine's own sentence for the show, with the seat named as at this table
+      const text = withSymbols(namePlaces(show.text || "", this)).replace(/[.]$/, "");
       box.append(el("div", { class: "ed-show", "data-kind": show.kind, "data-seat": String(show.seat) },
         el("p", null, `${text} `, show.rule ? this.ruleLink(show.rule) : null), cards));
     }
@@ -1192,13 +1138,11 @@ class Table {
       onclick: () => this.act(l.action) }, withSymbols(l.label || l.text));
     const bids = other.filter((l) => BID_KINDS.includes(l.action.kind));
     if (bids.length && this.view.phase === "bid") {
-      this.bidLabels = this.bidLabels && this.bidLabels.game === this.gameId ? this.bidLabels : { game: this.gameId };
-      for (const l of bids) this.bidLabels[l.action.kind] = l.label;
       for (const kind of BID_KINDS) {
         const l = bids.find((b) => b.action.kind === kind);
         if (l) buttons.append(button(l, true));
         else if (kind !== "buy" || (this.view.stock && this.view.stock.count > 0)) {
-          buttons.append(button({ action: { kind }, label: this.bidLabels[kind] || humanize(kind) }, false));
+          buttons.append(button({ action: { kind }, label: humanize(kind) }, false));
         }
       }
       for (const l of other) if (!BID_KINDS.includes(l.action.kind)) buttons.append(button(l, true));

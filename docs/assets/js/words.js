@@ -9,28 +9,10 @@ export const SEAT_NAMES = {
   6: ["South", "South-west", "North-west", "North", "North-east", "East"],
   7: ["South", "South-west", "West", "North-west", "North-east", "East", "South-east"],
 };
+/** An option or kind name as words: "two_player_pack" -> "Two player pack". */
+export const humanize = (name) => String(name).replace(/[_-]+/g, " ").replace(/^./, (c) => c.toUpperCase());
+
 export const seatName = (players, seat) => (SEAT_NAMES[players] || [])[seat] || `Seat ${seat}`;
-
-/** A seat's choice in the bidding of the loo family (Мушка, Памфил, Рамс, Петух), in words. */
-export const BID_WORDS = {
-  pass: "passed",
-  stand: "stands",
-  buy: "bought",
-};
-/** Past forms of the engine's bid labels, where a game names its bids otherwise (Петух: Keep, Exchange). */
-export const BID_LABEL_WORDS = {
-  pass: "passed", stand: "stands", buy: "bought", keep: "keeps", exchange: "exchanged", play: "plays",
-};
-
-/** What a show ("shows" in a loo view) is called at the table. */
-export const SHOW_WORDS = {
-  "pamphil": "declares the pamphil",
-  "five-of-a-suit": "shows five of a suit",
-  "rams": "shows Rams",
-  "jacks": "shows jacks",
-  "boys": "shows the boys",
-  "trump-card": "shows the trump card",
-};
 
 export const BOT_KINDS = [
   ["heuristic", "Sensible (heuristic)"],
