@@ -614,7 +614,8 @@ class LooState(GameState):
             return
         self._next_bidder()
 
-    BID_WORDS: ClassVar[dict[str, str]] = {"pass": "passed", "stand": "stands", "buy": "bought {n}"}
+    BID_WORDS: ClassVar[dict[str, str]] = {"pass": "passed", "stand": "stands", "buy": "bought {n}",
+                                           "buying": "buying: {n} out"}
     LOG_WORDS: ClassVar[dict[str, str]] = {"pass": "passes", "stand": "stands", "buy": "buys"}
 
     def bid_word(self, seat: int) -> str | None:
@@ -623,7 +624,7 @@ class LooState(GameState):
         if choice is None:
             return None
         if choice == "buy" and self.discarding == seat:
-            return f"buying: {len(self.pending)} out"
+            return self.BID_WORDS["buying"].format(n=len(self.pending))
         return self.BID_WORDS[choice].format(n=self.bought[seat])
 
     def must_play_reason(self, seat: int) -> str:

@@ -181,7 +181,8 @@ class PetukhState(LooState):
         self.boys = {}
         super()._start_deal()
 
-    BID_WORDS: ClassVar[dict[str, str]] = {"pass": "passed", "stand": "keeps his cards", "buy": "exchanged {n}"}
+    BID_WORDS: ClassVar[dict[str, str]] = {"pass": "passed", "stand": "keeps his cards", "buy": "exchanged {n}",
+                                           "buying": "exchanging: {n} out"}
     LOG_WORDS: ClassVar[dict[str, str]] = {"pass": "passes", "stand": "keeps his cards", "buy": "exchanges"}
 
     def may_buy(self, seat: int) -> bool:
