@@ -17,6 +17,8 @@ from engine.errors import (
     CatalogueError,
     EngineError,
     IllegalActionError,
+    InvalidActionError,
+    InvalidInputError,
     RecordError,
     UnknownGameError,
     VariantError,
@@ -37,6 +39,8 @@ __all__ = [
     "Variant",
     "EngineError",
     "IllegalActionError",
+    "InvalidActionError",
+    "InvalidInputError",
     "VariantError",
     "RecordError",
     "UnknownGameError",
@@ -51,4 +55,4 @@ def new_game(game_id: str, variant: dict[str, Any] | None = None, seed: int = 0)
     from engine import games
 
     spec = games.get(game_id)
-    return spec.new_game(spec.make_variant(**(variant or {})), seed=seed)
+    return spec.new_game(spec.variant_from({} if variant is None else variant), seed=seed)

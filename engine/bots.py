@@ -20,10 +20,11 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from .cards import Card, Suit
-from .errors import EngineError
+from .errors import EngineError, InvalidInputError, brief
+from .limits import MAX_BUDGET
 from .game import Action, GameState
 
 BOT_KINDS = ("random", "heuristic", "sampling")
@@ -180,9 +181,7 @@ class SamplingBot:
     kind = "sampling"
 
     def __init__(self, seed: int | None = None, budget: int | None = None) -> None:
-        if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
-            raise EngineError(f"sampling budget must be a positive integer of playouts per move, not {budget!r}")
-        self.budget = budget or DEFAULT_BUDGET
+        self.budget = check_budget(budget) or DEFAULT_BUDGET
         self.rng = random.Random(seed)
         self.rollout = HeuristicBot(seed)
 
@@ -215,6 +214,31 @@ class SamplingBot:
         return f"SamplingBot(budget={self.budget})"
 
 
+def check_budget(budget: Any) -> int | None:
+    """``budget`` if it is ``None`` or a whole number of playouts per move from 1 to
+    :data:`~engine.limits.MAX_BUDGET`; else :class:`~engine.errors.InvalidInputError`."""
+    if budget is not None and (type(budget) is not int or not 1 <= budget <= MAX_BUDGET):
+        raise InvalidInputError(f"budget: the sampling bot's playouts per move must be a whole number from 1 "
+                                f"to {MAX_BUDGET}, not {brief(budget)}")
+    return budget
+
+
+def check_bot_kinds(kinds: Any, players: int) -> list[str]:
+    """One bot kind per seat, from one kind for all or a list of ``players`` kinds;
+    else :class:`~engine.errors.InvalidInputError` naming the entry."""
+    if isinstance(kinds, str):
+        kinds = [kinds] * players
+    if not isinstance(kinds, (list, tuple)):
+        raise InvalidInputError(f"bots: expected a bot kind ({', '.join(BOT_KINDS)}) or a list of one per seat, "
+                                f"not {brief(kinds)}")
+    if len(kinds) != players:
+        raise InvalidInputError(f"bots: {len(kinds)} bot kinds given for {players} seats")
+    for i, kind in enumerate(kinds):
+        if not isinstance(kind, str) or kind not in BOT_KINDS:
+            raise InvalidInputError(f"bots[{i}]: unknown bot kind {brief(kind)}; expected one of {', '.join(BOT_KINDS)}")
+    return list(kinds)
+
+
 def make_bot(kind: str, seed: int | None = None, budget: int | None = None) -> Bot:
     """A bot of ``kind`` (``random``, ``heuristic`` or ``sampling``)."""
     if kind == "random":
@@ -223,4 +247,4 @@ def make_bot(kind: str, seed: int | None = None, budget: int | None = None) -> B
         return HeuristicBot(seed)
     if kind == "sampling":
         return SamplingBot(seed, budget)
-    raise EngineError(f"unknown bot kind {kind!r}: expected one of {', '.join(BOT_KINDS)}")
+    raise InvalidInputError(f"unknown bot kind {brief(kind)}: expected one of {', '.join(BOT_KINDS)}")

@@ -57,12 +57,15 @@ from pathlib import Path
 from typing import Any
 
 from . import catalogue, games as game_registry, records, rules as rule_registry
-from .bots import BOT_KINDS, Bot, make_bot
-from .errors import EngineError, IllegalActionError, RecordError
+from .bots import BOT_KINDS, Bot, check_bot_kinds, check_budget, make_bot
+from .errors import EngineError, IllegalActionError, RecordError, brief
 from .game import Action, GameState
+from .limits import MAX_SEED, read_json
 
 SEAT_KINDS = ("human",) + BOT_KINDS
 MAX_ADVANCE = 5_000
+MAX_SESSIONS = 64
+"""The most games the bridge keeps open at once (a table keeps one or two)."""
 
 
 class RequestError(EngineError):
@@ -182,8 +185,31 @@ def _require(request: Mapping[str, Any], key: str, kind: type | tuple[type, ...]
     value = request[key]
     if kind is not None and (not isinstance(value, kind) or isinstance(value, bool) and kind is int):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise RequestError(f"op {request.get('op')!r}: field {key!r} must be a {names}, not {value!r}")
+        raise RequestError(f"op {request.get('op')!r}: field {key!r} must be a {names}, not {brief(value)}")
     return value
+
+
+def _variant(request: Mapping[str, Any], spec: Any, value: Any, field: str = "variant") -> Any:
+    """The variant a request names: an object of option: value (missing or null: the defaults)."""
+    if value is None:
+        value = {}
+    if not isinstance(value, Mapping):
+        raise RequestError(f"field {field!r} must be an object of option: value, not {brief(value)}")
+    return spec.variant_from(value)
+
+
+def _seed(request: Mapping[str, Any]) -> int:
+    seed = request.get("seed", 0)
+    if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
+        raise RequestError(f"field 'seed' must be an integer from {-MAX_SEED} to {MAX_SEED}, not {brief(seed)}")
+    return seed
+
+
+def _budget(request: Mapping[str, Any]) -> int | None:
+    try:
+        return check_budget(request.get("budget"))
+    except EngineError as error:
+        raise RequestError(f"field {error}") from None
 
 
 def _session(request: Mapping[str, Any]) -> Session:
@@ -199,7 +225,22 @@ def _seat(request: Mapping[str, Any], state: GameState, key: str = "seat", defau
     if seat is None:
         return None
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.num_players:
-        raise RequestError(f"field {key!r} must be a seat from 0 to {state.num_players - 1}, not {seat!r}")
+        raise RequestError(f"field {key!r} must be a seat from 0 to {state.num_players - 1}, not {brief(seat)}")
+    return seat
+
+
+def _viewer(request: Mapping[str, Any], session: Session) -> int | None:
+    """The seat whose view a request may have: at a table with a human seat, while the
+    game is on, only a human seat's (the first, by default); an omniscient view (no seat)
+    only of a game over or of a table of bots alone."""
+    state = session.state
+    seat = _seat(request, state, default=_first_human(session))
+    if state.is_over() or _first_human(session) is None:
+        return seat
+    if seat is None or session.seats[seat] != "human":
+        who = "every hand" if seat is None else f"seat {seat}'s hand (a {session.seats[seat]} bot)"
+        raise RequestError(f"field 'seat': the game is still being played, so {who} is hidden from the table; "
+                           f"a view is given for a human seat ({', '.join(str(i) for i, k in enumerate(session.seats) if k == 'human')})")
     return seat
 
 
@@ -245,21 +286,22 @@ def op_rules(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
     spec = game_registry.get(_require(request, "game", str))
-    variant = request.get("variant") or {}
-    if not isinstance(variant, Mapping):
-        raise RequestError(f"field 'variant' must be an object of option: value, not {variant!r}")
-    seed = request.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RequestError(f"field 'seed' must be an integer, not {seed!r}")
-    budget = request.get("budget")
-    state = spec.new_game(spec.make_variant(**variant), seed)
+    variant = _variant(request, spec, request.get("variant"))
+    seed = _seed(request)
+    budget = _budget(request)
+    state = spec.new_game(variant, seed)
     n = state.num_players
-    seats = request.get("seats") or ["human"] + ["heuristic"] * (n - 1)
+    seats = request.get("seats")
+    if seats is None:
+        seats = ["human"] + ["heuristic"] * (n - 1)
     if not isinstance(seats, list) or len(seats) != n:
-        raise RequestError(f"field 'seats' must list {n} seat kinds (one of {', '.join(SEAT_KINDS)}), not {seats!r}")
+        raise RequestError(f"field 'seats' must list {n} seat kinds (one of {', '.join(SEAT_KINDS)}), "
+                           f"not {brief(seats)}")
     for i, kind in enumerate(seats):
-        if kind not in SEAT_KINDS:
-            raise RequestError(f"seats[{i}]: {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+        if not isinstance(kind, str) or kind not in SEAT_KINDS:
+            raise RequestError(f"seats[{i}]: {brief(kind)} is not one of {', '.join(SEAT_KINDS)}")
+    if len(SESSIONS) >= MAX_SESSIONS:
+        raise RequestError(f"{MAX_SESSIONS} games are open: close one ('close') before starting another")
     bots = {i: make_bot(kind, seed=seed * 101 + i, budget=budget) for i, kind in enumerate(seats) if kind != "human"}
     session_id = f"g{next(_ids)}"
     session = Session(state, list(seats), bots)
@@ -270,8 +312,7 @@ def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def op_view(request: Mapping[str, Any]) -> dict[str, Any]:
     session = _session(request)
-    seat = _seat(request, session.state, default=_first_human(session))
-    return {"view": _view(session.state, seat)}
+    return {"view": _view(session.state, _viewer(request, session))}
 
 
 def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -279,11 +320,14 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
     state = session.state
     if state.is_over():
         raise RequestError("the game is over: no more actions")
-    raw = _require(request, "action", (str, dict))
+    raw = _require(request, "action", (str, Mapping))
     to_act = state.current_player()
     seat = _seat(request, state)
     if seat is not None and seat != to_act:
         raise RequestError(f"seat {seat} cannot act: it is seat {to_act}'s turn")
+    if _first_human(session) is not None and session.seats[to_act] != "human":
+        raise RequestError(f"seat {to_act} is a {session.seats[to_act]} bot: its moves are made with 'bot' or "
+                           "'advance', not 'act'")
     action = Action.coerce(raw)
     state.apply(action)  # refuses with IllegalActionError, state unchanged
     return {"played": _played(state, to_act, action), "view": _view(state, to_act if seat is None else seat)}
@@ -304,7 +348,7 @@ def op_bot(request: Mapping[str, Any]) -> dict[str, Any]:
 def op_advance(request: Mapping[str, Any]) -> dict[str, Any]:
     session = _session(request)
     state = session.state
-    seat = _seat(request, state, default=_first_human(session))
+    seat = _viewer(request, session)
     played = []
     for _ in range(MAX_ADVANCE):
         if state.is_over() or state.current_player() == seat:
@@ -317,15 +361,30 @@ def op_advance(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def op_record(request: Mapping[str, Any]) -> dict[str, Any]:
     session = _session(request)
-    return {"record": records.make_record(session.state, seats=session.seats)}
+    state = session.state
+    reveal = request.get("reveal", False)
+    if not isinstance(reveal, bool):
+        raise RequestError(f"field 'reveal' must be true or false, not {brief(reveal)}")
+    # a record holds every deck, so while a human plays it would show the cards still hidden from him
+    hidden = not state.is_over() and _first_human(session) is not None
+    if hidden and not reveal:
+        raise RequestError("the game is still being played and a record holds every deck, the cards still hidden "
+                           "from the players too: ask again when the game is over, or with \"reveal\": true for a "
+                           "record that shows them")
+    comment = ("Taken while the game was being played: this record holds the cards that were still hidden "
+               "from the players." if hidden else None)
+    return {"record": records.make_record(state, seats=session.seats, comment=comment), "hidden_cards": hidden}
 
 
 def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
-    record = _require(request, "record", dict)
+    record = _require(request, "record", Mapping)
+    if len(SESSIONS) >= MAX_SESSIONS:
+        raise RequestError(f"{MAX_SESSIONS} games are open: close one ('close') before starting another")
     state = records.replay(record)
     seats = [entry["kind"] for entry in record["seats"]]
+    bots = {i: make_bot(kind, seed=state.seed * 101 + i) for i, kind in enumerate(seats) if kind != "human"}
     session_id = f"g{next(_ids)}"
-    SESSIONS[session_id] = Session(state, seats, {})
+    SESSIONS[session_id] = Session(state, seats, bots)
     return {
         "id": session_id,
         "actions": len(record["actions"]),
@@ -521,12 +580,15 @@ def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
     variants = _require(request, "variants", list)
     if len(variants) != 2 or not all(isinstance(v, Mapping) for v in variants):
         raise RequestError("field 'variants' must hold exactly two objects of option: value")
-    seed = request.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RequestError(f"field 'seed' must be an integer, not {seed!r}")
+    seed = _seed(request)
+    budget = _budget(request)
+    built = [_variant(request, spec, v, f"variants[{i}]") for i, v in enumerate(variants)]
     bots = request.get("bots", "heuristic")
-    budget = request.get("budget")
-    built = [spec.make_variant(**v) for v in variants]
+    try:
+        for variant in built:
+            check_bot_kinds(bots, spec.new_game(variant, seed).num_players)
+    except EngineError as error:
+        raise RequestError(f"field {error}") from None
     if any(key in request for key in ("deal", "deck", "dealer")):
         return _compare_deal(request, spec, built, seed, bots, budget)
     # Both games take their deals from one list of decks: the first game's, extended
@@ -630,7 +692,7 @@ def dispatch(request: Any) -> dict[str, Any]:
         op = request.get("op")
         handler = OPS.get(op) if isinstance(op, str) else None
         if handler is None:
-            raise RequestError(f"unknown op {op!r}; ops: {', '.join(OPS)}")
+            raise RequestError(f"unknown op {brief(op)}; ops: {', '.join(OPS)}")
         return {"ok": True, "op": op, **handler(request)}
     except Exception as error:  # every failure becomes a JSON answer, never a crash
         return {"ok": False, "error": error_json(error)}
@@ -639,9 +701,9 @@ def dispatch(request: Any) -> dict[str, Any]:
 def handle(request_json: str | bytes) -> str:
     """Handle one JSON request and return the JSON response."""
     try:
-        request = json.loads(request_json)
-    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as error:
-        response = {"ok": False, "error": {"type": "RequestError", "message": f"request is not JSON: {error}"}}
+        request = read_json(request_json, RequestError, "request")
+    except RequestError as error:
+        response = {"ok": False, "error": error_json(error)}
     else:
         response = dispatch(request)
     return json.dumps(response, ensure_ascii=False)

@@ -26,7 +26,7 @@ from math import floor
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from engine.errors import EngineError
+from engine.errors import EngineError, InvalidInputError, brief
 
 T = TypeVar("T")
 
@@ -83,9 +83,9 @@ class Suit(enum.Enum):
         """A suit from its letter (``S H D C``, any case) or its sign."""
         if isinstance(text, Suit):
             return text
-        suit = _SUIT_BY_TEXT.get(str(text).strip().upper())
+        suit = _SUIT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if suit is None:
-            raise EngineError(f"unknown suit {text!r}: expected one of S H D C (or ♠ ♥ ♦ ♣)")
+            raise InvalidInputError(f"unknown suit {brief(text)}: expected one of S H D C (or ♠ ♥ ♦ ♣)")
         return suit
 
     def __str__(self) -> str:
@@ -141,7 +141,7 @@ class Rank(enum.IntEnum):
             rank = _RANK_BY_TEXT.get(str(text).strip().upper())
             if rank is not None:
                 return rank
-        raise EngineError(f"unknown rank {text!r}: expected one of A K Q J 10 9 8 7 6 5 4 3 2")
+        raise InvalidInputError(f"unknown rank {brief(text)}: expected one of A K Q J 10 9 8 7 6 5 4 3 2")
 
     def __str__(self) -> str:
         return _RANK_TEXT[self]
@@ -208,7 +208,7 @@ class Card:
         if card is not None:
             return card
         if not isinstance(text, str):
-            raise EngineError(f"cannot read a card from {text!r}: expected text such as 'AS' or '10H'")
+            raise InvalidInputError(f"cannot read a card from {brief(text)}: expected text such as 'AS' or '10H'")
         norm = text.strip().upper()
         card = _BY_TEXT.get(norm)
         if card is None and len(norm) >= 2:
@@ -217,8 +217,8 @@ class Card:
             except EngineError:
                 card = None
         if card is None:
-            raise EngineError(
-                f"unknown card {text!r}: write the rank (A K Q J 10/T 9 … 2) then the suit "
+            raise InvalidInputError(
+                f"unknown card {brief(text)}: write the rank (A K Q J 10/T 9 … 2) then the suit "
                 f"(S H D C), e.g. 'AS', '10H', 'QD'"
             )
         return card
@@ -232,7 +232,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card with that index (0 = A♠, 12 = 2♠, 13 = A♥, …, 51 = 2♣)."""
         if not 0 <= index < 52:
-            raise EngineError(f"card index {index} is out of range 0..51")
+            raise InvalidInputError(f"card index {brief(index)} is out of range 0..51")
         return ALL_CARDS[index]
 
     @property
@@ -316,8 +316,11 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """
     if isinstance(text, str):
         items: Iterable[str | Card] = text.replace(",", " ").split()
-    else:
+    elif isinstance(text, (list, tuple)):
         items = text
+    else:
+        raise InvalidInputError(f"cannot read cards from {brief(text)}: expected text such as 'AS 10H' "
+                                "or a list of cards")
     return [Card.parse(item) for item in items]
 
 

@@ -20,20 +20,52 @@ from typing import Any
 
 __all__ = [
     "EngineError",
+    "InvalidInputError",
+    "InvalidActionError",
     "IllegalActionError",
     "VariantError",
     "RecordError",
     "UnknownGameError",
     "CatalogueError",
+    "brief",
 ]
+
+
+def brief(value: Any, limit: int = 60) -> str:
+    """A short, always printable ``repr`` of an input for an error message: long
+    strings and containers are cut, huge integers are described, not written out.
+
+    >>> brief("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    >>> brief(10 ** 5000)
+    'an integer of about 5001 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (too deep, too large) must not hide the real error
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class EngineError(ValueError):
     """Base class of every error the engine raises on bad input."""
 
 
+class InvalidInputError(EngineError):
+    """A value the engine cannot read at all: a card, a seat, a deck, a number out
+    of bounds. The message names the value and where it was given."""
+
+
+class InvalidActionError(InvalidInputError):
+    """An action that cannot be read (an unknown form, a card that is no card, a
+    value of the wrong type or out of bounds), as distinct from a well-formed
+    action that the rules refuse (:class:`IllegalActionError`)."""
+
+
 class IllegalActionError(EngineError):
-    """An action that the rules forbid in the current state.
+    """A well-formed action that the rules forbid in the current state.
 
     ``rule`` is the id of the catalogue rule that forbids it, ``action`` the
     refused action (an :class:`engine.game.Action`, its text, or ``None``),
@@ -55,6 +87,8 @@ class IllegalActionError(EngineError):
         self.reason = reason
         self.seat = seat
         self.index = index
+        self.adopted: str | None = None
+        """For a game played by another game's rule: the id of that rule (``rule`` is the game's own)."""
         super().__init__(rule, action, reason)
 
     def __str__(self) -> str:
@@ -80,6 +114,7 @@ class IllegalActionError(EngineError):
             "action": action,
             "seat": self.seat,
             "index": self.index,
+            **({"adopted": self.adopted} if self.adopted else {}),
         }
 
 

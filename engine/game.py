@@ -19,14 +19,22 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import Card
-from engine.errors import EngineError, IllegalActionError, VariantError
+from engine.errors import (EngineError, IllegalActionError, InvalidActionError, InvalidInputError, RecordError,
+                           VariantError, brief)
+from engine.limits import MAX_ACTION_VALUE, MAX_DEALS, MAX_DECK, MAX_SEED
 
 __all__ = ["Action", "Outcome", "Option", "Variant", "GameState", "GameSpec"]
+
+
+_KIND = re.compile(r"[a-z][a-z0-9_-]{0,31}\Z")
+_INTEGER = re.compile(r"-?[0-9]{1,18}\Z")  # ASCII digits only ("³⁴" is no number)
+_CHECKED_KINDS: set[str] = set()
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,12 +42,43 @@ class Action:
     """One decision of one player: a kind (``play``, ``discard``, ``announce``
     …), and the card or value it concerns.
 
-    Actions are values: two actions with the same fields are equal.
+    Actions are values: two actions with the same fields are equal.  An action
+    that cannot be read (a kind that is not a lowercase word, a card that is no
+    :class:`~engine.cards.Card`, a value that is neither a short string nor an
+    integer within bounds) cannot be built: :class:`~engine.errors.InvalidActionError`.
+
+    >>> Action(5)
+    Traceback (most recent call last):
+    ...
+    engine.errors.InvalidActionError: an action's kind must be a lowercase word such as 'play', not 5
     """
 
     kind: str
     card: Card | None = None
     value: str | int | None = None
+
+    def __post_init__(self) -> None:
+        kind, card, value = self.kind, self.card, self.value
+        if kind not in _CHECKED_KINDS:
+            if type(kind) is not str or not _KIND.match(kind):
+                raise InvalidActionError(f"an action's kind must be a lowercase word such as 'play', not {brief(kind)}")
+            if len(_CHECKED_KINDS) < 256:
+                _CHECKED_KINDS.add(kind)
+        if card is not None and type(card) is not Card:
+            raise InvalidActionError(f"action {kind!r}: its card must be a Card (such as Card.parse('7H')), "
+                                     f"not {brief(card)}")
+        if value is not None:
+            if type(value) is int:
+                if not -MAX_ACTION_VALUE < value < MAX_ACTION_VALUE:
+                    raise InvalidActionError(f"action {kind!r}: its value {brief(value)} is out of bounds "
+                                             f"(at most {MAX_ACTION_VALUE - 1:,})")
+            elif type(value) is str:
+                if not value or len(value) > 64 or not value.isprintable() or value != value.strip():
+                    raise InvalidActionError(f"action {kind!r}: its value {brief(value)} must be a word of "
+                                             "1 to 64 printable characters")
+            else:
+                raise InvalidActionError(f"action {kind!r}: its value must be a string or an integer, "
+                                         f"not {brief(value)}")
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -77,25 +116,44 @@ class Action:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Action:
-        """The inverse of :meth:`to_json`; unknown keys (such as ``seat``) are ignored."""
-        if not isinstance(data, dict):
-            raise EngineError(f"an action must be an object such as {{'kind': 'play', 'card': '7H'}}, got {data!r}")
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        """The inverse of :meth:`to_json`. A ``seat`` key (as records carry) is
+        allowed and ignored; any other key is refused."""
+        if not isinstance(data, Mapping):
+            raise InvalidActionError(f"an action must be an object such as {{'kind': 'play', 'card': '7H'}}, "
+                                     f"not {brief(data)}")
+        extra = [key for key in data if key not in _ACTION_KEYS]
+        if extra:
+            raise InvalidActionError(f"action {brief(dict(data))}: unknown field {brief(extra[0])} "
+                                     "(an action has kind, card and value)")
         kind = data.get("kind")
         if not isinstance(kind, str) or not kind:
-            raise EngineError(f"action {data!r} has no 'kind' (a string such as 'play')")
+            raise InvalidActionError(f"action {brief(dict(data))} has no 'kind' (a string such as 'play')")
         card = data.get("card")
-        value = data.get("value")
-        if value is not None and not isinstance(value, (str, int)):
-            raise EngineError(f"action {data!r}: 'value' must be a string or an integer")
-        return cls(kind, Card.parse(card) if card is not None else None, value)
+        if card is not None:
+            if not isinstance(card, str):
+                raise InvalidActionError(f"action {kind!r}: 'card' must be a card string such as '7H', "
+                                         f"not {brief(card)}")
+            try:
+                card = Card.parse(card)
+            except InvalidInputError as error:
+                raise InvalidActionError(f"action {kind!r}: {error}") from None
+        return cls(kind, card, data.get("value"))
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """An action from its text: ``"play 7H"``, ``"discard QS"``, ``"announce 34"``."""
+        """An action from its text: ``"play 7H"``, ``"discard QS"``, ``"announce 34"``.
+
+        A word after the kind is read as a card if it is one, else as a whole
+        number if it is written in ASCII digits, else as a word."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"cannot read an action from {brief(text)}: expected text such as 'play 7H'")
+        if len(text) > 200:
+            raise InvalidActionError(f"action text of {len(text):,} characters: an action is a few words, "
+                                     "such as 'play 7H'")
         words = text.split()
         if not words:
-            raise EngineError("empty action text: expected e.g. 'play 7H'")
+            raise InvalidActionError("empty action text: expected e.g. 'play 7H'")
         kind, rest = words[0].lower(), words[1:]
         card: Card | None = None
         value: str | int | None = None
@@ -104,25 +162,28 @@ class Action:
                 try:
                     card = Card.parse(word)
                     continue
-                except EngineError:
+                except InvalidInputError:
                     pass
             if value is not None:
-                raise EngineError(f"cannot read action {text!r}: too many words")
-            value = int(word) if word.lstrip("-").isdigit() else word
+                raise InvalidActionError(f"cannot read action {brief(text)}: too many words")
+            value = int(word) if _INTEGER.match(word) else word
         return cls(kind, card, value)
 
     @classmethod
-    def coerce(cls, action: Action | dict[str, Any] | str) -> Action:
+    def coerce(cls, action: Action | Mapping[str, Any] | str) -> Action:
         """Accept an :class:`Action`, its JSON form or its text."""
         if type(action) is cls:
             return action
-        if isinstance(action, dict):
+        if isinstance(action, Mapping):
             return cls.from_json(action)
         if isinstance(action, str):
             return cls.parse(action)
         if isinstance(action, Action):
             return action
-        raise EngineError(f"cannot read an action from {action!r}")
+        raise InvalidActionError(f"cannot read an action from {brief(action)}")
+
+
+_ACTION_KEYS = frozenset(("kind", "card", "value", "seat"))
 
 
 @dataclass(frozen=True)
@@ -196,23 +257,27 @@ class Option:
                 if isinstance(value, bool):
                     raise ValueError
                 if isinstance(value, str):
+                    if not _INTEGER.match(value.strip()):
+                        raise ValueError
                     value = int(value.strip())
                 elif not isinstance(value, int):
+                    raise ValueError
+                if not -MAX_ACTION_VALUE < value < MAX_ACTION_VALUE:
                     raise ValueError
             elif self.type is str:
                 if isinstance(value, bool):
                     raise ValueError
-                if isinstance(value, int):
+                if isinstance(value, int) and -MAX_ACTION_VALUE < value < MAX_ACTION_VALUE:
                     value = str(value)
-                elif not isinstance(value, str):
+                elif not isinstance(value, str) or len(value) > 64:
                     raise ValueError
         except ValueError:
             raise VariantError(
-                f"{where}: {value!r} is not allowed; allowed values: {allowed}", rule=self.rule, option=self.name
+                f"{where}: {brief(value)} is not allowed; allowed values: {allowed}", rule=self.rule, option=self.name
             ) from None
         if self.values is not None and value not in self.values:
             raise VariantError(
-                f"{where}: {value!r} is not allowed; allowed values: {allowed}", rule=self.rule, option=self.name
+                f"{where}: {brief(value)} is not allowed; allowed values: {allowed}", rule=self.rule, option=self.name
             )
         return value
 
@@ -235,14 +300,25 @@ class Variant:
             if opt.name == name:
                 return opt
         known = ", ".join(o.name for o in cls.OPTIONS)
-        raise VariantError(f"{cls.game_id or cls.__name__} has no variant option {name!r}; options: {known}")
+        raise VariantError(f"{cls.game_id or cls.__name__} has no variant option {brief(name)}; options: {known}")
 
     @classmethod
-    def from_options(cls, **options: Any) -> Variant:
+    def from_options(cls, /, **options: Any) -> Variant:
         """A validated variant; options not given take their defaults."""
+        return cls.from_mapping(options)
+
+    @classmethod
+    def from_mapping(cls, options: Any) -> Variant:
+        """A validated variant from a mapping of option name -> value (a record's or a
+        request's ``variant``): anything but a mapping of known option names is refused."""
+        if not isinstance(options, Mapping):
+            raise VariantError(f"{cls.game_id or cls.__name__}: the variant must be an object of option: value, "
+                               f"not {brief(options)}")
         values = {}
         for name, value in options.items():
-            values[name] = cls.option(name).coerce(value)
+            if not isinstance(name, str):
+                raise VariantError(f"{cls.game_id or cls.__name__}: an option name must be a string, not {brief(name)}")
+            values[cls.option(name).name] = cls.option(name).coerce(value)
         return cls(**values)
 
     def to_json(self) -> dict[str, Any]:
@@ -253,10 +329,9 @@ class Variant:
         """The rule id -> reading id chosen by each option."""
         return {opt.rule: str(getattr(self, opt.name)).lower() for opt in self.OPTIONS}
 
-    def replace(self, **changes: Any) -> Variant:
+    def replace(self, /, **changes: Any) -> Variant:
         """A copy with some options changed (validated)."""
-        merged = self.to_json() | changes
-        return type(self).from_options(**merged)
+        return type(self).from_mapping(self.to_json() | changes)
 
 
 class GameState:
@@ -310,7 +385,20 @@ class GameState:
         raise NotImplementedError
 
     def clone(self) -> GameState:
-        raise NotImplementedError
+        """An independent copy: every list, dict and set the state holds is copied,
+        at every depth, so nothing done to the copy (a bot's imagined playout)
+        reaches the original. Cards, actions, variants and tuples are immutable
+        and shared."""
+        new = object.__new__(type(self))
+        d = self.__dict__
+        shallow = self.APPEND_ONLY
+        new.__dict__ = {k: list(v) if k in shallow else _fresh(v) if type(v) in _CONTAINERS else v
+                        for k, v in d.items()}
+        return new
+
+    APPEND_ONLY: frozenset[str] = frozenset(("history", "deals", "_log"))
+    """Lists whose items are never changed once appended (actions, decks, log entries):
+    :meth:`clone` copies the list, not its items."""
 
     def determinize(self, seat: int, rng: random.Random) -> GameState:
         raise NotImplementedError
@@ -363,6 +451,52 @@ class GameState:
             for a in self.legal_actions()
         ]
 
+    def check_seat(self, seat: Any, allow_none: bool = True) -> int | None:
+        """``seat`` if it is a seat at this table (or ``None`` where allowed), else
+        :class:`~engine.errors.InvalidInputError` naming it."""
+        if seat is None and allow_none:
+            return None
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise InvalidInputError(f"seat {brief(seat)} is not at this table of {self.num_players} "
+                                    f"(seats 0..{self.num_players - 1})")
+        return seat
+
+    @property
+    def decks_given(self) -> bool:
+        """Whether the decks were given to :meth:`GameSpec.new_game` (stacked, or taken
+        from another game) rather than shuffled from the seed."""
+        return getattr(self, "_decks", None) is not None
+
+    ADOPTS: str | None = None
+    """For a game played by another game's rules where it says nothing of its own
+    (Памфил: "otherwise as Мушка"), the id of the rule that says so."""
+
+    def own_rule(self, error: IllegalActionError) -> IllegalActionError:
+        """A refusal that names a rule of the game being played: one that cites a
+        rule the game adopts from another is restated under :attr:`ADOPTS`."""
+        if self.ADOPTS is None or error.rule.startswith(self.game_id + "."):
+            return error
+        own = IllegalActionError(self.ADOPTS, error.action, f"{error.reason} (the rule adopted: {error.rule})",
+                                 error.seat, error.index)
+        own.adopted = error.rule
+        return own
+
+    def refuse_unlisted(self, action: Action, seat: int, rule: str,
+                        apply_phase: Callable[[GameState, Action], Any]) -> IllegalActionError:
+        """The refusal of an action that is not among :meth:`legal_actions`: an action
+        is legal only if it equals a listed one.  The phase's own checks are run on a
+        copy, so that the refusal says why in the phase's words and names its rule; a
+        form the phase would have taken (an extra card or value) is refused here,
+        naming ``rule``.  The state itself is never touched."""
+        probe = self.clone()
+        try:
+            apply_phase(probe, action)
+        except IllegalActionError as error:
+            return error
+        listed = ", ".join(str(a) for a in self.legal_actions()[:12])
+        return IllegalActionError(rule, action, f"'{action}' is not one of the actions open to seat {seat} now "
+                                                f"({listed})", seat)
+
     def side_of(self, seat: int) -> int:
         """The index of the side a seat plays for."""
         for i, side in enumerate(self.sides()):
@@ -408,9 +542,13 @@ class GameSpec:
         """The variant options: ``{name, type, default, values, doc, rule}`` each."""
         return [opt.to_json() for opt in self.variant_class.OPTIONS]
 
-    def make_variant(self, **options: Any) -> Variant:
+    def make_variant(self, /, **options: Any) -> Variant:
         """A validated variant (:class:`VariantError` on unknown option or bad value)."""
-        return self.variant_class.from_options(**options)
+        return self.variant_class.from_mapping(options)
+
+    def variant_from(self, options: Any) -> Variant:
+        """A validated variant from a mapping (a record's or a request's ``variant``)."""
+        return self.variant_class.from_mapping(options)
 
     def default_variant(self) -> Variant:
         return self.variant_class.from_options()
@@ -428,10 +566,16 @@ class GameSpec:
         (a record's first deal, or one deal of a game replayed on its own)."""
         if variant is None:
             variant = self.default_variant()
-        elif isinstance(variant, dict):
-            variant = self.variant_class.from_options(**variant)
+        elif isinstance(variant, Mapping):
+            variant = self.variant_class.from_mapping(variant)
         elif not isinstance(variant, self.variant_class):
-            raise VariantError(f"{self.id}: expected a {self.variant_class.__name__} or a dict of options, got {variant!r}")
+            raise VariantError(f"{self.id}: expected a {self.variant_class.__name__} or a dict of options, "
+                               f"got {brief(variant)}")
+        if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
+            raise InvalidInputError(f"{self.id}: the seed must be an integer from {-MAX_SEED} to {MAX_SEED}, "
+                                    f"not {brief(seed)}")
+        if decks is not None:
+            decks = _check_decks(self.id, decks)
         return self.state_class(variant, seed=seed, decks=decks, first_dealer=first_dealer)  # type: ignore[call-arg]
 
     def to_json(self) -> dict[str, Any]:
@@ -443,6 +587,40 @@ class GameSpec:
             "summary": self.summary,
             "options": self.options(),
         }
+
+
+def _check_decks(game_id: str, decks: Any) -> list[list[str | Card]]:
+    """``decks`` as lists, if it is a list of decks each a list of at most
+    :data:`~engine.limits.MAX_DECK` cards (as text or :class:`Card`); else
+    :class:`~engine.errors.RecordError` naming the deck and card."""
+    if not isinstance(decks, (list, tuple)):
+        raise RecordError(f"{game_id}: decks must be a list of decks (each a list of cards), not {brief(decks)}")
+    if len(decks) > MAX_DEALS:
+        raise RecordError(f"{game_id}: {len(decks):,} decks, more than the {MAX_DEALS:,} deals accepted")
+    checked = []
+    for k, deck in enumerate(decks):
+        if not isinstance(deck, (list, tuple)) or len(deck) > MAX_DECK:
+            raise RecordError(f"deals[{k}].deck: must be a list of at most {MAX_DECK} cards, not {brief(deck)}")
+        for j, card in enumerate(deck):
+            if type(card) is not Card and not isinstance(card, str):
+                raise RecordError(f"deals[{k}].deck[{j}]: {brief(card)} is not a card")
+        checked.append(list(deck))
+    return checked
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of ``value`` in which every list, dict and set is new, at every depth."""
+    kind = type(value)
+    if kind is list:
+        return [_fresh(v) if type(v) in _CONTAINERS else v for v in value]
+    if kind is dict:
+        return {k: _fresh(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    return value
+
+
+_CONTAINERS = frozenset((list, dict, set))
 
 
 def dataclass_fields(obj: Any) -> list[str]:

@@ -24,15 +24,25 @@ from pathlib import Path
 from typing import IO, Any
 
 from .cards import Card
-from .errors import EngineError, IllegalActionError, RecordError, UnknownGameError, VariantError
+from .errors import EngineError, IllegalActionError, RecordError, UnknownGameError, VariantError, brief
 from .game import Action, GameState, Outcome
+from .limits import (MAX_ACTION_VALUE, MAX_ACTIONS, MAX_COMMENT, MAX_DEALS, MAX_DECK, MAX_JSON_BYTES, MAX_PLAYERS,
+                     MAX_SEED, MAX_TEXT, read_json)
 
 FORMAT = "edition-record"
 VERSION = 1
 SEAT_KINDS = ("human", "random", "heuristic", "sampling")
 
-_TOP_LEVEL = ("format", "version", "game", "variant", "seed", "players", "sides", "seats", "deals", "actions")
-_OPTIONAL = ("outcome", "comment")
+_TOP_LEVEL = ("format", "version", "game", "variant", "seed", "players", "sides", "seats", "deals", "actions",
+              "outcome")
+_OPTIONAL = ("dealt", "comment")
+DEALT = ("seed", "given")
+"""How a record's decks were made: ``seed``, the engine's shuffles of the record's seed
+(replay shuffles again and refuses a deck that differs); ``given``, decks stacked by
+hand or taken from another game (replay deals them as recorded)."""
+_SEAT_KEYS = ("seat", "name", "kind")
+_DEAL_KEYS = ("number", "dealer", "deck")
+_ACTION_KEYS = ("seat", "kind", "card", "value")
 
 
 # --------------------------------------------------------------------------- helpers
@@ -131,6 +141,7 @@ def make_record(state: GameState, seats: list[Any] | None = None, comment: str |
         ],
         "actions": [action_json(seat, action) for seat, action in state.history],
         "outcome": outcome_json(state.outcome()),
+        "dealt": "given" if state.decks_given else "seed",
     }
     if comment:
         record["comment"] = comment
@@ -168,10 +179,7 @@ def dump(record: Mapping[str, Any], target: str | Path | IO[str]) -> None:
 
 def loads(text: str) -> dict[str, Any]:
     """Parse and validate a record; :class:`RecordError` names what is wrong."""
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"record: not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    record = read_json(text, RecordError, "record")
     validate(record)
     return record
 
@@ -180,13 +188,17 @@ def load(source: str | Path | IO[str]) -> dict[str, Any]:
     """Read and validate a record from a path or a text file object."""
     if isinstance(source, (str, Path)):
         try:
-            text = Path(source).read_text(encoding="utf-8")
+            path = Path(source)
+            if path.stat().st_size > MAX_JSON_BYTES:
+                raise RecordError(f"record: {source} holds {path.stat().st_size:,} bytes, more than the "
+                                  f"{MAX_JSON_BYTES:,} accepted")
+            text = path.read_text(encoding="utf-8")
         except OSError as error:
             raise RecordError(f"record: cannot read {source}: {error.strerror or error}") from None
         except UnicodeDecodeError:
             raise RecordError(f"record: {source} is not UTF-8 text") from None
         return loads(text)
-    return loads(source.read())
+    return loads(source.read(MAX_JSON_BYTES + 1))
 
 
 # --------------------------------------------------------------------------- validation
@@ -200,110 +212,143 @@ def _need(condition: bool, field: str, what: str) -> None:
         raise RecordError(f"{field}: {what}")
 
 
+def _string(value: Any, field: str, limit: int = MAX_TEXT, empty: bool = True) -> None:
+    _need(isinstance(value, str), field, f"must be a string, not {brief(value)}")
+    _need(len(value) <= limit, field, f"a string of {len(value):,} characters (at most {limit:,})")
+    _need(empty or value != "", field, "must not be empty")
+
+
+def _list(value: Any, field: str, limit: int, what: str) -> None:
+    _need(isinstance(value, list), field, f"must be a list of {what}, not {brief(value)}")
+    _need(len(value) <= limit, field, f"{len(value):,} entries, more than the {limit:,} accepted")
+
+
+def _fields(entry: Any, field: str, keys: tuple[str, ...], required: tuple[str, ...]) -> None:
+    _need(isinstance(entry, Mapping), field, f"must be an object with {', '.join(required)}")
+    for key in required:
+        _need(key in entry, f"{field}.{key}", "missing")
+    extra = [key for key in entry if key not in keys]
+    _need(not extra, f"{field}.{str(extra[0])[:40] if extra else ''}", "unknown field (format version 1 has no such field)")
+
+
 def validate(record: Any) -> None:
-    """Check the record's structure (the JSON Schema's constraints); :class:`RecordError`
-    names the first field that is wrong, e.g. ``actions[3].card``.
+    """Check the record's structure (the JSON Schema's constraints, and the sizes of
+    :mod:`engine.limits`, checked before anything is built from them);
+    :class:`RecordError` names the first field that is wrong, e.g. ``actions[3].card``.
 
     The rules themselves are checked by :func:`replay`.
     """
     _need(isinstance(record, Mapping), "record", f"must be a JSON object, not {type(record).__name__}")
     for key in _TOP_LEVEL:
         _need(key in record, key, "missing")
-    unknown = sorted(set(record) - set(_TOP_LEVEL) - set(_OPTIONAL))
-    _need(not unknown, unknown[0] if unknown else "", "unknown field (format version 1 has no such field)")
-    _need(record["format"] == FORMAT, "format", f"must be {FORMAT!r}, not {record['format']!r}")
+    unknown = [key for key in record if key not in _TOP_LEVEL and key not in _OPTIONAL]
+    _need(not unknown, str(unknown[0])[:40] if unknown else "", "unknown field (format version 1 has no such field)")
+    _need(record["format"] == FORMAT, "format", f"must be {FORMAT!r}, not {brief(record['format'])}")
     _need(_is_int(record["version"]), "version", "must be an integer")
     _need(record["version"] == VERSION, "version",
-          f"this engine reads version {VERSION}, not {record['version']!r}")
-    _need(isinstance(record["game"], str) and record["game"] != "", "game", "must be a game id string")
-    _need(isinstance(record["variant"], Mapping), "variant", "must be an object of option: value")
-    for name, value in record["variant"].items():
+          f"this engine reads version {VERSION}, not {brief(record['version'])}")
+    _string(record["game"], "game", 64, empty=False)
+    variant = record["variant"]
+    _need(isinstance(variant, Mapping), "variant", "must be an object of option: value")
+    _need(len(variant) <= 64, "variant", f"{len(variant)} options (at most 64)")
+    for name, value in variant.items():
+        _string(name, "variant", 64, empty=False)
         _need(isinstance(value, (str, int, float, bool)), f"variant.{name}",
               f"must be a string, number or boolean, not {type(value).__name__}")
-    _need(_is_int(record["seed"]), "seed", "must be an integer")
+        if isinstance(value, str):
+            _string(value, f"variant.{name}", 64)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            _need(-MAX_ACTION_VALUE < value < MAX_ACTION_VALUE, f"variant.{name}", f"{brief(value)} is out of bounds")
+    _need(_is_int(record["seed"]) and -MAX_SEED <= record["seed"] <= MAX_SEED, "seed",
+          f"must be an integer from {-MAX_SEED} to {MAX_SEED}")
     players = record["players"]
-    _need(_is_int(players) and players >= 1, "players", "must be a positive integer")
+    _need(_is_int(players) and 1 <= players <= MAX_PLAYERS, "players",
+          f"must be a whole number from 1 to {MAX_PLAYERS}, not {brief(players)}")
 
     sides = record["sides"]
-    _need(isinstance(sides, list) and sides, "sides", "must be a non-empty list of lists of seats")
-    seen: list[int] = []
+    _list(sides, "sides", players, "lists of seats")
+    _need(len(sides) > 0, "sides", "must be a non-empty list of lists of seats")
+    seen: set[int] = set()
     for i, side in enumerate(sides):
-        _need(isinstance(side, list) and side, f"sides[{i}]", "must be a non-empty list of seats")
+        _list(side, f"sides[{i}]", players, "seats")
+        _need(len(side) > 0, f"sides[{i}]", "must be a non-empty list of seats")
         for j, seat in enumerate(side):
             _need(_is_int(seat) and 0 <= seat < players, f"sides[{i}][{j}]",
                   f"must be a seat from 0 to {players - 1}")
             _need(seat not in seen, f"sides[{i}][{j}]", f"seat {seat} is on two sides")
-            seen.append(seat)
-    _need(sorted(seen) == list(range(players)), "sides", "every seat must be on exactly one side")
+            seen.add(seat)
+    _need(len(seen) == players, "sides", "every seat must be on exactly one side")
 
     seats = record["seats"]
-    _need(isinstance(seats, list) and len(seats) == players, "seats",
-          f"must list the {players} seats" if _is_int(players) else "must be a list")
+    _list(seats, "seats", players, "seats")
+    _need(len(seats) == players, "seats", f"must list the {players} seats")
     for i, entry in enumerate(seats):
         field = f"seats[{i}]"
-        _need(isinstance(entry, Mapping), field, "must be an object with seat, name, kind")
-        for key in ("seat", "name", "kind"):
-            _need(key in entry, f"{field}.{key}", "missing")
-        _need(entry["seat"] == i, f"{field}.seat", f"must be {i}")
-        _need(isinstance(entry["name"], str), f"{field}.name", "must be a string")
+        _fields(entry, field, _SEAT_KEYS, _SEAT_KEYS)
+        _need(entry["seat"] == i and _is_int(entry["seat"]), f"{field}.seat", f"must be {i}")
+        _string(entry["name"], f"{field}.name", 100)
         _need(entry["kind"] in SEAT_KINDS, f"{field}.kind", f"must be one of {', '.join(SEAT_KINDS)}")
 
     deals = record["deals"]
-    _need(isinstance(deals, list) and deals, "deals", "must be a non-empty list")
+    _list(deals, "deals", MAX_DEALS, "deals")
+    _need(len(deals) > 0, "deals", "must be a non-empty list")
     for i, deal in enumerate(deals):
         field = f"deals[{i}]"
-        _need(isinstance(deal, Mapping), field, "must be an object with number, dealer, deck")
-        for key in ("number", "dealer", "deck"):
-            _need(key in deal, f"{field}.{key}", "missing")
-        _need(deal["number"] == i + 1, f"{field}.number", f"must be {i + 1}")
+        _fields(deal, field, _DEAL_KEYS, _DEAL_KEYS)
+        _need(_is_int(deal["number"]) and deal["number"] == i + 1, f"{field}.number", f"must be {i + 1}")
         _need(deal["dealer"] is None or (_is_int(deal["dealer"]) and 0 <= deal["dealer"] < players),
               f"{field}.dealer", f"must be a seat from 0 to {players - 1}")
         deck = deal["deck"]
-        _need(isinstance(deck, list) and deck, f"{field}.deck", "must be a non-empty list of cards")
+        _list(deck, f"{field}.deck", MAX_DECK, "cards")
+        _need(len(deck) > 0, f"{field}.deck", "must be a non-empty list of cards")
         cards: set[Card] = set()
         for j, text in enumerate(deck):
             _need(isinstance(text, str), f"{field}.deck[{j}]", "must be a card string such as 'AS' or '10H'")
             try:
                 card = Card.parse(text)
-            except (ValueError, KeyError):
-                raise RecordError(f"{field}.deck[{j}]: {text!r} is not a card") from None
+            except EngineError:
+                raise RecordError(f"{field}.deck[{j}]: {brief(text)} is not a card") from None
             _need(card not in cards, f"{field}.deck[{j}]", f"{text} appears twice in the deck")
             cards.add(card)
 
     actions = record["actions"]
-    _need(isinstance(actions, list), "actions", "must be a list")
+    _list(actions, "actions", MAX_ACTIONS, "actions")
     for i, entry in enumerate(actions):
         field = f"actions[{i}]"
-        _need(isinstance(entry, Mapping), field, "must be an object with seat and kind")
-        _need("seat" in entry, f"{field}.seat", "missing")
+        _fields(entry, field, _ACTION_KEYS, ("seat", "kind"))
         _need(_is_int(entry["seat"]) and 0 <= entry["seat"] < players, f"{field}.seat",
               f"must be a seat from 0 to {players - 1}")
-        _need(isinstance(entry.get("kind"), str) and entry.get("kind"), f"{field}.kind",
-              "missing" if "kind" not in entry else "must be a non-empty string")
-        extra = sorted(set(entry) - {"seat", "kind", "card", "value"})
-        _need(not extra, f"{field}.{extra[0]}" if extra else field, "unknown field")
+        _string(entry["kind"], f"{field}.kind", 32, empty=False)
         if "card" in entry:
             _need(isinstance(entry["card"], str), f"{field}.card", "must be a card string")
             try:
                 Card.parse(entry["card"])
-            except (ValueError, KeyError):
-                raise RecordError(f"{field}.card: {entry['card']!r} is not a card") from None
+            except EngineError:
+                raise RecordError(f"{field}.card: {brief(entry['card'])} is not a card") from None
         if "value" in entry:
-            _need(isinstance(entry["value"], (str, int)) and not isinstance(entry["value"], bool),
-                  f"{field}.value", "must be a string or an integer")
+            value = entry["value"]
+            _need(isinstance(value, (str, int)) and not isinstance(value, bool), f"{field}.value",
+                  "must be a string or an integer")
+            if isinstance(value, str):
+                _string(value, f"{field}.value", 64)
+            else:
+                _need(-MAX_ACTION_VALUE < value < MAX_ACTION_VALUE, f"{field}.value", f"{brief(value)} is out of bounds")
 
-    if record.get("outcome") is not None:
-        outcome = record["outcome"]
-        _need(isinstance(outcome, Mapping), "outcome", "must be an object or null")
-        for key in ("winners", "scores", "sides", "reason"):
-            _need(key in outcome, f"outcome.{key}", "missing")
-        _need(isinstance(outcome["winners"], list) and all(_is_int(s) for s in outcome["winners"]),
-              "outcome.winners", "must be a list of seats")
-        _need(isinstance(outcome["scores"], list) and all(_is_int(s) for s in outcome["scores"]),
-              "outcome.scores", "must be a list of integers")
-        _need(isinstance(outcome["reason"], str), "outcome.reason", "must be a string")
+    outcome = record["outcome"]
+    if outcome is not None:
+        _fields(outcome, "outcome", ("winners", "scores", "sides", "reason"), ("winners", "scores", "sides", "reason"))
+        for key in ("winners", "scores"):
+            _list(outcome[key], f"outcome.{key}", players, "integers")
+            _need(all(_is_int(s) and -MAX_SEED <= s <= MAX_SEED for s in outcome[key]), f"outcome.{key}",
+                  "must be a list of integers")
+        _list(outcome["sides"], "outcome.sides", players, "lists of seats")
+        _need(all(isinstance(side, list) and len(side) <= players and all(_is_int(x) for x in side)
+                  for side in outcome["sides"]), "outcome.sides", "must be a list of lists of seats")
+        _string(outcome["reason"], "outcome.reason")
+    if "dealt" in record:
+        _need(record["dealt"] in DEALT, "dealt", f"must be one of {', '.join(DEALT)}, not {brief(record['dealt'])}")
     if "comment" in record:
-        _need(isinstance(record["comment"], str), "comment", "must be a string")
+        _string(record["comment"], "comment", MAX_COMMENT)
 
 
 # --------------------------------------------------------------------------- replay
@@ -323,31 +368,37 @@ def replay(record: Mapping[str, Any]) -> GameState:
     except UnknownGameError as error:
         raise RecordError(f"game: {error}") from None
     try:
-        variant = spec.make_variant(**record["variant"])
+        variant = spec.variant_from(record["variant"])
     except VariantError as error:
         raise RecordError(f"variant: {error}") from None
-    except TypeError as error:
-        raise RecordError(f"variant: {error}") from None
-    decks = [list(deal["deck"]) for deal in record["deals"]]
-    try:
-        state = spec.new_game(variant, record["seed"], decks=decks)
+    recorded_decks = [[str(Card.parse(c)) for c in deal["deck"]] for deal in record["deals"]]
+    # decks made from the seed are made again and compared; given decks are dealt as recorded
+    decks = recorded_decks if record.get("dealt", "seed") == "given" else None
+    first_dealer = record["deals"][0]["dealer"]
+    try:  # every recorded deck must hold the game's pack, however it was made
+        state = spec.new_game(variant, record["seed"], decks=recorded_decks)
     except EngineError as error:
         raise RecordError(f"deals[0].deck: {error}") from None
     _need(state.num_players == record["players"], "players",
           f"the variant seats {state.num_players} players, the record says {record['players']}")
+    if first_dealer == state.view(None).get("dealer"):
+        first_dealer = None  # the rules' own first dealer
+    try:
+        if decks is None or first_dealer is not None:
+            # from the seed's own shuffles, and by the recorded first dealer where it is not the rules' own
+            state = spec.new_game(variant, record["seed"], decks=decks, first_dealer=first_dealer)
+    except EngineError as error:
+        raise RecordError(f"deals[0].dealer: {error}") from None
     _need([list(s) for s in state.sides()] == [list(s) for s in record["sides"]], "sides",
           f"the variant's sides are {[list(s) for s in state.sides()]}, the record says {record['sides']}")
-    first_dealer = record["deals"][0]["dealer"]
-    if first_dealer is not None and first_dealer != state.view(None).get("dealer"):
-        try:  # the first deal was dealt by another seat than the rules' default
-            state = spec.new_game(variant, record["seed"], decks=decks, first_dealer=first_dealer)
-        except EngineError as error:
-            raise RecordError(f"deals[0].dealer: {error}") from None
 
     def check_deal_start() -> None:
         k = len(state.deals) - 1
         _need(k < len(record["deals"]), "deals",
               f"the record has {len(record['deals'])} deals but the game reached deal {k + 1}")
+        _need(state.deals[k] == recorded_decks[k], f"deals[{k}].deck",
+              f"not the deck that seed {record['seed']} deals for deal {k + 1}: the deck or the seed was changed "
+              "(a record of decks stacked by hand says \"dealt\": \"given\")")
         dealer = record["deals"][k]["dealer"]
         actual = state.view(None).get("dealer")
         _need(dealer is None or actual is None or dealer == actual, f"deals[{k}].dealer",
@@ -361,8 +412,8 @@ def replay(record: Mapping[str, Any]) -> GameState:
         _need(entry["seat"] == to_act, f"{field}.seat",
               f"seat {entry['seat']} acts but it is seat {to_act}'s turn")
         try:
-            action = Action.from_json({k: v for k, v in entry.items() if k != "seat"})
-        except (ValueError, KeyError, TypeError) as error:
+            action = Action.from_json(entry)
+        except EngineError as error:
             raise RecordError(f"{field}: {error}") from None
         deals_before = len(state.deals)
         try:
@@ -375,11 +426,9 @@ def replay(record: Mapping[str, Any]) -> GameState:
 
     _need(len(state.deals) == len(record["deals"]), "deals",
           f"the record has {len(record['deals'])} deals but the game used {len(state.deals)}")
-    recorded = record.get("outcome")
     actual = outcome_json(state.outcome())
-    if recorded is not None or "outcome" in record:
-        _need(recorded == actual, "outcome",
-              f"recorded {json.dumps(recorded)} but the replay gives {json.dumps(actual)}")
+    _need(record["outcome"] == actual, "outcome",
+          f"recorded {brief(record['outcome'], 200)} but the replay gives {json.dumps(actual)}")
     return state
 
 
@@ -387,7 +436,7 @@ def describe_action(record: Mapping[str, Any], index: int) -> str:
     """'action 17 (seat 2: play 7H)' for messages about a record's action."""
     try:
         entry = record["actions"][index]
-        text = Action.from_json({k: v for k, v in entry.items() if k != "seat"})
+        text = Action.from_json(entry)
         return f"action {index} (seat {entry['seat']}: {text})"
     except Exception:  # the description must never hide the real error
         return f"action {index}"

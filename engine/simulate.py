@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from . import catalogue, games as game_registry
-from .bots import BOT_KINDS, Bot, make_bot
+from .bots import BOT_KINDS, Bot, check_bot_kinds, check_budget, make_bot
 from .cards import Card
 from .errors import EngineError, VariantError
 from .game import Action, GameState, Variant
@@ -52,14 +52,8 @@ GENERIC_TAIL: dict[str, str] = {
 # --------------------------------------------------------------------------- helpers
 
 def _bots_for(kinds: str | Sequence[str], players: int, seed: int, budget: int | None = None) -> list[Bot]:
-    if isinstance(kinds, str):
-        kinds = [kinds] * players
-    kinds = list(kinds)
-    if len(kinds) != players:
-        raise EngineError(f"bots: {len(kinds)} bot kinds given for {players} seats")
-    for kind in kinds:
-        if kind not in BOT_KINDS:
-            raise EngineError(f"bots: unknown bot kind {kind!r}; expected one of {', '.join(BOT_KINDS)}")
+    kinds = check_bot_kinds(kinds, players)
+    check_budget(budget)
     return [make_bot(kind, seed=seed * 101 + seat, budget=budget) for seat, kind in enumerate(kinds)]
 
 
@@ -67,7 +61,7 @@ def _variant(spec: Any, variant: Variant | Mapping[str, Any] | None) -> Variant:
     if variant is None:
         return spec.make_variant()
     if isinstance(variant, Mapping):
-        return spec.make_variant(**variant)
+        return spec.variant_from(variant)
     return variant
 
 

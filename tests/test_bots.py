@@ -35,7 +35,7 @@ def test_make_bot_kinds_and_errors():
     assert make_bot("sampling").budget == DEFAULT_BUDGET
     with pytest.raises(EngineError, match="unknown bot kind 'oracle'.*random, heuristic, sampling"):
         make_bot("oracle")
-    with pytest.raises(EngineError, match="budget must be a positive integer"):
+    with pytest.raises(EngineError, match="playouts per move must be a whole number from 1 to 1000"):
         make_bot("sampling", budget=0)
 
 

@@ -234,7 +234,8 @@ def test_mushka_buy_discards_first_then_draws_from_the_top_of_the_stock():
     assert view["discards"] == {"seat": 1, "count": 2, "cards": ["7H", "8H"]}
     assert state.view(2)["discards"] == {"seat": 1, "count": 2}, "the discards are not shown to the others"
     assert "draw 2" in legal_texts(state)
-    state.apply("draw")
+    refused(state, "draw", "mushka.buy.discard-first")  # only the listed form: he draws as many as he threw out
+    state.apply("draw 2")
     view = state.view(None)
     assert set(view["hands"][1]) == {"AS", "AH", "AD", "9D", "10D"}
     assert view["stock"]["cards"][:2] == ["AC", "KD"]
@@ -495,7 +496,7 @@ def test_pamphil_dealer_who_laid_out_the_ace_of_spades_may_pass():
 def test_a_shown_card_discarded_is_no_longer_shown_in_the_hand(game):
     if game == "pamphil":
         state = deal("pamphil", hands={1: "JC 7H 8H 9D 10D"}, turned="7S")
-        act(state, "declare", "buy", "discard JC", "draw")
+        act(state, "declare", "buy", "discard JC", "draw 1")
         holder, card, viewer = 1, "JC", 2
     else:
         state = deal("petukh", players=6, dealer=5, six_player_pack="thirty-four",
@@ -503,7 +504,7 @@ def test_a_shown_card_discarded_is_no_longer_shown_in_the_hand(game):
         assert state.view(None)["trump_card"] == {"seat": 5, "card": "KC"}
         while state.current_player() != 5:
             state.apply("stand")
-        act(state, "buy", "discard KC", "draw")
+        act(state, "buy", "discard KC", "draw 1")
         holder, card, viewer = 5, "KC", 0
     assert card not in hand(state, holder)
     assert card not in state.view(viewer)["hands"][holder]["known"]
@@ -585,7 +586,10 @@ def test_pamphil_four_clubs_and_the_pamphil_are_five_clubs():
 def test_pamphil_keeps_mushkas_ace_of_spades_and_record():
     state = deal("pamphil", hands={1: "AS 7H 8H 9D 10D"}, turned="KH", stock="JC")
     assert state.view(None)["start_record"] == 25
-    refused(state, "pass", "mushka.bid.ace-of-spades-must-play")
+    # the refusal names Памфил's rule that adopts Мушка's, and the rule of Мушка's it applies
+    error = refused(state, "pass", "pamphil.general.as-mushka")
+    assert error.adopted == "mushka.bid.ace-of-spades-must-play" and error.to_json()["adopted"] == error.adopted
+    assert "ace of spades" in error.reason
 
 
 # --------------------------------------------------------------------------- Рамс
@@ -786,7 +790,7 @@ def test_rams_plain_jacks_count_nothing():
 @pytest.mark.rule("rams.jacks.at-discard", "rams.buy.discard-first")
 def test_rams_a_jack_bought_makes_no_pair():
     state = deal("rams", hands={1: "JS 7C 8H 9D 10C", 2: "KS 7D 8D 9S 10S"}, turned="QD", stock="JC", jacks="jacks")
-    act(state, "buy", "discard 7C", "draw")
+    act(state, "buy", "discard 7C", "draw 1")
     assert "JC" in hand(state, 1) and state.view(None)["records"][1] == 100
 
 
@@ -889,7 +893,7 @@ def test_petukh_nobody_passes_and_the_exchange_is_labelled_as_such():
     assert [e["label"] for e in state.view(1)["legal"]] == ["Keep these cards", "Exchange (throw out, then draw)"]
     error = refused(state, "pass", "petukh.bid.no-pass")
     assert "no passing" in error.reason
-    act(state, "buy", "discard 6H", "discard 7D", "draw")
+    act(state, "buy", "discard 6H", "discard 7D", "draw 2")
     assert state.view(None)["bids"][1]["discarded"] == 2
 
 

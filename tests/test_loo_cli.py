@@ -222,9 +222,11 @@ def test_bridge_plays_a_loo_game(game):
                 assert response["played"]["seat"] == seat
                 bots += 1
         assert refusals and acts and bots
-        other = ok(op="view", id=session_id, seat=1)["view"]
-        assert isinstance(other["hands"][1], list) and isinstance(other["hands"][0], dict)
-        assert "cards" not in other["stock"]
+        if not state.is_over():
+            assert not call(op="view", id=session_id, seat=1)["ok"], "a bot's hand is hidden from the table"
+        mine = ok(op="view", id=session_id)["view"]
+        assert mine["seat"] == 0 and all(isinstance(h, dict) for h in mine["hands"][1:])
+        assert "cards" not in mine["stock"]
     finally:
         call(op="close", id=session_id)
 

@@ -228,7 +228,10 @@ def test_wrong_announcement_refused_state_unchanged() -> None:
     with pytest.raises(IllegalActionError):
         s.apply("play 2C")
     assert snapshot(s) == before
-    s.apply("announce")  # without a value: the player's best
+    with pytest.raises(IllegalActionError, match=f"'announce {value}'"):  # only the listed form is legal
+        s.apply("announce")
+    assert snapshot(s) == before
+    s.apply(f"announce {value}")
     assert s.announcements[0][2] == value
 
 

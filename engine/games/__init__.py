@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 
-from engine.errors import UnknownGameError
+from engine.errors import UnknownGameError, brief
 from engine.game import GameSpec
 
 __all__ = ["get", "all", "ids", "register", "GAME_MODULES"]
@@ -45,9 +45,9 @@ def _load(game_id: str) -> GameSpec:
 
 def get(game_id: str) -> GameSpec:
     """The spec of an implemented game (:class:`UnknownGameError` otherwise)."""
-    if game_id not in GAME_MODULES and game_id not in _SPECS:
+    if not isinstance(game_id, str) or (game_id not in GAME_MODULES and game_id not in _SPECS):
         known = ", ".join(sorted(set(GAME_MODULES) | set(_SPECS)))
-        raise UnknownGameError(f"no implemented game {game_id!r}; implemented: {known}")
+        raise UnknownGameError(f"no implemented game {brief(game_id)}; implemented: {known}")
     if game_id in _SPECS:
         return _SPECS[game_id]
     return _load(game_id)

@@ -893,9 +893,19 @@ class LooState(GameState):
         leaves the state as it was."""
         action = Action.coerce(action)
         seat = self._to_act
-        phase = self._phase
-        if phase == OVER or seat is None:
+        if self._phase == OVER or seat is None:
             raise IllegalActionError(self.RULES.end, action, "the game is over", seat)
+        try:
+            if action not in self.legal_actions():  # legal only if equal to a listed action
+                raise self.refuse_unlisted(action, seat, self._phase_rule(), LooState._apply_phase)
+            self._apply_phase(action)
+        except IllegalActionError as error:  # (raised before anything changed)
+            raise self.own_rule(error) from None
+
+    def _apply_phase(self, action: Action) -> None:
+        seat = self._to_act
+        assert seat is not None
+        phase = self._phase
         if phase == PLAY:
             self._play(seat, action)
         elif phase == BID:
@@ -904,6 +914,11 @@ class LooState(GameState):
             self._discard(seat, action)
         else:
             self.apply_special(seat, action)
+
+    def _phase_rule(self) -> str:
+        """The rule that says what may be done in the phase on now."""
+        return {PLAY: self.RULES.follow, BID: self.RULES.bid, DISCARD: self.RULES.discard}.get(
+            self._phase, self.RULES.bid)
 
     def apply_special(self, seat: int, action: Action) -> None:
         raise IllegalActionError(self.RULES.bid, action, f"unknown phase {self._phase!r}", seat)
@@ -947,29 +962,13 @@ class LooState(GameState):
                 self.known[card] = seat
 
     # ----- copies ------------------------------------------------------------------
-    def clone(self) -> LooState:
-        new = object.__new__(type(self))
-        d = self.__dict__.copy()
-        for key in ("history", "deals", "_log", "score_sheet", "records", "payments", "dealt", "bids", "bought",
-                    "active", "shown", "trick", "tricks", "played", "_entries", "stock", "pending",
-                    "_deal_start_records"):
-            if key in d:
-                d[key] = list(d[key])
-        d["hands"] = [list(h) for h in self.hands]
-        d["discards"] = {s: list(c) for s, c in self.discards.items()}
-        d["voids"] = [set(v) for v in self.voids]
-        d["known"] = dict(self.known)
-        if "_order" in d:
-            d["_order"] = list(d["_order"])
-        new.__dict__ = d
-        return new
-
     def determinize(self, seat: int, rng: random.Random) -> LooState:
         """A copy in which every card ``seat`` cannot see is redealt at random
         among the places it cannot see (the other hands, the stock, the others'
         discards and passed hands), keeping their sizes and what ``seat``
         knows: the cards shown, the turned card, and the suits a player showed
         he lacks.  Later deals are reshuffled from ``rng``."""
+        self.check_seat(seat, allow_none=False)
         new = self.clone()
         new._decks = None
         new._future_seed = f"determinized/{rng.getrandbits(64)}"
@@ -1029,8 +1028,7 @@ class LooState(GameState):
     # ----- views -------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
-            raise EngineError(f"seat {seat} is not at this table of {n} (seats 0..{n - 1})")
+        self.check_seat(seat)
         omniscient = seat is None
         hands: list[Any] = []
         for p, hand in enumerate(self.hands):

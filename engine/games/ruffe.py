@@ -799,7 +799,7 @@ class RuffeState(GameState):
         seat = self._to_act
         if phase == PLAY:
             card = action.card
-            if action.kind != "play" or card is None:
+            if action.kind != "play" or card is None or action.value is not None:
                 raise IllegalActionError("ruffe-and-trumps.play.all-cards", action,
                                          "the tricks are being played: the only action is 'play <card>'", seat)
             bit = _BIT[card.index]
@@ -834,7 +834,7 @@ class RuffeState(GameState):
                 self._finish_trick()
         elif phase == HEAD:
             card = action.card
-            if action.kind != "discard" or card is None:
+            if action.kind != "discard" or card is None or action.value is not None:
                 raise IllegalActionError("ruffe-and-trumps.head.discard", action,
                                          f"seat {seat} has taken the head and must discard a card ('discard <card>'), "
                                          f"{4 - len(self.discards)} more to go", seat)
@@ -847,10 +847,10 @@ class RuffeState(GameState):
                 raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
                                          "the ruff is being announced: the only action is 'announce <value>'", seat)
             suit, value = self._ruffs[seat]  # type: ignore[index]
-            given = action.value
-            if given is not None and given != value and str(given) != str(value):
+            if action != _announcement(value):  # the one listed action: 'announce <his best ruff>'
                 raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
-                                         f"a player announces his best ruff; seat {seat}'s is {value}", seat)
+                                         f"a player announces his best ruff, 'announce {value}': seat {seat}'s "
+                                         f"is {value}", seat)
             self._announce(seat, suit, value)  # type: ignore[arg-type]
         else:
             raise IllegalActionError("ruffe-and-trumps.game.end", action, "the game is over", seat)
@@ -1099,30 +1099,6 @@ class RuffeState(GameState):
 
 
     # ----- copies ------------------------------------------------------------
-    def clone(self) -> RuffeState:
-        new = object.__new__(RuffeState)
-        d = self.__dict__.copy()
-        d["_acts"] = [a[:] for a in self._acts]
-        d["_bits"] = self._bits[:]
-        d["head"] = self.head[:]
-        d["discards"] = self.discards[:]
-        d["trick"] = self.trick[:]
-        d["won"] = self.won[:]
-        d["tricks_won"] = self.tricks_won[:]
-        d["voids"] = self.voids[:]
-        d["announcements"] = self.announcements[:]
-        d["history"] = self.history[:]
-        d["deals"] = self.deals[:]
-        d["_log"] = self._log[:]
-        d["score_sheet"] = self.score_sheet[:]
-        d["_entries"] = self._entries[:]
-        d["_totals"] = self._totals[:]
-        d["ruff_winners_"] = self.ruff_winners_[:]
-        d["proofs"] = self.proofs[:]
-        d["_ruff_cards"] = self._ruff_cards[:]
-        new.__dict__ = d
-        return new
-
     def determinize(self, seat: int, rng: random.Random) -> RuffeState:
         """A copy in which every card ``seat`` cannot see is redealt at random
         among the places it cannot see (other hands, the untaken head, the cards
@@ -1134,6 +1110,7 @@ class RuffeState(GameState):
         for the ruff are not enforced on the redealt hands; before the proof
         the winner's suit in the copy is the best of his redealt cards.)
         """
+        self.check_seat(seat, allow_none=False)
         new = self.clone()
         new._decks = None
         new._future_seed = f"determinized/{rng.getrandbits(64)}"
@@ -1257,8 +1234,7 @@ class RuffeState(GameState):
 
     # ----- views -------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None and not 0 <= seat < self.num_players:
-            raise EngineError(f"seat {seat} is not at this table of {self.num_players} (seats 0..{self.num_players - 1})")
+        self.check_seat(seat)
         n = self.num_players
         omniscient = seat is None
         hands: list[Any] = []

@@ -341,8 +341,11 @@ def test_record_download_open_and_replay_by_seed(site_page, tmp_path) -> None:
     """Мушка: the record downloads, opens again from the file, and the seed deals the same cards."""
     page = open_loo(site_page, "mushka", players=3, seed=5)
     first_hand = page.locator(".ed-hand .ed-card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    dialogs: list[str] = []  # the game is on: the table asks before it reveals the hidden cards
+    page.once("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept()))
     with page.expect_download() as download_info:
         page.locator(".ed-toolbar .ed-download").click()
+    assert dialogs and "hidden from you" in dialogs[0]
     path = Path(download_info.value.path())
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["format"] == "edition-record" and record["game"] == "mushka"

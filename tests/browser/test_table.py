@@ -196,8 +196,11 @@ def test_keyboard_bots_and_announcements(site_page) -> None:
 def test_record_download_and_replay_by_seed(site_page) -> None:
     page = open_table(site_page, players="2", hand_size="12", speed="0", seed=77)
     first_hand = page.locator(".ed-hand .ed-card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    dialogs: list[str] = []  # the game is on: the table asks before it reveals the hidden cards
+    page.once("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept()))
     with page.expect_download() as download_info:
         page.locator(".ed-toolbar .ed-download").click()
+    assert dialogs and "hidden from you" in dialogs[0]
     record = json.loads(Path(download_info.value.path()).read_text(encoding="utf-8"))
     assert record["format"] == "edition-record"
     assert record["game"] == "ruffe-and-trumps"

@@ -413,7 +413,15 @@ class Table {
 
   async downloadRecord() {
     if (!this.id) return;
-    const answer = await this.python.request({ op: "record", id: this.id });
+    // While the game is on, a record holds every deck, the cards still hidden from you too:
+    // the engine gives it only when asked to reveal them, so ask the player first.
+    let reveal = false;
+    if (!this.view || !this.view.over) {
+      reveal = window.confirm("The game is still being played. Its record holds every deck, "
+        + "so it shows the cards still hidden from you. Download it anyway?");
+      if (!reveal) return;
+    }
+    const answer = await this.python.request({ op: "record", id: this.id, reveal });
     if (!answer.ok) {
       this.refusal = answer.error;
       this.render();
