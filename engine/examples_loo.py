@@ -164,7 +164,7 @@ def mushka_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any])
     record = int(given["record"])
     return _total(record, mushka.deal_score(record, int(given["tricks"]), bool(given["ace_of_spades"]),
                                             Suit.parse(given["trump"]), bool(given["played"]),
-                                            v.overshoot_penalty))  # type: ignore[attr-defined]
+                                            v.overshoot_penalty, v.ace_of_spades_penalty))  # type: ignore[attr-defined]
 
 
 def pamphil_declare_payment(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
@@ -228,6 +228,12 @@ def rams_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list
 
 def rams_hand(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
     return rams.rams_hand(_cards(given["hand"]), int(given["record"]))
+
+
+def rams_show(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
+    v = get_game(game).make_variant(**variant)
+    hands = [_cards(h) for h in given["hands"]]
+    return rams.rams_show(hands, list(given["records"]), v.rams_others)[1]  # type: ignore[attr-defined]
 
 
 def rams_jacks_value(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
@@ -295,6 +301,7 @@ LOO_RUNNERS = {
     "rams.revoke": rams_revoke,
     "rams.five_of_a_suit": rams_five,
     "rams.rams_hand": rams_hand,
+    "rams.rams_show": rams_show,
     "rams.jacks_value": rams_jacks_value,
     "rams.jacks_at_discard": rams_jacks_at_discard,
     "rams.jacks_finish": rams_jacks_finish,

@@ -493,7 +493,8 @@ class LooMeasures(GameMeasures):
 
 
 class MushkaMeasures(LooMeasures):
-    """Мушка: the ace of spades (may not pass, +5/−10), overshoots, five of a suit, settlement."""
+    """Мушка: the ace of spades (may not pass; written off with a trick, paid without one), overshoots, five of a
+    suit, settlement."""
 
     game_id = "mushka"
     metrics = {
@@ -520,6 +521,8 @@ class MushkaMeasures(LooMeasures):
                               "no_trick_share", "ace_of_spades_in_play_share"),
         "mushka.play.ace-of-spades-power": ("ace_meets_trump_ace_share", "ace_of_spades_holder_change",
                                             "ace_of_spades_remise_share", "mean_deals_per_game"),
+        "mushka.score.ace-of-spades-penalty": ("ace_of_spades_remise_share", "ace_of_spades_holder_change",
+                                               "mean_written_up_per_deal", "mean_deals_per_game"),
         "mushka.end.overshoot": ("mean_record_after_overshoot", "overshoots_per_game", "mean_deals_per_game",
                                  "mean_margin"),
         "mushka.special.five-of-a-suit": ("five_of_a_suit_deal_share", "five_of_a_suit_win_share",
@@ -677,6 +680,7 @@ class RamsMeasures(LooMeasures):
                              "mean_winner_takings"),
         "rams.special.five-of-a-suit": ("five_of_a_suit_deal_share", "five_of_a_suit_others_change",
                                         "mean_written_up_per_deal", "mean_deals_per_game"),
+        "rams.special.rams": ("rams_deal_share", "mean_winner_takings", "mean_largest_payment", "mean_loser_record"),
         "rams.variant.jacks": ("jacks_per_deal", "jacks_points_per_deal", "jacks_finish_share",
                                "mean_deals_per_game"),
         "rams.jacks.no-trick": ("jacks_no_trick_share", "jacks_no_trick_change", "mean_deals_per_game"),

@@ -370,6 +370,71 @@ def test_mushka_the_ace_of_spades_without_a_trick_costs_ten_and_a_blank_five():
     assert state.view(None)["records"] == [30, 35, 20]
 
 
+@pytest.mark.rule("mushka.score.ace-of-spades-penalty")
+@pytest.mark.parametrize("reading", ["ten", "five-plus-ace"])
+def test_mushka_the_ace_of_spades_penalty_is_ten_under_both_readings_when_spades_are_not_trumps(reading):
+    state = deal("mushka", hands={1: "AS 7C 8C 9C 10C", 2: "AH KH QH JH 10H", 0: "7S 8S 9S 10S JS"}, turned="7H",
+                 ace_of_spades_penalty=reading)
+    act(state, "stand", "stand", "stand")
+    play_rest_of_deal(state)
+    assert state.view(None)["previous_deal"]["tricks"][1] == 0
+    assert [e for e in entries(state, 1) if e[0] == 1] == [(1, 10, "mushka.score.ace-of-spades-penalty")]
+
+
+def _pamphil_takes_the_ace_of_spades(reading: str) -> LooState:
+    """Spades trumps: seat 1 leads the ace of spades, seat 2's pamphil (a trump) takes it, then
+    seat 2 takes every heart; the dealer passes."""
+    state = deal("pamphil", hands={1: "AS 7H 8H 9H 10H", 2: "JC AH KH QH JH", 0: "7D 8D 9D 10D JD"},
+                 turned="7S", ace_of_spades_penalty=reading)
+    act(state, "keep_quiet", "stand", "stand", "pass")
+    act(state, "play AS", "play JC", "play AH", "play 7H", "play KH", "play 8H", "play QH", "play 9H",
+        "play JH", "play 10H")
+    assert state.view(None)["previous_deal"]["tricks"] == [0, 0, 5]
+    return state
+
+
+@pytest.mark.rule("mushka.score.ace-of-spades-penalty", "pamphil.general.as-mushka")
+@pytest.mark.parametrize("reading, penalty", [("ten", 10), ("five-plus-ace", 15)])
+def test_pamphil_keeps_mushkas_ace_of_spades_penalty_reading_when_spades_are_trumps(reading, penalty):
+    """The case that separates the readings needs the ace of spades, as the ace of trumps, to lose
+    its trick: only the pamphil can take it."""
+    state = _pamphil_takes_the_ace_of_spades(reading)
+    assert [e for e in entries(state, 1) if e[0] == 1] == [(1, penalty, "mushka.score.ace-of-spades-penalty")]
+    assert state.view(None)["records"] == [25, 25 + penalty, 20]
+    assert games.get("pamphil").make_variant().ace_of_spades_penalty == "ten"
+
+
+@pytest.mark.rule("mushka.score.ace-of-spades-penalty")
+def test_mushka_an_unknown_ace_of_spades_penalty_reading_is_refused():
+    with pytest.raises(VariantError, match="ace_of_spades_penalty"):
+        games.get("mushka").make_variant(ace_of_spades_penalty="twenty")
+
+
+@pytest.mark.rule("mushka.score.ace-of-spades-penalty", "mushka.score.ace-of-spades-bonus")
+def test_mushka_with_spades_trumps_the_ace_of_spades_always_takes_a_trick():
+    """Why the readings never differ in Мушка itself: with spades trumps the ace of spades is the
+    ace of trumps and wins the trick it is played to, so its holder never takes no trick."""
+    spades_deals = 0
+    for seed in range(60):
+        state = games.get("mushka").new_game({"players": 4, "ace_of_spades_penalty": "five-plus-ace"}, seed)
+        bots = [make_bot("random", seed=seed * 10 + s) for s in range(4)]
+        while not state.is_over() and len(state.deals) < 4:
+            deal_number = state.deal_number
+            holder = None
+            while not state.is_over() and state.deal_number == deal_number:
+                if state.phase == "play" and holder is None:
+                    holder = next((s for s in state.active if Card.parse("AS") in state.hands[s]), -1)
+                    spades = state.trump.value == "S"
+                seat = state.current_player()
+                state.apply(bots[seat].choose(state, seat))
+            if holder is not None and holder >= 0 and spades:
+                spades_deals += 1
+                row = next(r for r in state.view(None)["score_sheet"] if r["deal"] == deal_number)
+                assert all(e["rule"] != "mushka.score.ace-of-spades-penalty" for e in row["entries"])
+                assert any(e["seat"] == holder and e["rule"] == "mushka.score.trick" for e in row["entries"])
+    assert spades_deals > 0
+
+
 def _mushka_overshoot_game(reading: str) -> LooState:
     """Two players; seat 1 writes 25 down to 3 in three deals, then takes five tricks alone."""
     v = {"players": 2, "overshoot_penalty": reading}
@@ -757,6 +822,22 @@ def test_rams_four_aces_win_the_game():
     assert state.view(None)["settlement"] == [-100, 300, -100, -100]
 
 
+@pytest.mark.rule("rams.special.rams")
+@pytest.mark.parametrize("reading, others", [("nothing", 100), ("five-up", 105)])
+def test_rams_the_others_write_nothing_or_five_up_for_a_rams(reading, others):
+    # seat 3 passes: he is out of the deal and writes nothing under either reading
+    state = deal("rams", players=4, hands={1: "AS AH AD AC 7H", 2: "KS QS 7C 8D 9H", 3: "KH QH JC 10D 9S",
+                                           0: "2C 3C 4D 5D 6H"}, turned="7D", rams_others=reading)
+    act(state, "stand", "stand", "pass", "stand", "keep")
+    assert state.is_over() and list(state.outcome().winners) == [1]
+    assert state.view(None)["records"] == [others, 0, others, 100]
+    rows = entries(state)
+    assert rows[0] == (1, -100, "rams.special.rams")
+    assert sorted(rows[1:]) == ([] if reading == "nothing" else [(0, 5, "rams.special.rams"),
+                                                                 (2, 5, "rams.special.rams")])
+    assert state.view(None)["settlement"] == [-others, 2 * others + 100, -others, -100]
+
+
 @pytest.mark.rule("rams.score.start")
 @pytest.mark.parametrize("reading, start", [("hundred", 100), ("hundred-fifty", 150), ("two-hundred", 200)])
 def test_rams_records_start_at_the_agreed_number(reading, start):
@@ -986,6 +1067,19 @@ def test_petukh_boys_give_nothing_without_a_trick():
     play_rest_of_deal(state)
     assert state.view(None)["previous_deal"]["tricks"][1] == 0
     assert [e for e in entries(state, 1) if e[0] == 1] == [(1, 5, "petukh.score.no-trick")]
+
+
+@pytest.mark.rule("petukh.boys.trump-jack")
+def test_petukh_boys_with_the_trump_jack_give_nothing_without_a_trick():
+    """rozaliev.p88's condition, «в случае взятия взятки», holds for the boys worth 10 too."""
+    state = deal("petukh", hands={1: "JH JD 6C 7C 8C", 2: "AH KH QH AC AD", 0: "6D 7D 8D 9D 10D"}, turned="6H",
+                 start_record=9)
+    act(state, "stand", "stand", "stand")
+    act(state, "play 6C", "play AC", "play 6D", "play AH", "play 7D", "play JH", "play AD", "play 8D", "play JD",
+        "play KH", "play 9D", "play 7C", "play QH", "play 10D", "play 8C")
+    assert state.view(None)["previous_deal"]["tricks"] == [0, 0, 5]
+    assert [e for e in entries(state, 1) if e[0] == 1] == [(1, 5, "petukh.score.no-trick")]
+    assert state.view(None)["records"][1] == 14
 
 
 @pytest.mark.rule("petukh.deal.six-player-trump", "petukh.setup.six-players", "petukh.exchange.stock-limit")

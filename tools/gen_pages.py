@@ -31,6 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import citations  # noqa: E402  (tools/citations.py: the citation markers [@key])
+
 log = logging.getLogger("mkdocs.plugins.edition")
 
 REPO = Path(__file__).resolve().parents[1]
@@ -89,6 +92,21 @@ def inline(text: str) -> str:
     """Editorial prose (translations, notes): inline Markdown allowed, one line, no raw HTML."""
     text = " ".join(str(text).split())
     return text.replace("<", "&lt;").replace("|", "&#124;")
+
+
+def cite(ed: Edition, text: str, base: str) -> str:
+    """Editorial prose with its citation markers (``[@key]``, ``[@key, p. 3]``) as links to
+    the bibliography: each work by its ``short`` label, the locator after it."""
+    works = {w.get("key"): w for w in ed.works}
+
+    def link(key: str, locator: str | None) -> str:
+        work = works.get(key)
+        if work is None:
+            warn("sources/bibliography.toml", f"a text cites [@{key}], which has no entry")
+            return code(key)
+        label = f"[{literal(str(work.get('short') or key))}]({base}bibliography.md#work-{key})"
+        return label + (f", {locator}" if locator else "")
+    return inline(citations.render(str(text), link))
 
 
 def cell(text: str) -> str:
@@ -420,15 +438,15 @@ def source_page(ed: Edition, key: str) -> str:
     out = [f"# {inline(source_nav_label(ed, src))}", "",
            f'<p class="edition-byline" markdown="span">{inline(src.get("author", ""))}: *{inline(src.get("title_en", ""))}*</p>', ""]
     if src.get("description"):
-        out += [inline(src["description"]), ""]
+        out += [cite(ed, src["description"], "../"), ""]
     games = [g for g in src.get("games") or [] if g in ed.games]
     rows = [
         ("Author", inline(src.get("author", ""))),
         ("Title", f'<span lang="{lang}">{literal(src.get("title", ""))}</span>'),
         ("Title in English", inline(src.get("title_en", ""))),
-        ("Retells" if src.get("is_retelling") else "Based on", inline(src.get("retells") or "—")),
+        ("Retells" if src.get("is_retelling") else "Based on", cite(ed, src.get("retells") or "—", "../")),
         ("Language", LANGUAGES.get(lang, lang)),
-        ("Citation", inline(src.get("citation", ""))),
+        ("Citation", cite(ed, src.get("citation", ""), "../")),
         ("Seed file", code(src.get("seed_file", "?"))),
         ("SHA-256 of `text.txt`", code(src.get("sha256") or "text.txt missing")),
         ("Passages", str(len(src.get("passages") or []))),
@@ -483,7 +501,7 @@ def passage_block(ed: Edition, passage: dict, lang: str) -> list[str]:
     notes = [n for n in passage.get("notes") or [] if str(n).strip()]
     if notes:
         out += ['<div class="edition-notes" markdown>', ""]
-        out += [f"- {inline(n)}" for n in notes]
+        out += [f"- {cite(ed, n, '../')}" for n in notes]
         out += ["", "</div>"]
     rules = ed.cited_by.get(pid, [])
     if rules:
@@ -570,14 +588,15 @@ def readings_block(ed: Edition, rule: dict, where: str) -> list[str]:
             f'<p class="edition-reading-head" markdown="span">{code(reading.get("id", "?"))}'
             + (' <span class="edition-default">default</span>' if default else "") + "</p>",
             f'<p markdown="span">{inline(reading.get("statement", ""))}</p>',
-            f'<p class="edition-reading-why" markdown="span">*Why:* {inline(reading.get("rationale", "—"))}</p>',
-            f'<p class="edition-reading-held" markdown="span">*Held by:* {inline("; ".join(reading.get("held_by") or []) or "—")}</p>',
+            f'<p class="edition-reading-why" markdown="span">*Why:* {cite(ed, reading.get("rationale", "—"), "../")}</p>',
+            f'<p class="edition-reading-held" markdown="span">*Held by:* '
+            f'{cite(ed, "; ".join(reading.get("held_by") or []) or "—", "../")}</p>',
             "</div>",
         ]
     out += ["</div>", ""]
     if defaults:
         d = defaults[0]
-        out += [f"The edition plays {code(d.get('id'))} by default: {inline(d.get('rationale', ''))}", ""]
+        out += [f"The edition plays {code(d.get('id'))} by default: {cite(ed, d.get('rationale', ''), '../')}", ""]
     return out
 
 
@@ -629,10 +648,10 @@ def rule_block(ed: Edition, game_id: str, rule: dict) -> list[str]:
         out += ["**Rests on:** no passage: the texts are silent here.", ""]
     notes = [n for n in rule.get("notes") or [] if str(n).strip()]
     if notes:
-        out += ["**Notes**", ""] + [f"- {inline(n)}" for n in notes] + [""]
+        out += ["**Notes**", ""] + [f"- {cite(ed, n, '../')}" for n in notes] + [""]
     evidence = [n for n in rule.get("evidence") or [] if str(n).strip()]
     if evidence:
-        out += ["**Evidence**", ""] + [f"- {inline(n)}" for n in evidence] + [""]
+        out += ["**Evidence**", ""] + [f"- {cite(ed, n, '../')}" for n in evidence] + [""]
     elif status == "supplied":
         warn(where, f"supplied rule {rid} gives no evidence")
     if status == "contested" or rule.get("readings"):
@@ -1028,7 +1047,7 @@ def glossary_page(ed: Edition) -> str:
                 facts.append(f"*{inline(term['transliteration'])}*")
             facts.append(LANGUAGES.get(lang, lang))
             out += ['<p class="edition-term-facts" markdown="span">' + " · ".join(facts) + "</p>", ""]
-            out += [inline(term.get("meaning", "")), ""]
+            out += [cite(ed, term.get("meaning", ""), ""), ""]
             games = [g for g in term.get("games") or [] if g in ed.games]
             if games:
                 out += ["**Games:** " + ", ".join(f"[{inline(game_name(ed, g))}](games/{g}.md)" for g in games), ""]
@@ -1046,7 +1065,7 @@ def abbreviations(ed: Edition) -> str:
     lines = ["<!-- Generated by tools/gen_pages.py from sources/glossary.toml: glossary tooltips. -->"]
     seen = set()
     for term in ed.glossary:
-        text = " ".join(str(term.get("tooltip") or term.get("meaning", "")).split())
+        text = " ".join(citations.MARKER.sub("", str(term.get("tooltip") or term.get("meaning", ""))).split())
         text = text.replace("]", ")").replace("[", "(")
         for form in term_forms(term):
             if form in seen or "]" in form or "\n" in form:
@@ -1061,15 +1080,20 @@ def bibliography_page(ed: Edition) -> str:
         "# Bibliography",
         "",
         "The works the edition cites: the sources behind the four texts, the period descriptions "
-        "the notes compare them with, and the modern references. Links to outside pages are "
-        "references only; nothing on this site is loaded from them.",
+        "the notes compare them with, and the modern references. Every note, evidence line, reading "
+        "and glossary meaning names the works it rests on by a citation linked to its entry here. "
+        "An imprint marked *unchecked* is taken from library catalogues or from another work's listing "
+        "and has not been checked against a copy; a work marked *known through* has not been "
+        "consulted, only the work named. Links to outside pages are references only; nothing on this "
+        "site is loaded from them.",
         "",
     ]
     kinds = {"source": "The texts and what they rest on", "period": "Period descriptions",
              "modern": "Modern studies and references", "web": "On the web"}
+    by_key = {w.get("key"): w for w in ed.works}
     groups: dict[str, list[dict]] = defaultdict(list)
     for index, work in enumerate(ed.works):
-        for name in ("key", "author", "title", "kind"):
+        for name in ("key", "author", "title", "kind", "short"):
             if not work.get(name):
                 warn("sources/bibliography.toml", f"work #{index + 1} ({work.get('key', '?')!r}): field '{name}' is missing")
         groups[work.get("kind", "modern")].append(work)
@@ -1083,13 +1107,20 @@ def bibliography_page(ed: Edition) -> str:
             parts = [f'<span lang="{lang}">{literal(work.get("author", ""))}</span>', title]
             if work.get("editors"):
                 parts.append("ed. " + inline(work["editors"]))
+            if work.get("edition"):
+                parts.append(inline(work["edition"]))
             imprint = ", ".join(str(x) for x in (work.get("place"), work.get("publisher"), work.get("year")) if x)
             if imprint:
-                parts.append(inline(imprint))
+                parts.append(inline(imprint) + (" (imprint unchecked)" if work.get("unchecked") else ""))
             key = work.get("key", "")
             out += [f'<p class="edition-work" id="work-{html.escape(key)}" markdown="span">' + ". ".join(parts) + ".</p>", ""]
+            facts = [f"Cited as {code('[@' + key + ']')}: “{literal(str(work.get('short', '')))}”."]
+            via = by_key.get(work.get("via"))
+            if via is not None:
+                facts.append(f"Known through [{literal(str(via.get('short') or via['key']))}](#work-{via['key']}).")
+            out += [f'<p class="edition-work-note" markdown="span">{" ".join(facts)}</p>', ""]
             if work.get("note"):
-                out += [f'<p class="edition-work-note" markdown="span">{inline(work["note"])}</p>', ""]
+                out += [f'<p class="edition-work-note" markdown="span">{cite(ed, work["note"], "")}</p>', ""]
             if work.get("used_for"):
                 out += [f'<p class="edition-work-note" markdown="span">*Used for:* {inline(work["used_for"])}</p>', ""]
     return "\n".join(out) + "\n"

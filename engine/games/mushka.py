@@ -2,7 +2,8 @@
 
 Two to six players; 32 cards for three or four, 52 for more; a record of 25;
 the holder of the ace of spades may not pass, and the ace writes off 5 more
-(10 when spades are trumps) with a trick, or costs 10 without one; taking
+(10 when spades are trumps) with a trick, or costs 10 without one (by the
+other reading, 5 and the ace's value: 15 when spades are trumps); taking
 more tricks than the record needed starts it again.  Everything else is the
 shared skeleton of :mod:`engine.games.loo`.
 
@@ -23,7 +24,7 @@ from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
 
 __all__ = ["MushkaVariant", "MushkaState", "SPEC", "RULES", "ACE_OF_SPADES", "mushka_pack", "may_pass",
-           "ace_of_spades_strength", "deal_score", "five_of_a_suit"]
+           "ace_of_spades_strength", "ace_of_spades_bonus", "ace_of_spades_penalty", "deal_score", "five_of_a_suit"]
 
 GAME_ID = "mushka"
 ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
@@ -69,6 +70,7 @@ class MushkaVariant(LooVariant):
     players: int = 4
     two_player_pack: str = "thirty-two"
     ace_of_spades_power: str = "ordinary"
+    ace_of_spades_penalty: str = "ten"
     overshoot_penalty: str = "once"
     five_of_a_suit: str = "off"
     settlement: str = "points"
@@ -82,6 +84,10 @@ class MushkaVariant(LooVariant):
         Option("ace_of_spades_power", str, "ordinary", ("ordinary", "beats-trump-ace"),
                "The ace of spades is an ordinary spade, or (some companies) beats the trump ace on another's lead.",
                "mushka.play.ace-of-spades-power"),
+        Option("ace_of_spades_penalty", str, "ten", ("ten", "five-plus-ace"),
+               "The holder of the ace of spades who takes no trick writes up 10, whatever the trumps; or 5 and the "
+               "ace's value, 10, or 15 when spades are trumps.",
+               "mushka.score.ace-of-spades-penalty"),
         Option("overshoot_penalty", str, "once", ("once", "per-surplus-trick"),
                "Taking more tricks than the record needed: restart at 25 + 5, or 25 + 5 for each surplus trick.",
                "mushka.end.overshoot"),
@@ -127,15 +133,36 @@ def ace_of_spades_strength(card: Card, position: int, trick: Any, trump: Suit | 
     return None
 
 
-@implements("mushka.score.trick", "mushka.score.no-trick", "mushka.score.ace-of-spades-bonus",
-            "mushka.score.ace-of-spades-penalty", "mushka.end.overshoot")
+@implements("mushka.score.ace-of-spades-bonus")
+def ace_of_spades_bonus(trump: Suit) -> int:
+    """What the ace of spades writes off with a trick: 5, or 10 when spades are trumps."""
+    return 10 if trump is Suit.SPADES else 5
+
+
+@implements("mushka.score.ace-of-spades-penalty")
+def ace_of_spades_penalty(trump: Suit, reading: str = "ten") -> int:
+    """What the holder of the ace of spades writes up when he takes no trick,
+    in place of the ordinary 5: 10 whatever the trumps (the ``ten`` reading),
+    or 5 and the ace's value, as in Рамс (``five-plus-ace``: 10, or 15 when
+    spades are trumps).
+
+    >>> ace_of_spades_penalty(Suit.SPADES), ace_of_spades_penalty(Suit.SPADES, "five-plus-ace")
+    (10, 15)
+    """
+    if reading == "five-plus-ace":
+        return 5 + ace_of_spades_bonus(trump)
+    return 10
+
+
+@implements("mushka.score.trick", "mushka.score.no-trick", "mushka.end.overshoot")
 def deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, played: bool = True,
-               overshoot_penalty: str = "once") -> list[tuple[int, str, str]]:
+               overshoot_penalty: str = "once", ace_penalty: str = "ten") -> list[tuple[int, str, str]]:
     """One player's entries ``(points, rule, why)`` for a deal: each trick
-    writes off one; no trick adds 5 (10 with the ace of spades); the ace of
-    spades with a trick writes off 5 more (10 when spades are trumps); tricks
-    beyond the record restart it at 25 with its penalty; a record that the ace's
-    bonus alone would take below nothing ends at nothing.
+    writes off one; no trick adds 5 (with the ace of spades, its penalty by
+    the ``ace_penalty`` reading); the ace of spades with a trick writes off 5
+    more (10 when spades are trumps); tricks beyond the record restart it at
+    25 with its penalty; a record that the ace's bonus alone would take below
+    nothing ends at nothing.
 
     >>> sum(p for p, _, _ in deal_score(20, 1, True, Suit.SPADES))
     -11
@@ -144,7 +171,11 @@ def deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, playe
         return []
     if tricks == 0:
         if ace_of_spades:
-            return [(10, "mushka.score.ace-of-spades-penalty", "held the ace of spades and took no trick")]
+            penalty = ace_of_spades_penalty(trump, ace_penalty)
+            why = "held the ace of spades and took no trick"
+            if ace_penalty == "five-plus-ace":
+                why += f" (5 and the ace's {penalty - 5}{', spades are trumps' if trump is Suit.SPADES else ''})"
+            return [(penalty, "mushka.score.ace-of-spades-penalty", why)]
         return [(5, "mushka.score.no-trick", "took no trick")]
     entries = [(-tricks, "mushka.score.trick", f"{tricks} trick{'s' if tricks != 1 else ''}")]
     left = record - tricks
@@ -156,7 +187,7 @@ def deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, playe
                         f"it starts again at {START} with {restart - START} penalty"))
         return entries
     if ace_of_spades:
-        bonus = 10 if trump is Suit.SPADES else 5
+        bonus = ace_of_spades_bonus(trump)
         entries.append((-bonus, "mushka.score.ace-of-spades-bonus",
                         f"the ace of spades with a trick{' (spades are trumps)' if bonus == 10 else ''}"))
         if left - bonus < 0:
@@ -228,7 +259,7 @@ class MushkaState(LooState):
     def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
         held = getattr(self, "ace_holder", None) == seat
         return deal_score(self.records[seat], self.tricks[seat], held, self.trump, True,
-                          self.variant.overshoot_penalty)
+                          self.variant.overshoot_penalty, self.variant.ace_of_spades_penalty)
 
     def settlement(self) -> list[int | float]:
         v = self.variant
@@ -236,7 +267,9 @@ class MushkaState(LooState):
 
     # ----- a sensible player -----
     def no_trick_cost(self, seat: int) -> int:
-        return 10 if ACE_OF_SPADES in self.hands[seat] else 5
+        if ACE_OF_SPADES in self.hands[seat]:
+            return ace_of_spades_penalty(self.trump, self.variant.ace_of_spades_penalty)
+        return 5
 
     def tricks_wanted(self, seat: int) -> int:
         return min(TRICKS_PER_DEAL, self.records[seat])

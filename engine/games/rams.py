@@ -26,7 +26,7 @@ from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays
 
 __all__ = ["RamsVariant", "RamsState", "SPEC", "RULES", "ACE_VALUES", "rams_pack", "may_pass", "ace_values",
-           "trump_ace_constraint", "deal_score", "five_of_a_suit", "rams_hand", "jacks_value", "jacks_finish",
+           "trump_ace_constraint", "deal_score", "five_of_a_suit", "rams_hand", "rams_show", "jacks_value", "jacks_finish",
            "dealer_takes_turned", "exposed_buy", "revoke", "START_RECORDS"]
 
 GAME_ID = "rams"
@@ -74,6 +74,7 @@ class RamsVariant(LooVariant):
     ace_must_play: str = "any-ace"
     trump_ace_cover: str = "led"
     five_of_a_suit_others: str = "ace-values"
+    rams_others: str = "nothing"
     start_record: str = "hundred"
     jacks: str = "plain"
     jacks_no_trick: str = "no-penalty"
@@ -90,6 +91,9 @@ class RamsVariant(LooVariant):
         Option("five_of_a_suit_others", str, "ace-values", ("ace-values", "flat", "five-per-ace"),
                "When a player shows five of a suit, each other player writes up 5 plus his aces' values, 5 only, "
                "or 5 and 5 more per ace.", "rams.special.five-of-a-suit"),
+        Option("rams_others", str, "nothing", ("nothing", "five-up"),
+               "When a player shows a Rams (four aces), the other players still in the deal write nothing, or "
+               "write up 5 each, as for five of a suit.", "rams.special.rams"),
         Option("start_record", str, "hundred", ("hundred", "hundred-fifty", "two-hundred"),
                "The record every player starts from: 100, 150 or 200.", "rams.score.start"),
         Option("jacks", str, "plain", ("plain", "jacks"),
@@ -223,6 +227,31 @@ def five_of_a_suit(hands: list[list[Card]], trump: Suit, others: str = "ace-valu
 def rams_hand(hand: list[Card], record: int) -> int:
     """Four aces, a *Rams*: the holder writes off his whole record."""
     return 0 if sum(1 for c in hand if c.rank is Rank.ACE) == 4 else record
+
+
+@implements("rams.special.rams")
+def rams_show(hands: list[list[Card]], records: list[int], others: str = "nothing",
+              seats: list[int] | None = None) -> tuple[int | None, list[int]]:
+    """Who shows a Rams, and the change to each seat's record: the holder
+    writes off his whole record; every other player in the deal writes
+    nothing (the ``nothing`` reading) or 5 up (``five-up``, as for five of a
+    suit: the four aces being in one hand, no one else has an ace to pay for).
+
+    >>> from engine.cards import parse_cards
+    >>> rams_show([parse_cards("AS AH AD AC 7H"), parse_cards("KS 7C")], [40, 60], "five-up")
+    (0, [-40, 5])
+    """
+    seats = list(range(len(hands))) if seats is None else seats
+    shower = next((s for s in seats if rams_hand(hands[s], records[s]) == 0), None)
+    changes = [0] * len(hands)
+    if shower is None:
+        return None, changes
+    for s in seats:
+        if s == shower:
+            changes[s] = -records[s]
+        elif others == "five-up":
+            changes[s] = 5
+    return shower, changes
 
 
 @implements("rams.variant.jacks", "rams.jacks.value", "rams.jacks.cancelled")
@@ -374,15 +403,19 @@ class RamsState(LooState):
         super()._before_play()
 
     def shows(self) -> bool:
-        for seat in self.active:
-            if rams_hand(self.hands[seat], self.records[seat]) == 0:
-                aces = [c for c in self.hands[seat] if c.rank is Rank.ACE]
-                self.show(seat, "rams", aces, self.records[seat], "rams.special.rams")
-                self._cancel_jacks(seat)
-                self.write(seat, -self.records[seat], "rams.special.rams", "a Rams (four aces): the whole record")
-                self._close_sheet()
-                self._end([seat], f"seat {seat} showed a Rams (four aces) and wrote off his whole record")
-                return True
+        shower, rams_changes = rams_show(self.hands, self.records, self.variant.rams_others, self.active)
+        if shower is not None:
+            seat = shower
+            aces = [c for c in self.hands[seat] if c.rank is Rank.ACE]
+            self.show(seat, "rams", aces, self.records[seat], "rams.special.rams")
+            self._cancel_jacks(seat)
+            self.write(seat, rams_changes[seat], "rams.special.rams", "a Rams (four aces): the whole record")
+            for other in self.active:
+                if other != seat and rams_changes[other]:
+                    self.write(other, rams_changes[other], "rams.special.rams", "another player showed a Rams: 5 up")
+            self._close_sheet()
+            self._end([seat], f"seat {seat} showed a Rams (four aces) and wrote off his whole record")
+            return True
         showers, changes = five_of_a_suit(self.hands, self.trump, self.variant.five_of_a_suit_others, self.active)
         if not showers:
             return False

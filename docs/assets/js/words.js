@@ -27,7 +27,8 @@ export function readingValue(value) {
 export function readingChoiceLabel(value, reading, isDefault) {
   let label = readingLabel(value);
   const holder = reading && reading.held_by && reading.held_by.length ? reading.held_by[0] : null;
-  if (holder) label += ` — ${holder.replace(/\s*\(default\)\s*$/, "")}`;
+  // citation markers ([@key]) are links on the pages; the label shows the holder's name only
+  if (holder) label += ` — ${holder.replace(/\s*\[@[^\]]*\]/g, "").replace(/\s*\(default\)\s*$/, "")}`;
   if (isDefault || (reading && reading.default)) label += " (default)";
   return label;
 }
