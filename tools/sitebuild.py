@@ -22,7 +22,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 STAMP = ".edition-fingerprint"
-INPUT_ROOTS = ("mkdocs.yml", "pyproject.toml", "docs", "sources", "engine", "tools")
+INPUT_ROOTS = ("mkdocs.yml", "pyproject.toml", "CITATION.cff", "docs", "sources", "engine", "tools")
 IGNORED_PARTS = {"__pycache__", ".pytest_cache", ".hypothesis"}
 
 

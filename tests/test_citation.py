@@ -1,0 +1,120 @@
+"""Citing the edition: ``CITATION.cff``, the "cite this" lines, the version in the footer.
+
+``CITATION.cff`` is validated against the Citation File Format 1.2.0 JSON Schema through
+``jsonschema`` (the schema is taken from the cffconvert wheel by ``make setup``; see
+``tools/schemas.py``), and must agree with ``pyproject.toml`` (version), ``mkdocs.yml``
+(site_url) and ``sources/rights.toml`` (licences). On the built site every passage and
+every rule has a "cite this" line with its stable URL, and every page's footer names the
+edition's version.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import edition_meta  # noqa: E402
+
+CFF_SCHEMA = ROOT / "build" / "schemas" / "cff-1.2.0.schema.json"
+GAME_IDS = ["ruffe-and-trumps", "gleek", "piquet", "mushka", "pamphil", "rams", "petukh"]
+SOURCE_KEYS = ["ruffe", "gleek", "piquet", "rozaliev"]
+
+
+def cff_schema() -> dict:
+    if not CFF_SCHEMA.is_file():
+        pytest.fail(f"{CFF_SCHEMA.relative_to(ROOT)} is missing: run `make setup` (tools/schemas.py)")
+    return json.loads(CFF_SCHEMA.read_text(encoding="utf-8"))
+
+
+def cff_errors(data: dict) -> list[str]:
+    schema = cff_schema()
+    validator = jsonschema.validators.validator_for(schema)(schema, format_checker=jsonschema.FormatChecker())
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in validator.iter_errors(data)]
+
+
+def test_citation_cff_is_valid() -> None:
+    errors = cff_errors(edition_meta.load_citation())
+    assert not errors, "CITATION.cff does not validate against CFF 1.2.0:\n" + "\n".join(errors)
+
+
+def test_the_cff_schema_rejects_a_broken_file() -> None:
+    data = edition_meta.load_citation()
+    data.pop("authors")
+    data["date-released"] = "1 December"
+    errors = cff_errors(data)
+    assert any("authors" in e for e in errors) and any("date-released" in e for e in errors), errors
+
+
+def test_citation_agrees_with_the_project() -> None:
+    cff = edition_meta.load_citation()
+    assert cff["version"] == edition_meta.load_pyproject_version(), "CITATION.cff and pyproject.toml differ in version"
+    site_url = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
+    assert cff["url"] == site_url, "CITATION.cff's url must be mkdocs.yml's site_url (the stable URLs' base)"
+    rights = tomllib.loads((ROOT / "sources" / "rights.toml").read_text(encoding="utf-8"))["edition"]
+    assert sorted(cff["license"]) == sorted([rights["content_licence"], rights["code_licence"]])
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", cff["date-released"])
+
+
+def test_rights_are_stated_for_every_source() -> None:
+    meta = edition_meta.load()
+    assert sorted(meta.source_rights) == sorted(SOURCE_KEYS)
+    for key, text in meta.source_rights.items():
+        assert "No licence is known" in text or "none is known" in text, \
+            f"{key}: the rights must say what is known, and that no licence is known"
+
+
+@pytest.fixture(scope="module")
+def meta() -> edition_meta.Meta:
+    return edition_meta.load()
+
+
+def cite_blocks(page: str) -> dict[str, str]:
+    """Stable URL -> citation text, for every "cite this" block of a page."""
+    blocks = re.findall(r'<details class="edition-cite">.*?<p class="edition-cite-text">(.*?)</p>\s*'
+                        r'<p class="edition-cite-url">Stable URL: <code>(.*?)</code></p>', page, re.S)
+    return {html.unescape(url): html.unescape(text) for text, url in blocks}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", SOURCE_KEYS)
+def test_every_passage_has_a_cite_this_line(built_site: Path, meta: edition_meta.Meta, key: str) -> None:
+    source = json.loads((ROOT / "sources" / key / "source.json").read_text(encoding="utf-8"))
+    blocks = cite_blocks((built_site / "sources" / key / "index.html").read_text(encoding="utf-8"))
+    for passage in source["passages"]:
+        url = meta.url(f"sources/{key}/", passage["id"])
+        assert url in blocks, f"{passage['id']} has no 'cite this' with {url}"
+        text = blocks[url]
+        for part in (meta.title, f"version {meta.version}", meta.date, f"passage {passage['id']}", url):
+            assert part in text, f"{passage['id']}: the citation lacks {part!r}: {text}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_rule_has_a_cite_this_line(built_site: Path, meta: edition_meta.Meta, game_id: str) -> None:
+    rules = tomllib.loads((ROOT / "engine" / "catalogue" / f"{game_id}.toml").read_text(encoding="utf-8"))["rules"]
+    blocks = cite_blocks((built_site / "games" / game_id / "index.html").read_text(encoding="utf-8"))
+    for rule in rules:
+        url = meta.url(f"games/{game_id}/", rule["id"])
+        assert url in blocks, f"{rule['id']} has no 'cite this' with {url}"
+        for part in (meta.title, f"version {meta.version}", meta.date, f"rule {rule['id']}"):
+            assert part in blocks[url], f"{rule['id']}: the citation lacks {part!r}"
+
+
+@pytest.mark.slow
+def test_every_page_footer_names_the_version(built_site: Path, meta: edition_meta.Meta) -> None:
+    pages = [p for p in built_site.rglob("index.html") if "assets" not in p.parts]
+    assert len(pages) > 10
+    for path in pages:
+        footer = re.search(r'<div class="md-copyright__highlight">(.*?)</div>', path.read_text(encoding="utf-8"), re.S)
+        assert footer, f"{path.relative_to(built_site)} has no footer"
+        assert f"version {meta.version} ({meta.date})" in footer.group(1), f"{path.relative_to(built_site)}: {footer.group(1)}"
