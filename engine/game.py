@@ -192,21 +192,26 @@ class Outcome:
 
     ``winners``: the winning seats (all seats of the winning side);
     ``scores``: the final game score of each seat (its side's total);
-    ``sides``: the seats of each side; ``reason``: a plain sentence.
+    ``sides``: the seats of each side; ``reason``: a plain sentence;
+    ``rule``: the id of the rule that ended the game.
     """
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     sides: tuple[tuple[int, ...], ...]
     reason: str
+    rule: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "winners": list(self.winners),
             "scores": list(self.scores),
             "sides": [list(s) for s in self.sides],
             "reason": self.reason,
         }
+        if self.rule is not None:
+            data["rule"] = self.rule
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Outcome:
@@ -215,6 +220,7 @@ class Outcome:
             tuple(data["scores"]),
             tuple(tuple(s) for s in data["sides"]),
             str(data["reason"]),
+            data.get("rule"),
         )
 
 
@@ -410,28 +416,6 @@ class GameState:
         raise NotImplementedError
 
     # --- shared helpers ----------------------------------------------------
-    def view_header(self, seat: int | None) -> dict[str, Any]:
-        """The part of a view every game shares: game, variant, seat, players,
-        sides, dealer, deal, phase, the seat to act and the score sheet (with
-        the entries of the deal in progress as an incomplete row).  Games that
-        keep ``dealer``, ``deal_number``, ``score_sheet`` and ``_entries`` use it."""
-        sheet = list(self.score_sheet)  # type: ignore[attr-defined]
-        if self._phase != "over" and self._entries:  # type: ignore[attr-defined]
-            sheet.append({"deal": self.deal_number, "dealer": self.dealer,  # type: ignore[attr-defined]
-                          "entries": list(self._entries), "complete": False})  # type: ignore[attr-defined]
-        return {
-            "game": self.game_id,
-            "variant": self.variant.to_json(),
-            "seat": seat,
-            "players": self.num_players,
-            "sides": self.sides(),
-            "dealer": self.dealer,  # type: ignore[attr-defined]
-            "deal": self.deal_number,  # type: ignore[attr-defined]
-            "phase": self._phase,
-            "to_act": self._to_act,
-            "score_sheet": sheet,
-        }
-
     def is_legal(self, action: Action | dict[str, Any] | str) -> bool:
         """Whether ``apply(action)`` would be accepted now."""
         try:

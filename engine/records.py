@@ -336,7 +336,10 @@ def validate(record: Any) -> None:
 
     outcome = record["outcome"]
     if outcome is not None:
-        _fields(outcome, "outcome", ("winners", "scores", "sides", "reason"), ("winners", "scores", "sides", "reason"))
+        _fields(outcome, "outcome", ("winners", "scores", "sides", "reason", "rule"),
+                ("winners", "scores", "sides", "reason"))
+        if "rule" in outcome:
+            _string(outcome["rule"], "outcome.rule", 200)
         for key in ("winners", "scores"):
             _list(outcome[key], f"outcome.{key}", players, "integers")
             _need(all(_is_int(s) and -MAX_SEED <= s <= MAX_SEED for s in outcome[key]), f"outcome.{key}",

@@ -612,7 +612,7 @@ def test_tie_at_the_top_means_another_deal() -> None:
     # total before the count: find a seeded deal whose count leaves the sides level at or above 52
     for seed in range(400):
         s = new({"count": "tricks", "ruff_tie": "void"}, seed=seed)
-        s._totals = [40, 46]
+        s.ledger.start("points", [40, 46])
         rng = random.Random(seed)
         play_out(s, rng, until_deal=1)
         if s.deal_number == 2 and not s.is_over():

@@ -31,7 +31,8 @@ from typing import Any, ClassVar
 
 from engine.cards import Card, Rank, Suit, format_cards, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
-from engine.game import Action, GameState, Outcome, Variant
+from engine.game import Action, Variant
+from engine.partie import Partie
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays, trick_winner
 
@@ -358,7 +359,7 @@ def _plural(n: int, word: str) -> str:
 
 # ---------------------------------------------------------------- the state machine
 
-class LooState(GameState):
+class LooState(Partie):
     """A whole game of a loo-family game, deal after deal, to the end of the
     record.  Subclasses (one per game) declare ``game_id``, ``RULES`` and the
     hooks below; everything else is shared.
@@ -371,32 +372,29 @@ class LooState(GameState):
     """
 
     RULES: ClassVar[LooRules]
+    UNIT = "record"
     lower_is_better = True
     passing: ClassVar[bool] = True
     redeal_by_same_dealer: ClassVar[bool] = True
 
-    def __init__(self, variant: LooVariant, seed: int = 0, decks: Any = None,
-                 first_dealer: int | None = None) -> None:
-        self.variant = variant
-        self.num_players = n = variant.players
-        self.seed = seed
-        self.pack = self.make_pack()
-        self._decks = [self._check_deck(d, k) for k, d in enumerate(decks)] if decks is not None else None
-        self._future_seed: str | None = None
-        self.history: list[tuple[int, Action]] = []
-        self.deals: list[list[str]] = []
-        self._log: list[dict[str, Any]] = []
-        self.score_sheet: list[dict[str, Any]] = []
+    def partie_rule(self, name: str) -> str | None:
+        return getattr(self.RULES, name, None)
+
+    def setup(self) -> None:
         self.start_record = self.starting_record()
-        self.records = [self.start_record] * n
-        self.payments: list[int] = [0] * n
-        self._outcome: Outcome | None = None
+        self.ledger.start("record", self.start_record)
         self.previous_deal: dict[str, Any] | None = None
-        self.deal_number = 0
         self.seat_draws: list[str] = []
-        self.dealer = self._choose_first_dealer(first_dealer)
-        self.first_dealer = self.dealer
-        self._start_deal()
+
+    @property
+    def records(self) -> list[int]:
+        """Each seat's record now (the ledger's running totals)."""
+        return self.ledger.totals("record")
+
+    @property
+    def payments(self) -> list[int]:
+        """What each seat has received (+) or paid (−) outside the record (Памфил)."""
+        return self.ledger.totals("payment")
 
     # ----- what a game declares (hooks) -------------------------------------
     def make_pack(self) -> list[Card]:
@@ -443,26 +441,11 @@ class LooState(GameState):
         return action.label
 
     # ----- set-up ------------------------------------------------------------
-    def _check_deck(self, deck: Any, k: int) -> list[Card]:
-        try:
-            cards = [Card.parse(c) for c in deck]
-        except (EngineError, TypeError) as exc:
-            raise RecordError(f"decks[{k}]: {exc}") from None
-        if sorted(c.index for c in cards) != sorted(c.index for c in self.pack):
-            raise RecordError(f"decks[{k}]: a deck must hold the {len(self.pack)} cards of this game's pack "
-                              f"(rule {self.RULES.deck}), got {len(cards)} cards")
-        return cards
-
-    def _choose_first_dealer(self, chosen: int | None) -> int:
+    def default_first_dealer(self) -> int:
         """Each player draws a card; seats go in ascending order of the cards
         (``seat_order``), so the lowest, the first dealer, sits at seat 0.  A
         record, or one deal replayed on its own, may name another seat."""
         n = self.num_players
-        if chosen is not None:
-            if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < n:
-                raise VariantError(f"first_dealer must be a seat 0..{n - 1}, not {chosen!r}",
-                                   rule=self.RULES.first_dealer)
-            return chosen
         seats, drawn = draw_for_seats(shuffled(self.pack, random.Random(f"{self.seed}/draw")), n)
         by_seat: list[list[Card]] = [[] for _ in range(n)]
         for drawer, seat in enumerate(seats):
@@ -475,17 +458,10 @@ class LooState(GameState):
                   ties, dealer)
         return dealer
 
-    def _deck_for(self, k: int) -> list[Card]:
-        if self._decks is not None and k < len(self._decks):
-            return list(self._decks[k])
-        seed = self._future_seed if self._future_seed is not None else self.seed
-        return shuffled(self.pack, random.Random(f"{self.game_id}/{seed}/{k}"))
+    def next_dealer(self) -> int:
+        return next_dealer(self.num_players, self.dealer)
 
-    def _start_deal(self) -> None:
-        k = self.deal_number
-        deck = self._deck_for(k)
-        self.deals.append([str(c) for c in deck])
-        self.deal_number = k + 1
+    def deal(self, deck: list[Card]) -> None:
         n = self.num_players
         hands, rest = deal_five(n, self.dealer, deck)
         self.dealt = [list(h) for h in hands]
@@ -509,8 +485,6 @@ class LooState(GameState):
         self.tricks_played = 0
         self.voids: list[set[Suit]] = [set() for _ in range(n)]
         self.played: list[Card] = []
-        self._entries: list[dict[str, Any]] = []
-        self._deal_start_records = list(self.records)
         self._to_act: int | None = None
         self._phase = BID
         self.after_turn()
@@ -805,26 +779,19 @@ class LooState(GameState):
 
     def write(self, seat: int, points: int, rule: str, why: str) -> None:
         """One entry of the record: ``points`` down (negative, written off) or up."""
-        record = self.records[seat] = self.records[seat] + points
-        self._entries.append({"seat": seat, "side": seat, "points": points, "record": record,
-                              "rule": rule, "why": why})
+        record = self.score(seat, points, rule, why, seat).after
         verb = "writes off" if points < 0 else "writes up" if points > 0 else "writes"
         self._say(rule, seat, "Seat {} {} {}: {} (record {}).", seat, verb, abs(points), why, record)
 
     def _close_sheet(self, void: dict[str, str] | None = None) -> None:
-        row: dict[str, Any] = {"deal": self.deal_number, "dealer": self.dealer, "entries": self._entries,
-                               "complete": True}
-        if void is not None:
-            row["void"] = void
-        self.score_sheet.append(row)
-        changes = [r - s for r, s in zip(self.records, self._deal_start_records)]
+        self.ledger.close_deal(void)
+        changes = self.ledger.changes(self.deal_number, "record")
         self.previous_deal = {
             "deal": self.deal_number, "dealer": self.dealer, "trump": self.trump.value,
             "turned_card": str(self.turned) if self.turned else None, "tricks": list(self.tricks),
             "active": list(self.active), "changes": changes, "records": list(self.records),
             "last_trick": self.last_trick, "void": void is not None,
         }
-        self._entries = []
 
     def _end_or_next(self) -> None:
         won = winners(self.records)
@@ -833,18 +800,14 @@ class LooState(GameState):
             return
         self._next_deal()
 
-    def _next_deal(self) -> None:
-        self.dealer = next_dealer(self.num_players, self.dealer)
-        self._start_deal()
+    _next_deal = Partie.next_deal
 
     def settlement(self) -> list[int | float]:
         return settlement(self.records, self.variant.stake)
 
     def _end(self, won: list[int], why: str | None = None) -> None:
-        if self._entries:
+        if not self.ledger.rows[-1].complete and next(self.ledger.in_deal(self.deal_number), None):
             self._close_sheet()
-        self._phase = OVER
-        self._to_act = None
         who = " and ".join(f"seat {s}" for s in won)
         reason = why or (f"{who} wrote off {'their records' if len(won) > 1 else 'his record'} of "
                          f"{self.start_record} after {_plural(self.deal_number, 'deal')}")
@@ -853,8 +816,7 @@ class LooState(GameState):
         net = self.settlement()
         self._say(self.RULES.settle, None, "Settlement: {}.",
                   ", ".join(f"seat {s} {'+' if p > 0 else ''}{p}" for s, p in enumerate(net)))
-        self._outcome = Outcome(winners=tuple(won), scores=tuple(self.records),
-                                sides=tuple((s,) for s in range(self.num_players)), reason=reason)
+        self.end(tuple(won), reason, rule)
 
     # ----- GameState interface -------------------------------------------------
     @property
@@ -867,9 +829,6 @@ class LooState(GameState):
 
     def sides(self) -> list[list[int]]:
         return [[s] for s in range(self.num_players)]
-
-    def totals(self) -> list[int]:
-        return list(self.records)
 
     def legal_actions(self) -> list[Action]:
         seat = self._to_act
@@ -935,13 +894,7 @@ class LooState(GameState):
             return f"Draw {_plural(int(action.value or 0), 'card')}"
         return self.card_label(action)
 
-    # ----- the log ---------------------------------------------------------------
-    def _say(self, rule: str | None, seat: int | None, template: str, *args: Any) -> None:
-        self._log.append({"deal": self.deal_number, "seat": seat, "text": template.format(*args), "rule": rule})
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        return list(self._log)
+    _say = Partie.say
 
     SHOW_TEXTS: ClassVar[dict[str, str]] = {
         "pamphil": "Seat {seat} declares the pamphil",
@@ -1071,7 +1024,7 @@ class LooState(GameState):
             "target": 0,
             "lower_is_better": True,
             "payments": list(self.payments),
-            "log": [dict(e) for e in self._log[-40:]],
+            "log": self.log_from(-40),
             "over": over,
             "outcome": self._outcome.to_json() if self._outcome is not None else None,
             "settlement": self.settlement() if over else None,

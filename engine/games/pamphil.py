@@ -180,7 +180,10 @@ class PamphilState(MushkaState):
             self.history.append((seat, Action(action.kind)))
             if action.kind == "declare":
                 paid = declare_payment(self.num_players, seat, self.variant.pamphil_payment)
-                self.payments = [a + b for a, b in zip(self.payments, paid)]
+                for payer in range(self.num_players):
+                    if payer != seat:
+                        self.ledger.pay(self.deal_number, payer, seat, -paid[payer], "payment",
+                                        "pamphil.bid.declare-payment", "the pamphil declared")
                 self.show(seat, "pamphil", [PAMPHIL], paid[seat], "pamphil.bid.declare-payment")
                 self._say("pamphil.bid.declare-payment", seat,
                           "Seat {} declares the pamphil and receives {} from each other player (outside the record).",

@@ -177,9 +177,9 @@ class PetukhState(LooState):
                   "Deal {}: seat {} deals five each; his last card, {}, is shown: {} are trumps.",
                   self.deal_number, self.dealer, card.symbol, card.suit.name_en)
 
-    def _start_deal(self) -> None:
+    def deal(self, deck: list[Card]) -> None:
         self.boys = {}
-        super()._start_deal()
+        super().deal(deck)
 
     BID_WORDS: ClassVar[dict[str, str]] = {"pass": "passed", "stand": "keeps his cards", "buy": "exchanged {n}",
                                            "buying": "exchanging: {n} out"}

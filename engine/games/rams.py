@@ -345,9 +345,9 @@ class RamsState(LooState):
         which = {"any-ace": "an ace", "trump-ace": "the ace of trumps", "ace-of-spades": "the ace of spades"}
         return f"he received {which[self.variant.ace_must_play]} in the deal"
 
-    def _start_deal(self) -> None:
+    def deal(self, deck: list[Card]) -> None:
         self.jacks_shown = {}
-        super()._start_deal()
+        super().deal(deck)
 
     def on_bid(self, seat: int, choice: str) -> None:
         value = jacks_at_discard(self.dealt[seat], [], self.variant.jacks)

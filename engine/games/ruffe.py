@@ -31,7 +31,8 @@ from typing import Any, NamedTuple
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
-from engine.game import Action, GameSpec, GameState, Option, Outcome, Variant
+from engine.game import Action, GameSpec, Option, Variant
+from engine.partie import Partie, log_text
 from engine.rules import implements
 from engine.tricks import (
     FREE,
@@ -471,16 +472,6 @@ _TEXTS = tuple(c._text for c in ALL_CARDS)
 _TRICK_RULE = "ruffe-and-trumps.play.trick-winner"
 
 
-def _deck_seed(seed: Any, deal: int) -> str:
-    return f"{GAME_ID}/{seed}/{deal}"
-
-
-def _log_text(template: str, args: tuple[Any, ...]) -> str:
-    """A log entry's text: ``template.format(*args)``, each list or tuple
-    argument (a sequence of cards) written with the cards' symbols."""
-    return template.format(*[" ".join([c._symbol for c in a]) if type(a) in (list, tuple) else a for a in args])
-
-
 def _void_bits(led: int, played: int, trump: int, follow: str) -> int:
     """The suits (bit i: suit index i) a player shows he lacks by playing a
     card of suit ``played`` to a trick led in suit ``led`` (suit indexes):
@@ -586,7 +577,7 @@ def _table(variant: RuffeVariant) -> tuple[Any, ...]:
 # --------------------------------------------------------------------------
 
 
-class RuffeState(GameState):
+class RuffeState(Partie):
     """A whole game of Ruffe and Trumps, deal after deal, to the target.
 
     The phases of a deal, in the text's order: ``ruff`` (each player in turn
@@ -602,67 +593,38 @@ class RuffeState(GameState):
 
     game_id = GAME_ID
 
+    PARTIE_RULES = {"deck": "ruffe-and-trumps.deck.full", "first_dealer": "ruffe-and-trumps.deal.first-dealer",
+                    "rotation": "ruffe-and-trumps.deal.rotation"}
+
     def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Any = None,
                  first_dealer: int | None = None) -> None:
-        self.variant = variant
-        self.num_players = variant.players
-        self.seed = seed
         (self.config, self.rule, self._sides, self._side_of, self._next_seat,
          self._count_texts) = _table(variant)
         self._follow = self.rule.follow  # the kernel's follow policy, read in the hot path
         self._tricks_per_deal = self.config.tricks
-        # given decks are kept as card indexes, like the shuffled ones
-        self._decks = ([[c.index for c in self._check_deck(d, k)] for k, d in enumerate(decks)]
-                       if decks is not None else None)
-        self._future_seed: str | None = None
-        self.history: list[tuple[int, Action]] = []
-        self.deals: list[list[str]] = []
-        # log entries: tuples (deal, seat, rule, template, args), formatted into dicts by ``log`` when read
-        self._log: list[Any] = []
-        self.score_sheet: list[dict[str, Any]] = []
-        self._totals = [0] * len(self._sides)
-        self._outcome: Outcome | None = None
         self._last_count: tuple[Any, ...] | None = None  # what ``previous_deal`` summarises
-        self.dealer = self._first_dealer(first_dealer)
-        self.deal_number = 0
-        self._start_deal()
+        super().__init__(variant, seed, decks, first_dealer)
 
     # ----- setup -----------------------------------------------------------
-    @staticmethod
-    def _check_deck(deck: Any, k: int) -> list[Card]:
-        try:
-            cards = [Card.parse(c) for c in deck]
-        except (EngineError, TypeError) as exc:
-            raise RecordError(f"decks[{k}]: {exc}") from None
-        if len(cards) != 52 or len(set(cards)) != 52:
-            raise RecordError(f"decks[{k}]: a deck must hold the 52 different cards, got {len(cards)} "
-                              f"({len(set(cards))} different)")
-        return cards
+    @implements("ruffe-and-trumps.deck.full")
+    def make_pack(self) -> list[Card]:
+        """The full pack of 52 (shuffled in card-index order)."""
+        return list(ALL_CARDS)
 
     @implements("ruffe-and-trumps.deal.first-dealer")
-    def _first_dealer(self, chosen: int | None = None) -> int:
+    def default_first_dealer(self) -> int:
         """The last seat deals first, so seat 0 is eldest (real play cuts for it);
         a record, or one deal replayed under another reading, may name another seat."""
-        if chosen is None:
-            return self.num_players - 1
-        if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < self.num_players:
-            raise VariantError(f"first_dealer must be a seat 0..{self.num_players - 1}, not {chosen!r}",
-                               rule="ruffe-and-trumps.deal.first-dealer")
-        return chosen
+        return self.num_players - 1
 
     @implements("ruffe-and-trumps.deal.rotation")
-    def _next_dealer(self) -> int:
+    def next_dealer(self) -> int:
         """The deal passes to the left: the next seat."""
         return (self.dealer + 1) % self.num_players
 
-    @implements("ruffe-and-trumps.deck.full")
-    def _deck_for(self, k: int) -> list[int]:
-        """Deal k's deck, top card first, as card indexes: the full pack of 52,
-        shuffled by the game's seed (or given by ``decks``)."""
-        if self._decks is not None and k < len(self._decks):
-            return self._decks[k][:]
-        seed = self._future_seed if self._future_seed is not None else self.seed
-        return shuffled(range(52), random.Random(_deck_seed(seed, k)))
+    def deal(self, cards: list[Card]) -> None:
+        self._deal([c.index for c in cards])
+        self._begin_deal()
 
     @implements("ruffe-and-trumps.deal.packets", "ruffe-and-trumps.deal.head", "ruffe-and-trumps.deal.trump")
     def _deal(self, deck: list[int]) -> None:
@@ -689,12 +651,8 @@ class RuffeState(GameState):
         self._voids_by_play = _void_table(trump, self._follow)
         self._strengths = _STRENGTHS_BY_TRUMP[trump]
 
-    def _start_deal(self) -> None:
-        k = self.deal_number
-        deck = self._deck_for(k)
-        self.deals.append(list(itemgetter(*deck)(_TEXTS)))
-        self.deal_number = k + 1
-        self._deal(deck)
+    def _begin_deal(self) -> None:
+        k = self.deal_number - 1
         n = self.num_players
         self._say("ruffe-and-trumps.deal.trump", None,
                   "Deal {}: seat {} deals {} cards each, four at a time; the head's top card {} is turned: {} are trumps.",
@@ -717,7 +675,6 @@ class RuffeState(GameState):
         self.tricks_won = [0] * n
         self.tricks_played = 0
         self.voids = [0] * n  # bit i: suit with index i shown void
-        self._entries: list[dict[str, Any]] = []
         self._phase = RUFF
         self._to_act: int | None = (self.dealer + 1) % n
         self._allowed = 0  # in play: the cards the seat to act may play, as a bit set (kept as the turn passes)
@@ -729,9 +686,6 @@ class RuffeState(GameState):
     # ----- GameState interface (phase, current_player, is_over, outcome: the base's) ----
     def sides(self) -> list[list[int]]:
         return [list(s) for s in self._sides]
-
-    def totals(self) -> list[int]:
-        return list(self._totals)
 
     def side_of(self, seat: int) -> int:
         return self._side_of[seat]
@@ -910,7 +864,7 @@ class RuffeState(GameState):
             self._say("ruffe-and-trumps.ruff.proof", seat, "Seat {} shows {}{}{}: a ruff of {} in {}.",
                       seat, counted,
                       f" with the turned {self.turned._symbol}" if with_turned else "",
-                      f" ({_log_text('{}', (tuple(laid_out),))} from his discards)" if laid_out else "",
+                      f" ({log_text('{}', (tuple(laid_out),))} from his discards)" if laid_out else "",
                       self._ruffs[seat][1], _SUIT_NAMES[suit.index])
 
     # ----- head ------------------------------------------------------------
@@ -1025,18 +979,18 @@ class RuffeState(GameState):
         for i, side in enumerate(self._sides):
             rule, template, dealt = self._count_texts[i]
             self._score(i, points[i], rule, template.format(sum([counts[s] for s in side]), dealt))
-        self.score_sheet.append({"deal": self.deal_number, "dealer": self.dealer, "entries": self._entries})
+        self.ledger.close_deal()
         self._last_count = (self.deal_number, self.dealer, self.trump, self.turned, self.head_taker_, won,
                             self.tricks_won, points, self.last_trick)  # (the next deal starts new lists)
-        winner = game_winner(self._totals, self.config.target)
+        totals = self.totals()
+        winner = game_winner(totals, self.config.target)
         if winner is not None:
             self._end(winner)
             return
-        top = max(self._totals)
+        top = max(totals)
         if top >= self.config.target:
             self._say("ruffe-and-trumps.game.end", None, "Tie at the top ({}): another deal.", top)
-        self.dealer = self._next_dealer()
-        self._start_deal()
+        self.next_deal()
 
     @property
     def previous_deal(self) -> dict[str, Any] | None:
@@ -1056,46 +1010,18 @@ class RuffeState(GameState):
         }
 
     def _end(self, side: int) -> None:
-        self._phase = OVER
-        self._to_act = None
         seats = tuple(self._sides[side])
         who = f"seats {' and '.join(map(str, seats))}" if len(seats) > 1 else f"seat {seats[0]}"
-        reason = (f"{who} reached {self._totals[side]} of {self.config.target} "
+        reason = (f"{who} reached {self.totals()[side]} of {self.config.target} "
                   f"after {self.deal_number} deal{'s' if self.deal_number != 1 else ''}")
         self._say("ruffe-and-trumps.game.end", None, "Game: {}.", reason)
-        self._outcome = Outcome(
-            winners=seats,
-            scores=tuple(self._totals[self._side_of[s]] for s in range(self.num_players)),
-            sides=tuple(tuple(s) for s in self._sides),
-            reason=reason,
-        )
+        self.end(seats, reason, "ruffe-and-trumps.game.end")
 
     def _score(self, side: int, points: int, rule: str, why: str, seat: int | None = None) -> None:
-        total = self._totals[side] = self._totals[side] + points
-        self._entries.append({"side": side, "points": points, "rule": rule, "why": why})
-        self._say(rule, seat, "Side {} scores {}: {} (total {}).", side, points, why, total)
+        entry = self.score(side, points, rule, why, seat)
+        self._say(rule, seat, "Side {} scores {}: {} (total {}).", side, points, why, entry.after)
 
-    def _say(self, rule: str | None, seat: int | None, template: str, *args: Any) -> None:
-        """Log an event; its text is ``template.format(*args)``, written only
-        when the log is read (lists or tuples of cards appear as symbols)."""
-        self._log.append((self.deal_number, seat, rule, template, args))
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        """The readable log: ``{"deal", "seat", "text", "rule"}`` entries."""
-        return self._log_from(0)
-
-    def _log_from(self, start: int) -> list[dict[str, Any]]:
-        """The log entries from ``start`` on, formatting (once) those not yet read."""
-        entries = self._log
-        if start < 0:
-            start = max(0, len(entries) + start)
-        for i in range(start, len(entries)):
-            entry = entries[i]
-            if type(entry) is tuple:
-                deal, seat, rule, template, args = entry
-                entries[i] = {"deal": deal, "seat": seat, "text": _log_text(template, args), "rule": rule}
-        return entries[start:]
+    _say = Partie.say
 
 
     # ----- copies ------------------------------------------------------------
@@ -1291,7 +1217,7 @@ class RuffeState(GameState):
             },
             "totals": self.totals(),
             "target": self.config.target,
-            "log": [dict(e) for e in self._log_from(-40)],
+            "log": [dict(e) for e in self.log_from(-40)],
             "legal": self.legal_json() if to_act is not None and (omniscient or seat == to_act) else [],
             "over": self._phase == OVER,
             "outcome": self._outcome.to_json() if self._outcome is not None else None,

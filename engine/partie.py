@@ -1,0 +1,234 @@
+"""The partie: what every game keeps from its first deal to its end, and no rule at all.
+
+A :class:`Partie` holds the deck supply (the game's pack, the seeding scheme, decks given
+for replay), the first dealer and the rotation, the deals so far, one structured log, one
+:class:`~engine.ledger.Ledger`, and the end as an :class:`~engine.game.Outcome` naming
+the rule that ended it.  A game asks of it only what is its own: the pack
+(:meth:`Partie.make_pack`), how a deck is dealt (:meth:`Partie.deal`), the rule ids of the
+pack, the first dealer and the rotation, and the unit its score is kept in.
+
+>>> from engine import games
+>>> state = games.get("mushka").new_game({"players": 3}, seed=2)
+>>> state.deal_number, len(state.deals), state.ledger.rows[0].dealer == state.dealer
+(1, 1, True)
+>>> entry = state.log[0]
+>>> sorted(entry)
+['args', 'deal', 'rule', 'seat', 'template', 'text']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from engine.cards import Card, shuffled
+from engine.errors import EngineError, RecordError, VariantError, brief
+from engine.game import Action, GameState, Outcome
+from engine.ledger import Entry, Ledger
+
+__all__ = ["Partie", "log_text"]
+
+
+def log_text(template: str, args: tuple[Any, ...]) -> str:
+    """A log entry's text: ``template.format(*args)``, each list or tuple argument (a
+    sequence of cards) written with the cards' symbols.
+
+    >>> from engine.cards import parse_cards
+    >>> log_text("Seat {} shows {}.", (2, parse_cards("AS 10H")))
+    'Seat 2 shows A♠ 10♥.'
+    """
+    return template.format(*[" ".join([c._symbol for c in a]) if type(a) in (list, tuple) else a for a in args])
+
+
+def _json_arg(arg: Any) -> Any:
+    if type(arg) in (list, tuple):
+        return [str(c) for c in arg]
+    if isinstance(arg, (int, str)) or arg is None:
+        return arg
+    return str(arg)
+
+
+class Partie(GameState):
+    """A whole game, deal after deal, until its end.
+
+    Subclasses declare ``game_id``, the rule ids in :attr:`PARTIE_RULES` and the
+    unit of their score (:attr:`UNIT`), and implement :meth:`make_pack` and
+    :meth:`deal`; they may override the seeding scheme (:meth:`deck_seed`), the
+    first dealer (:meth:`choose_first_dealer`) and the rotation (:meth:`next_dealer`).
+    """
+
+    PARTIE_RULES: ClassVar[dict[str, str]] = {}
+    """The game's rule ids for ``deck`` (the pack), ``first_dealer`` and ``rotation``."""
+    UNIT: ClassVar[str] = "points"
+    """The unit of the game's score: ``points`` (Ruffe), ``record`` (the loo family) …"""
+
+    def __init__(self, variant: Any, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+                 first_dealer: int | None = None) -> None:
+        self.variant = variant
+        self.num_players = variant.players
+        self.seed = seed
+        self.pack = self.make_pack()
+        self._decks = [self.check_deck(d, k) for k, d in enumerate(decks)] if decks is not None else None
+        self._future_seed: str | None = None
+        self.history: list[tuple[int, Action]] = []
+        self.deals: list[list[str]] = []
+        # log entries: tuples (deal, seat, rule, template, args), made dicts when first read
+        self._log: list[Any] = []
+        self.ledger = Ledger(len(self.sides()))
+        self._outcome: Outcome | None = None
+        self.deal_number = 0
+        self.setup()
+        self.dealer = self.choose_first_dealer(first_dealer)
+        self.first_dealer = self.dealer
+        self.start_deal()
+
+    # ----- what a game declares ---------------------------------------------------
+    def partie_rule(self, name: str) -> str | None:
+        """The game's rule id for ``deck``, ``first_dealer`` or ``rotation``."""
+        return self.PARTIE_RULES.get(name)
+
+    def make_pack(self) -> list[Card]:
+        """The cards of the game's pack, in the order they are shuffled from."""
+        raise NotImplementedError
+
+    def deal(self, deck: list[Card]) -> None:
+        """Deal ``deck`` (top card first) and set the deal's first phase."""
+        raise NotImplementedError
+
+    def setup(self) -> None:
+        """Anything the game keeps from before the first deal (the loo records)."""
+
+    def deck_seed(self, seed: Any, k: int) -> str:
+        """The seed of deal ``k``'s shuffle (0-based): the seeding scheme."""
+        return f"{self.game_id}/{seed}/{k}"
+
+    def choose_first_dealer(self, chosen: int | None) -> int:
+        """The seat that deals first: ``chosen`` (a record's, or one deal replayed on
+        its own) if given, else the game's own choice (:meth:`default_first_dealer`)."""
+        if chosen is None:
+            return self.default_first_dealer()
+        if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < self.num_players:
+            raise VariantError(f"first_dealer must be a seat 0..{self.num_players - 1}, not {brief(chosen)}",
+                               rule=self.partie_rule("first_dealer"))
+        return chosen
+
+    def default_first_dealer(self) -> int:
+        return self.num_players - 1
+
+    def next_dealer(self) -> int:
+        """The deal passes to the left: the next seat."""
+        return (self.dealer + 1) % self.num_players
+
+    # ----- the deck supply ----------------------------------------------------------
+    def check_deck(self, deck: Any, k: int) -> list[Card]:
+        """A given deck, if it holds exactly the game's pack; else :class:`RecordError`
+        naming the deck and the rule of the pack."""
+        try:
+            cards = [Card.parse(c) for c in deck]
+        except (EngineError, TypeError) as exc:
+            raise RecordError(f"decks[{k}]: {exc}") from None
+        if sorted(c.index for c in cards) != sorted(c.index for c in self.pack):
+            rule = self.partie_rule("deck")
+            raise RecordError(f"decks[{k}]: a deck must hold the {len(self.pack)} cards of this game's pack"
+                              f"{f' (rule {rule})' if rule else ''}, got {len(cards)} cards "
+                              f"({len(set(cards))} different)")
+        return cards
+
+    def deck_for(self, k: int) -> list[Card]:
+        """Deal ``k``'s deck (0-based), top card first: given, or the pack shuffled by
+        the seeding scheme (a determinized copy reshuffles later deals from its own seed)."""
+        if self._decks is not None and k < len(self._decks):
+            return list(self._decks[k])
+        seed = self._future_seed if self._future_seed is not None else self.seed
+        return shuffled(self.pack, random.Random(self.deck_seed(seed, k)))
+
+    def start_deal(self) -> None:
+        """The next deal: its deck, its number, its row in the ledger, and the game's deal."""
+        k = self.deal_number
+        deck = self.deck_for(k)
+        self.deals.append([str(c) for c in deck])
+        self.deal_number = k + 1
+        self.ledger.open_deal(k + 1, self.dealer)
+        self.deal(deck)
+
+    def next_deal(self) -> None:
+        self.dealer = self.next_dealer()
+        self.start_deal()
+
+    # ----- the log ------------------------------------------------------------------
+    def say(self, rule: str | None, seat: int | None, template: str, *args: Any) -> None:
+        """Log an event of the deal in progress: ``template`` with ``args`` (seats as
+        numbers, cards as lists), written out only when the log is read."""
+        self._log.append((self.deal_number, seat, rule, template, args))
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The log: ``{"deal", "seat", "rule", "text", "template", "args"}`` entries,
+        the seats and cards of ``args`` as data."""
+        return self.log_from(0)
+
+    def log_from(self, start: int) -> list[dict[str, Any]]:
+        """The log entries from ``start`` on (negative: from the end)."""
+        entries = self._log
+        if start < 0:
+            start = max(0, len(entries) + start)
+        for i in range(start, len(entries)):
+            entry = entries[i]
+            if type(entry) is tuple:
+                deal, seat, rule, template, args = entry
+                entries[i] = {"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
+                              "template": template, "args": [_json_arg(a) for a in args]}
+        return [dict(e) for e in entries[start:]]
+
+    # ----- the ledger ---------------------------------------------------------------
+    def score(self, side: int, amount: int, rule: str, why: str, seat: int | None = None,
+              unit: str | None = None) -> Entry:
+        """Write ``amount`` of the game's unit (or ``unit``) to ``side``'s account."""
+        return self.ledger.write(Entry(self.deal_number, side, amount, unit or self.UNIT, rule, why, seat=seat))
+
+    def totals(self) -> list[int]:
+        return self.ledger.totals(self.UNIT)
+
+    @property
+    def score_sheet(self) -> list[dict[str, Any]]:
+        """The deals that are over, each with its entries in the game's unit."""
+        return self.ledger.sheet(self.UNIT)
+
+    def view_header(self, seat: int | None) -> dict[str, Any]:
+        """The part of a view every game shares: game, variant, seat, players, sides,
+        dealer, deal, phase, the seat to act and the score sheet (the deal in progress,
+        once it has an entry, as an incomplete row)."""
+        return {
+            "game": self.game_id,
+            "variant": self.variant.to_json(),
+            "seat": seat,
+            "players": self.num_players,
+            "sides": self.sides(),
+            "dealer": self.dealer,
+            "deal": self.deal_number,
+            "phase": self._phase,
+            "to_act": self._to_act,
+            "score_sheet": self.ledger.sheet(self.UNIT, current=self._phase != "over"),
+        }
+
+    # ----- the end ------------------------------------------------------------------
+    def end(self, winners: tuple[int, ...], reason: str, rule: str) -> None:
+        """The game is over: ``winners`` (seats) by ``rule``, for ``reason``."""
+        self._phase = "over"
+        self._to_act = None
+        totals = self.totals()
+        self._outcome = Outcome(
+            winners=tuple(winners),
+            scores=tuple(totals[self.side_of(s)] for s in range(self.num_players)),
+            sides=tuple(tuple(s) for s in self.sides()),
+            reason=reason,
+            rule=rule,
+        )
+
+    # ----- copies -------------------------------------------------------------------
+    def clone(self) -> Partie:
+        new = super().clone()
+        assert isinstance(new, Partie)
+        new.ledger = self.ledger.copy()
+        return new
