@@ -151,7 +151,7 @@ def winners(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[i
 def settlement(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int | float]:
     records = list(given["records"])
     state = _state(game, {**given, "players": len(records)}, variant)
-    state.records = records
+    state.set_records(records)
     return state.settlement()
 
 
@@ -183,7 +183,7 @@ def pamphil_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> d
     state = _state(game, {"players": 3}, variant)
     hand = _cards(given["hand"])
     state.hands = [hand, [], []]
-    state.records[0] = int(given["record"])
+    state.set_records([int(given["record"])] + state.records[1:])
     state.active = [0]
     state._order = [0, 1, 2]
     deal = state.deal_number

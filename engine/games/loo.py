@@ -391,6 +391,10 @@ class LooState(Partie):
         """Each seat's record now (the ledger's running totals)."""
         return self.ledger.totals("record")
 
+    def set_records(self, records: list[int]) -> None:
+        """Stand the records at ``records`` (a worked example's position)."""
+        self.ledger.start("record", list(records))
+
     @property
     def payments(self) -> list[int]:
         """What each seat has received (+) or paid (−) outside the record (Памфил)."""
