@@ -20,7 +20,7 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 ENGINE_SOURCES := $(shell find engine -type f -not -path '*/__pycache__/*' \( -name '*.py' -o -name '*.toml' -o -name '*.json' -o -name 'py.typed' \) 2>/dev/null)
 SITE_INPUTS := mkdocs.yml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
 
-.PHONY: help setup site serve browser test bench clean
+.PHONY: help setup site serve browser test bench fuzz clean
 
 help:
 	@echo "make serve   build the site and serve it on http://127.0.0.1:8000"
@@ -29,6 +29,7 @@ help:
 	@echo "make site    mkdocs build --strict into site/"
 	@echo "make browser make sure headless Chromium is installed ($(CHROMIUM))"
 	@echo "make bench   compare the engine with OpenSpiel (installs open-spiel)"
+	@echo "make fuzz    fuzz the engine, bridge and records (SECONDS=60 SEED=0; exits 1 on a failure)"
 	@echo "make clean   remove everything the build made"
 
 setup: $(STAMPS)/venv $(STAMPS)/npm $(WHEELS)/engine.json $(STAMPS)/pyodide
@@ -95,6 +96,12 @@ test: setup browser site
 bench: setup site
 	$(PIP) install --quiet open-spiel
 	$(PY) bench/run.py
+
+# The fuzzer (tools/fuzz.py): seeded, bounded in time; a fixed-seed short run is in tests/test_fuzz.py.
+SECONDS ?= 60
+SEED ?= 0
+fuzz: $(STAMPS)/venv
+	$(PY) tools/fuzz.py --seconds $(SECONDS) --seed $(SEED)
 
 clean:
 	rm -rf site build dist *.egg-info $(WHEELS) $(PYODIDE) .pytest_cache .hypothesis
