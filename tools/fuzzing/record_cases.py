@@ -28,7 +28,7 @@ from engine.cards import ALL_CARDS
 from engine.errors import EngineError, IllegalActionError, RecordError, UnknownGameError
 from engine.game import Action
 
-from .play import listed, rule_ids
+from .play import listed, printable, rule_ids
 from .report import Report, short
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -214,7 +214,7 @@ class RecordFuzz:
             if record_game(text) in games.ids() and error.rule not in rule_ids(record_game(text)):
                 self.fail(f"record.foreign-rule[{name}]", f"{game}: refusal names {error.rule}", text, game)
         except EngineError as error:
-            message = _printable(error)
+            message = printable(error)
             if message is None:
                 self.fail(f"record.unprintable-error[{name}]", f"{game}: the refusal cannot be printed", text, game)
             elif not field_named(error) and not isinstance(error, UnknownGameError):
@@ -270,13 +270,6 @@ class RecordFuzz:
 def record_game(text: str) -> str:
     match = re.search(r'"game": "([^"]*)"', text[:2000])
     return match.group(1) if match else ""
-
-
-def _printable(error: BaseException) -> str | None:
-    try:
-        return str(error)
-    except Exception:  # noqa: BLE001
-        return None
 
 
 def cli_record(game: str, players: int | None, seed: int) -> str | None:

@@ -45,7 +45,8 @@ class Sandbox:
             with self.log.open("w") as stderr:
                 self.proc = subprocess.Popen([sys.executable, "-m", "fuzzing.sandbox", str(self.out_dir)], cwd=ROOT,
                                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-                                             text=True, env=env, bufsize=1)
+                                             env=env, bufsize=0)
+            self.pending = b""
         return self.proc
 
     def stop(self) -> None:
@@ -54,6 +55,20 @@ class Sandbox:
                 self.proc.kill()
             self.proc.wait()
             self.proc = None
+
+    def line(self, deadline: float) -> tuple[bytes | None, bool]:
+        """The worker's next line (b"" if it died), and False if none came before ``deadline``."""
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.pending:
+            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                return None, False
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return b"", True
+            self.pending += chunk
+        line, self.pending = self.pending.split(b"\n", 1)
+        return line, True
 
     def where(self) -> str:
         """Where the overrunning worker is (its stack, dumped by faulthandler on SIGUSR1)."""
@@ -69,12 +84,11 @@ class Sandbox:
     def run(self, task: dict[str, Any], report: Any) -> None:
         """Run one task in the worker and add what it found to ``report``."""
         proc = self.start()
-        proc.stdin.write(json.dumps(task) + "\n")
+        proc.stdin.write((json.dumps(task) + "\n").encode())
         proc.stdin.flush()
         case, started = "(before its first case)", time.monotonic()
         while True:
-            ready, _, _ = select.select([proc.stdout], [], [], max(0.0, started + CASE_TIMEOUT - time.monotonic()))
-            line = proc.stdout.readline() if ready else None
+            line, ready = self.line(started + CASE_TIMEOUT)
             if not ready or not line:
                 where = self.where() if not ready else ""
                 self.stop()

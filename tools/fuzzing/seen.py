@@ -91,6 +91,9 @@ def hidden(state: GameState, seat: int) -> set[str]:
     for card in (state.turned, state.trump_card):
         if card is not None:
             public.add(str(card))
+    deck, first_turned = state.deals[-1], 5 * n  # five each, then the card turned for trumps
+    if state.trump_card is None and len(deck) > first_turned:
+        public.add(deck[first_turned])  # (Памфил: still public once the dealer has taken it and laid out another)
     secret = {str(c) for p in range(n) if p != seat for c in state.hands[p]}
     secret.update(str(c) for c in state.stock)
     secret.update(str(c) for p, cards in state.discards.items() if p != seat for c in cards)
