@@ -46,6 +46,8 @@ def run(seconds: float = 60, seed: int = 0, max_iterations: int | None = None, o
     """Fuzz for at most ``seconds`` (and at most ``max_iterations`` iterations)."""
     report = Report()
     deadline = time.monotonic() + seconds
+    for old in out_dir.glob("*.json"):  # the records kept by an earlier run
+        old.unlink()
     sandbox = Sandbox(out_dir)
     iteration = 0
     try:

@@ -195,7 +195,7 @@ class RecordFuzz:
         repro = "(record not kept)"
         if kind not in self.report.failures and len(text) < 20_000_000:
             self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / ("record-" + re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-") + ".json")
+            path = self.out_dir / (re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-") + ".json")
             path.write_text(text, encoding="utf-8", errors="surrogatepass")
             repro = f"python -m engine replay {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}"
         self.report.fail(kind, message, repro, scope)
