@@ -22,7 +22,7 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 ENGINE_SOURCES := $(shell find engine -type f -not -path '*/__pycache__/*' \( -name '*.py' -o -name '*.toml' -o -name '*.json' -o -name 'py.typed' \) 2>/dev/null)
 SITE_INPUTS := mkdocs.yml CITATION.cff pyproject.toml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
 
-.PHONY: help setup site serve browser validators test bench goldens clean
+.PHONY: help setup site serve browser validators test bench goldens fuzz clean
 
 help:
 	@echo "make serve   build the site and serve it on http://127.0.0.1:8000"
@@ -32,6 +32,7 @@ help:
 	@echo "make browser make sure headless Chromium is installed ($(CHROMIUM))"
 	@echo "make bench   compare the engine with OpenSpiel (installs open-spiel)"
 	@echo "make goldens record the playthrough goldens (tests/goldens/) again from today's engine"
+	@echo "make fuzz    fuzz the engine, bridge and records (SECONDS=60 SEED=0; exits 1 on a failure)"
 	@echo "make clean   remove everything the build made"
 
 setup: $(STAMPS)/venv $(STAMPS)/npm $(WHEELS)/engine.json $(STAMPS)/pyodide $(STAMPS)/schemas validators
@@ -120,6 +121,11 @@ bench: setup site
 # Playthrough goldens: whole seeded games, one line per decision (see CONTRIBUTING.md, "Goldens").
 goldens: $(STAMPS)/venv
 	$(PY) tools/goldens.py --write
+# The fuzzer (tools/fuzz.py): seeded, bounded in time; a fixed-seed short run is in tests/test_fuzz.py.
+SECONDS ?= 60
+SEED ?= 0
+fuzz: $(STAMPS)/venv
+	$(PY) tools/fuzz.py --seconds $(SECONDS) --seed $(SEED)
 
 clean:
 	rm -rf site build dist *.egg-info $(WHEELS) $(PYODIDE) .pytest_cache .hypothesis
