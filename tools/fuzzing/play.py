@@ -92,23 +92,41 @@ def play_plain(case: GameCase) -> list[tuple[int, str]]:
 
 # --------------------------------------------------------------------------- malformed actions
 
+class Unbuildable:
+    """An action the engine would not even let be built (``Action(5)`` raises)."""
+
+    def __init__(self, args: tuple[Any, ...], error: BaseException) -> None:
+        self.args, self.error = args, error
+
+    def __repr__(self) -> str:
+        return f"Action{short(self.args, 60)} (not buildable)"
+
+
+def make(*args: Any) -> Action | Unbuildable:
+    """``Action(*args)``, or what refused to build it."""
+    try:
+        return Action(*args)
+    except Exception as error:  # noqa: BLE001 - an engine error is right, any other is checked below
+        return Unbuildable(args, error)
+
+
 def malformed(state: GameState, legal: list[Action], rng: random.Random) -> list[tuple[str, Any]]:
     """A few mutated or malformed actions, each with the name of its mutation."""
     a = rng.choice(legal)
     card = rng.choice(ALL_CARDS)
     other = rng.choice([c for c in ALL_CARDS if c != a.card])
     pool: list[tuple[str, Any]] = [
-        ("stray-card", Action(a.kind, card, a.value) if a.card is None else Action(a.kind, a.card, 5)),
-        ("stray-value", Action(a.kind, a.card, rng.choice([0, 1, 5, 34, "x", "pass"]))),
+        ("stray-card", make(a.kind, card, a.value) if a.card is None else make(a.kind, a.card, 5)),
+        ("stray-value", make(a.kind, a.card, rng.choice([0, 1, 5, 34, "x", "pass"]))),
         ("stray-word", f"{a} {rng.choice([str(card), 'pass', '0', '3', 'x'])}"),
-        ("wrong-kind", Action(rng.choice(["play", "discard", "announce", "pass", "stand", "buy", "draw", "zzz",
+        ("wrong-kind", make(rng.choice(["play", "discard", "announce", "pass", "stand", "buy", "draw", "zzz",
                                           "lay_out", "exchange", "keep", "declare"]), a.card, a.value)),
-        ("other-card", Action(a.kind, other, a.value) if a.card is not None else Action("play", other)),
-        ("no-card", Action(a.kind, None, a.value)),
-        ("no-value", Action(a.kind, a.card, None)),
+        ("other-card", make(a.kind, other, a.value) if a.card is not None else make("play", other)),
+        ("no-card", make(a.kind, None, a.value)),
+        ("no-value", make(a.kind, a.card, None)),
         ("unicode-digits", rng.choice(["announce ³⁴", "draw ²", "announce ٣٤", "play 7H ³", "draw 𝟐"])),
         ("huge-number", rng.choice(["announce ", "draw ", "play 7H "]) + "9" * 5000),
-        ("huge-value", Action(a.kind, a.card, 10**5000 if rng.random() < 0.5 else -(10**40))),
+        ("huge-value", make(a.kind, a.card, 10**5000 if rng.random() < 0.5 else -(10**40))),
         ("none", None),
         ("int", rng.choice([0, 5, -1, True, 1.5])),
         ("list", rng.choice([[], [str(a)], [a.to_json()], [[[]]]])),
@@ -118,16 +136,16 @@ def malformed(state: GameState, legal: list[Action], rng: random.Random) -> list
                                  {"kind": a.kind, "value": 1.5}, {"self": 1, "kind": a.kind},
                                  {"kind": a.kind, "card": str(card), "value": {"x": 1}},
                                  {"kind": "", "card": str(card)}, {"kind": a.kind, "value": True}])),
-        ("Action(5)", Action(5)),  # type: ignore[arg-type]
-        ("string-card", Action(a.kind if a.card is not None else "play", str(card))),  # type: ignore[arg-type]
-        ("int-card", Action("play", 5)),  # type: ignore[arg-type]
+        ("make(5)", make(5)),  # type: ignore[arg-type]
+        ("string-card", make(a.kind if a.card is not None else "play", str(card))),  # type: ignore[arg-type]
+        ("int-card", make("play", 5)),  # type: ignore[arg-type]
         ("text-case", str(a).upper() if rng.random() < 0.5 else "  " + str(a) + "  "),
         ("empty-text", rng.choice(["", "   ", "\x00", "play", "play play"])),
     ]
     if a.value is not None:
         pool.append(("value-as-text", {"kind": a.kind, **({"card": str(a.card)} if a.card else {}),
                                       "value": str(a.value)}))
-        pool.append(("bool-value", Action(a.kind, a.card, True)))
+        pool.append(("bool-value", make(a.kind, a.card, True)))
     return rng.sample(pool, k=min(len(pool), 4))
 
 
@@ -144,6 +162,15 @@ def try_illegal(state: GameState, label: str, given: Any, legal: list[Action], r
     report.count("illegal")
     what = f"apply({short(given, 60)}) in phase {state.phase!r}"
     game = case.game
+    if isinstance(given, Unbuildable):  # refused before it reached the game: an engine error, printable
+        if not isinstance(given.error, EngineError):
+            report.fail(f"illegal.build-raises-{type(given.error).__name__}[{label}]",
+                        f"Action{short(given.args)} raised {type(given.error).__name__}, not an engine error",
+                        case.repro(step, what), game)
+        elif printable(given.error) is None:
+            report.fail(f"illegal.unprintable-error[{label}]",
+                        f"the error refusing Action{short(given.args)} cannot be printed", case.repro(step, what), game)
+        return "refused"
     try:
         state.apply(given)
     except EngineError as error:
