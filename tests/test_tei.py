@@ -272,8 +272,8 @@ def test_the_works_cited_are_listed_from_the_bibliography(documents: dict[str, b
 def jing() -> str:
     path = shutil.which("jing")
     if path is None:
-        pytest.fail("jing is not installed: `make setup` installs the Debian package (as root), "
-                    "or run `apt-get install -y jing`")
+        pytest.fail("jing is not installed: `make setup` installs the Debian package (as root), or run "
+                    "`DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends jing`")
     if not SCHEMA.is_file():
         pytest.fail(f"{SCHEMA.relative_to(ROOT)} is missing: run `make setup` (tools/schemas.py)")
     return path
