@@ -65,12 +65,17 @@ def run(tmp_path: Path, *state: str, uid: int = 0, apt: bool = True) -> tuple[in
     return done.returncode, done.stdout + done.stderr, [line for line in log if line.startswith("apt-get")]
 
 
-def test_installed_and_running_nothing_to_do(tmp_path: Path) -> None:
+def with_jing(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
+    """The script, given an installed jing that runs ``body``."""
     (tmp_path / "bin").mkdir()
     jing = tmp_path / "bin" / "fakejing"
-    jing.write_text("#!/bin/sh\nexit 0\n")
+    jing.write_text("#!/bin/sh\n" + body)
     jing.chmod(0o755)
-    done = subprocess.run([BASH, str(SCRIPT), str(jing)], capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run([BASH, str(SCRIPT), str(jing)], capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_installed_and_running_nothing_to_do(tmp_path: Path) -> None:
+    done = with_jing(tmp_path, "exit 0\n")
     assert done.returncode == 0 and not done.stdout, done.stdout + done.stderr
 
 
@@ -123,11 +128,7 @@ def test_no_apt_get_says_so(tmp_path: Path) -> None:
 
 
 def test_an_installed_jing_that_cannot_run_is_reported(tmp_path: Path) -> None:
-    (tmp_path / "bin").mkdir()
-    jing = tmp_path / "bin" / "fakejing"
-    jing.write_text("#!/bin/sh\necho 'Error: no Java runtime' >&2\nexit 1\n")
-    jing.chmod(0o755)
-    done = subprocess.run([BASH, str(SCRIPT), str(jing)], capture_output=True, text=True, timeout=60, check=False)
+    done = with_jing(tmp_path, "echo 'Error: no Java runtime' >&2\nexit 1\n")
     assert done.returncode == 1
     assert "is installed but does not run" in done.stderr and "no Java runtime" in done.stderr
 
