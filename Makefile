@@ -74,17 +74,13 @@ $(STAMPS)/schemas: tools/schemas.py | $(STAMPS)/venv
 	$(PY) tools/schemas.py $(SCHEMAS)
 	touch $@
 
-# jing validates the TEI documents against tei_all (see CONTRIBUTING.md, "Validators").
+# jing validates the TEI documents against tei_all (see CONTRIBUTING.md, "Validators"). When it is
+# missing and we are root (CI), tools/validators.sh installs Debian's package without prompts or
+# recommends (it depends on a Java runtime, which comes with it), running apt-get update only when
+# the package lists offer no jing or the install fails on stale lists; it checks that jing runs,
+# and otherwise says what to install and fails.
 validators:
-	@if command -v $(JING) >/dev/null 2>&1; then \
-	  :; \
-	elif [ "$$(id -u)" = 0 ]; then \
-	  apt-get update && apt-get install -y jing; \
-	else \
-	  echo "jing (RELAX NG validator, for the TEI tests) is missing." >&2; \
-	  echo "Install the Debian package as root:  apt-get update && apt-get install -y jing" >&2; \
-	  exit 1; \
-	fi
+	@bash tools/validators.sh $(JING)
 
 site: setup
 	@test -f site/index.html || rm -f $(STAMPS)/site
