@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import bridge, catalogue, cli, rule_index
+from engine import bridge, catalogue, cli, games, rule_index
 from engine.errors import CatalogueError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,6 +25,7 @@ import rule_tests  # noqa: E402  (tools/rule_tests.py)
 
 MAP = ROOT / "engine" / rule_index.MAP_FILE
 GAME = "ruffe-and-trumps"
+EXAMPLE_TEST = "tests/test_examples.py::test_worked_example["
 
 
 def test_the_packaged_map_is_current() -> None:
@@ -38,18 +39,33 @@ def test_the_packaged_map_is_current() -> None:
     assert text == rule_tests.render(fresh), f"{where} is not as the tool writes it: run `{rule_index.REBUILD}`"
 
 
+def proven_rules(item: pytest.Item) -> list[str]:
+    """The rule ids a collected test proves: its ``rule`` marks; a worked example, its rule."""
+    ids = [str(a) for mark in item.iter_markers(name="rule") for a in mark.args]
+    if item.nodeid.startswith(EXAMPLE_TEST):
+        ids.append(item.callspec.params["rule_id"])  # type: ignore[attr-defined]
+    return ids
+
+
 def test_the_map_holds_every_collected_rule_test(request: pytest.FixtureRequest) -> None:
-    """Each collected test marked with a rule is in that rule's list: by its node id without
-    parameters, its module (a ``pytestmark``) or, parametrized, its full node id."""
+    """Each test collected in this run that proves a rule is in that rule's list: by its node
+    id (parametrized), its node id without parameters, or its module (a ``pytestmark``)."""
     stored = rule_index.parse_map(MAP.read_text(encoding="utf-8"))
     missing = []
     for item in request.session.items:
         names = {item.nodeid, re.sub(r"\[.*\]$", "", item.nodeid), item.nodeid.split("::")[0]}
-        for mark in item.iter_markers(name="rule"):
-            for rule_id in map(str, mark.args):
-                if not names & set(stored.get(rule_id, [])):
-                    missing.append(f"{item.nodeid} ({rule_id})")
-    assert not missing, f"marked tests the scan of tools/rule_tests.py did not find: {missing[:10]}"
+        missing += [f"{item.nodeid} ({rule_id})" for rule_id in proven_rules(item)
+                    if not names & set(stored.get(rule_id, []))]
+    assert not missing, f"tests proving a rule that tools/rule_tests.py did not list: {missing[:10]}"
+
+
+def test_example_test_ids_name_the_worked_example_tests() -> None:
+    from test_examples import EXAMPLES  # the parametrization of tests/test_examples.py
+
+    listed = {t for rule in catalogue.all_rules() for t in rule_index.example_test_ids(rule)}
+    assert listed == {f"{EXAMPLE_TEST}{rule_id}/{example_id}]" for rule_id, example_id in EXAMPLES}
+    only_catalogued = [r for r in catalogue.all_rules() if catalogue.game_of(r["id"]) not in games.ids()]
+    assert all(rule_index.example_test_ids(r) == [] for r in only_catalogued), "a game without an engine runs no example"
 
 
 def test_scan_reads_marks_on_functions_classes_and_modules(tmp_path: Path) -> None:

@@ -7,7 +7,8 @@ Usage (from the repository's root)::
 
 The engine reads the map as package data (:mod:`engine.rule_index`) and never looks at
 ``tests/`` itself; this tool is the only place that does. A rule's tests are its worked
-examples' test ids (``tests/test_examples.py::test_example[<rule>/<example>]``), then the
+examples' test ids (``tests/test_examples.py::test_worked_example[<rule>/<example>]``, for the
+games with an engine: a game only catalogued has its examples run by no test), then the
 tests marked with its id, found by parsing ``tests/**/test_*.py`` with :mod:`ast` (nothing
 is imported): a mark on a function gives ``tests/<file>::<function>``, on a class its test
 methods ``tests/<file>::<Class>::<method>``, a module-level ``pytestmark`` the file.
