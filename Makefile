@@ -20,6 +20,10 @@ SCHEMAS := build/schemas
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip \
                  pyodide-lock.json pyodide.js
 ENGINE_SOURCES := $(shell find engine -type f -not -path '*/__pycache__/*' \( -name '*.py' -o -name '*.toml' -o -name '*.json' -o -name 'py.typed' \) 2>/dev/null)
+# The map rule id -> test ids that the engine reports (package data; see CONTRIBUTING.md, "Tests").
+RULE_TESTS := engine/rule_tests.json
+RULE_TESTS_INPUTS := tools/rule_tests.py engine/rule_index.py engine/catalogue.py $(wildcard engine/catalogue/*.toml) \
+                     $(shell find tests -name 'test_*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 SITE_INPUTS := mkdocs.yml CITATION.cff pyproject.toml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
 
 .PHONY: help setup site serve browser validators test bench goldens fuzz clean
@@ -54,8 +58,12 @@ $(STAMPS)/npm: package.json package-lock.json | $(STAMPS)
 	fi
 	touch $@
 
+# Written only when it changed, so that a test edited without a new mark rebuilds nothing.
+$(RULE_TESTS): $(RULE_TESTS_INPUTS) | $(STAMPS)/venv
+	$(PY) tools/rule_tests.py --write
+
 # A pure py3-none-any wheel: no pyodide-build needed (see README).
-$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES)
+$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES) $(RULE_TESTS)
 	rm -rf build/lib build/bdist.* build/wheel
 	$(PIP) wheel --quiet --no-deps --wheel-dir build/wheel .
 	rm -rf $(WHEELS) && mkdir -p $(WHEELS)
@@ -86,7 +94,7 @@ site: setup
 	@test -f site/index.html || rm -f $(STAMPS)/site
 	@$(MAKE) --no-print-directory $(STAMPS)/site
 
-$(STAMPS)/site: $(STAMPS)/venv $(WHEELS)/engine.json $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES)
+$(STAMPS)/site: $(STAMPS)/venv $(WHEELS)/engine.json $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES) $(RULE_TESTS)
 	DISABLE_MKDOCS_2_WARNING=true NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
 	$(PY) tools/sitebuild.py stamp site
 	touch $@
@@ -124,5 +132,5 @@ fuzz: $(STAMPS)/venv
 	$(PY) tools/fuzz.py --seconds $(SECONDS) --seed $(SEED)
 
 clean:
-	rm -rf site build dist *.egg-info $(WHEELS) $(PYODIDE) .pytest_cache .hypothesis
+	rm -rf site build dist *.egg-info $(WHEELS) $(PYODIDE) $(RULE_TESTS) .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -not -path './$(VENV)/*' -not -path './node_modules/*' -prune -exec rm -rf {} +

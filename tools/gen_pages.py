@@ -62,7 +62,7 @@ LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
 API_MODULES = [
     "cards", "tricks", "rules", "game", "games.ruffe", "games.loo", "games.mushka", "games.pamphil",
     "games.rams", "games.petukh", "records", "bots", "bridge",
-    "simulate", "catalogue", "errors", "examples", "examples_loo",
+    "simulate", "catalogue", "rule_index", "errors", "examples", "examples_loo",
 ]
 
 
@@ -375,6 +375,13 @@ def load_rule_report(ed: Edition) -> None:
         if isinstance(tests, list):
             ed.tests[rid] = [str(t if not isinstance(t, dict) else t.get("id") or t.get("nodeid")) for t in tests]
             ed.tests_known = True
+    if ed.tests_known:
+        from engine.rule_index import tests_note  # type: ignore[import-not-found]
+
+        note = tests_note()  # the map of tests is missing: only the worked examples are listed
+        if note is not None:
+            log.info("edition: %s", note)
+            ed.tests_known = False
 
 
 def load(ed: Edition) -> Edition:
