@@ -20,9 +20,13 @@ SCHEMAS := build/schemas
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip \
                  pyodide-lock.json pyodide.js
 ENGINE_SOURCES := $(shell find engine -type f -not -path '*/__pycache__/*' \( -name '*.py' -o -name '*.toml' -o -name '*.json' -o -name 'py.typed' \) 2>/dev/null)
+# The map rule id -> test ids that the engine reports (package data; see CONTRIBUTING.md, "Tests").
+RULE_TESTS := engine/rule_tests.json
+RULE_TESTS_INPUTS := tools/rule_tests.py engine/rule_index.py engine/catalogue.py $(wildcard engine/catalogue/*.toml) \
+                     $(shell find tests -name 'test_*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 SITE_INPUTS := mkdocs.yml CITATION.cff pyproject.toml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
 
-.PHONY: help setup site serve browser validators test bench goldens clean
+.PHONY: help setup site serve browser validators test bench goldens fuzz clean
 
 help:
 	@echo "make serve   build the site and serve it on http://127.0.0.1:8000"
@@ -32,6 +36,7 @@ help:
 	@echo "make browser make sure headless Chromium is installed ($(CHROMIUM))"
 	@echo "make bench   compare the engine with OpenSpiel (installs open-spiel)"
 	@echo "make goldens record the playthrough goldens (tests/goldens/) again from today's engine"
+	@echo "make fuzz    fuzz the engine, bridge and records (SECONDS=60 SEED=0; exits 1 on a failure)"
 	@echo "make clean   remove everything the build made"
 
 setup: $(STAMPS)/venv $(STAMPS)/npm $(WHEELS)/engine.json $(STAMPS)/pyodide $(STAMPS)/schemas validators
@@ -53,8 +58,12 @@ $(STAMPS)/npm: package.json package-lock.json | $(STAMPS)
 	fi
 	touch $@
 
+# Written only when it changed, so that a test edited without a new mark rebuilds nothing.
+$(RULE_TESTS): $(RULE_TESTS_INPUTS) | $(STAMPS)/venv
+	$(PY) tools/rule_tests.py --write
+
 # A pure py3-none-any wheel: no pyodide-build needed (see README).
-$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES)
+$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES) $(RULE_TESTS)
 	rm -rf build/lib build/bdist.* build/wheel
 	$(PIP) wheel --quiet --no-deps --wheel-dir build/wheel .
 	rm -rf $(WHEELS) && mkdir -p $(WHEELS)
@@ -73,23 +82,19 @@ $(STAMPS)/schemas: tools/schemas.py | $(STAMPS)/venv
 	$(PY) tools/schemas.py $(SCHEMAS)
 	touch $@
 
-# jing validates the TEI documents against tei_all (see CONTRIBUTING.md, "Validators").
+# jing validates the TEI documents against tei_all (see CONTRIBUTING.md, "Validators"). When it is
+# missing and we are root (CI), tools/validators.sh installs Debian's package without prompts or
+# recommends (it depends on a Java runtime, which comes with it), running apt-get update only when
+# the package lists offer no jing or the install fails on stale lists; it checks that jing runs,
+# and otherwise says what to install and fails.
 validators:
-	@if command -v $(JING) >/dev/null 2>&1; then \
-	  :; \
-	elif [ "$$(id -u)" = 0 ]; then \
-	  apt-get update && apt-get install -y jing; \
-	else \
-	  echo "jing (RELAX NG validator, for the TEI tests) is missing." >&2; \
-	  echo "Install the Debian package as root:  apt-get update && apt-get install -y jing" >&2; \
-	  exit 1; \
-	fi
+	@bash tools/validators.sh $(JING)
 
 site: setup
 	@test -f site/index.html || rm -f $(STAMPS)/site
 	@$(MAKE) --no-print-directory $(STAMPS)/site
 
-$(STAMPS)/site: $(STAMPS)/venv $(WHEELS)/engine.json $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES)
+$(STAMPS)/site: $(STAMPS)/venv $(WHEELS)/engine.json $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES) $(RULE_TESTS)
 	DISABLE_MKDOCS_2_WARNING=true NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
 	$(PY) tools/sitebuild.py stamp site
 	touch $@
@@ -120,7 +125,12 @@ bench: setup site
 # Playthrough goldens: whole seeded games, one line per decision (see CONTRIBUTING.md, "Goldens").
 goldens: $(STAMPS)/venv
 	$(PY) tools/goldens.py --write
+# The fuzzer (tools/fuzz.py): seeded, bounded in time; a fixed-seed short run is in tests/test_fuzz.py.
+SECONDS ?= 60
+SEED ?= 0
+fuzz: $(STAMPS)/venv
+	$(PY) tools/fuzz.py --seconds $(SECONDS) --seed $(SEED)
 
 clean:
-	rm -rf site build dist *.egg-info $(WHEELS) $(PYODIDE) .pytest_cache .hypothesis
+	rm -rf site build dist *.egg-info $(WHEELS) $(PYODIDE) $(RULE_TESTS) .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -not -path './$(VENV)/*' -not -path './node_modules/*' -prune -exec rm -rf {} +

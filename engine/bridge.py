@@ -12,7 +12,8 @@ Ops (request fields -> response fields, besides ``ok`` and ``op``):
 op        request                                     response
 ========  ==========================================  =============================================
 games     (none)                                      games [spec JSON], catalogued_only [ids]
-rules     game?                                       rules [catalogue entries + implemented, code, tests]
+rules     game?                                       rules [catalogue entries + implemented, code, tests],
+                                                      tests_note (only when the tests map is missing)
 new       game, variant?, seed?, seats?, budget?      id, seats, view (of the first human seat)
 view      id, seat? (default: first human seat)       view (with ``legal`` when it is that seat's turn)
 act       id, action (JSON or text), seat?            played {seat, action, text, label}, view
@@ -46,17 +47,14 @@ close     id                                          closed
 
 from __future__ import annotations
 
-import ast
 import importlib.resources
 import itertools
 import json
-import re
 import traceback
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
-from . import catalogue, games as game_registry, records, rules as rule_registry
+from . import catalogue, games as game_registry, records, rule_index
 from .bots import BOT_KINDS, Bot, check_bot_kinds, check_budget, make_bot
 from .errors import EngineError, IllegalActionError, RecordError, brief
 from .game import Action, GameState
@@ -83,98 +81,6 @@ class Session:
 
 SESSIONS: dict[str, Session] = {}
 _ids = itertools.count(1)
-
-
-# --------------------------------------------------------------------------- the catalogue as JSON
-
-_RULE_MARK = re.compile(r"\.mark\.rule$")
-
-
-def _rule_marks(node: ast.AST) -> list[str]:
-    """Rule ids of every ``pytest.mark.rule("id", ...)`` call inside ``node``."""
-    found = []
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Call) and _RULE_MARK.search(ast.unparse(sub.func)):
-            found += [a.value for a in sub.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-    return found
-
-
-def scan_rule_tests(tests_dir: Path) -> dict[str, list[str]]:
-    """Rule id -> ids of the tests marked ``@pytest.mark.rule("<id>")`` under ``tests_dir``.
-
-    A mark on a function gives ``tests/<file>::<function>``; on a class, its methods
-    ``tests/<file>::<Class>::<method>``; a module-level ``pytestmark`` gives the file.
-    """
-    found: dict[str, list[str]] = {}
-
-    def add(rule_id: str, test_id: str) -> None:
-        places = found.setdefault(rule_id, [])
-        if test_id not in places:
-            places.append(test_id)
-
-    for path in sorted(tests_dir.rglob("test_*.py")):
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except (SyntaxError, UnicodeDecodeError, OSError):
-            continue
-        module = path.relative_to(tests_dir.parent).as_posix()
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
-            ):
-                for rule_id in _rule_marks(node.value):
-                    add(rule_id, module)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                for deco in node.decorator_list:
-                    for rule_id in _rule_marks(deco):
-                        add(rule_id, f"{module}::{node.name}")
-            elif isinstance(node, ast.ClassDef):
-                class_rules = [r for deco in node.decorator_list for r in _rule_marks(deco)]
-                for item in node.body:
-                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name.startswith("test"):
-                        own = [r for deco in item.decorator_list for r in _rule_marks(deco)]
-                        for rule_id in class_rules + own:
-                            add(rule_id, f"{module}::{node.name}::{item.name}")
-    return found
-
-
-def _tests_dir() -> Path | None:
-    try:
-        here = Path(__file__).resolve().parent
-    except NameError:  # pragma: no cover
-        return None
-    candidate = here.parent / "tests"
-    return candidate if candidate.is_dir() else None
-
-
-def rule_entries(game_id: str | None = None, tests_dir: Path | None = None) -> list[dict[str, Any]]:
-    """The catalogue's rules as JSON entries, with ``implemented``, ``code`` and ``tests``.
-
-    ``tests`` lists the worked examples' test ids
-    (``tests/test_examples.py::test_example[<rule>/<example>]``) and, when a ``tests``
-    directory sits beside the package, the tests marked with the rule's id.
-    """
-    game_ids = [game_id] if game_id else list(catalogue.games())
-    registry = rule_registry.registry()
-    tests_dir = tests_dir if tests_dir is not None else _tests_dir()
-    marked = scan_rule_tests(tests_dir) if tests_dir else {}
-    entries = []
-    for gid in game_ids:
-        for rule in catalogue.load(gid).rules:
-            rule_id = rule["id"]
-            entry = dict(rule)
-            entry.setdefault("game", gid)
-            entry.setdefault("passages", [])
-            entry.setdefault("readings", [])
-            entry.setdefault("examples", [])
-            entry["implemented"] = rule_id in registry
-            entry["code"] = registry.get(rule_id, [])
-            example_tests = [
-                f"tests/test_examples.py::test_example[{rule_id}/{ex['id']}]" for ex in entry["examples"]
-            ]
-            entry["tests"] = example_tests + [t for t in marked.get(rule_id, []) if t not in example_tests]
-            entries.append(entry)
-    return entries
 
 
 # --------------------------------------------------------------------------- helpers
@@ -281,7 +187,11 @@ def op_rules(request: Mapping[str, Any]) -> dict[str, Any]:
     game_id = request.get("game")
     if game_id is not None and not isinstance(game_id, str):
         raise RequestError(f"field 'game' must be a game id string, not {game_id!r}")
-    return {"rules": rule_entries(game_id, tests_dir=None)}
+    answer: dict[str, Any] = {"rules": rule_index.rule_entries(game_id)}
+    note = rule_index.tests_note()
+    if note is not None:
+        answer["tests_note"] = note
+    return answer
 
 
 def op_new(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import catalogue, games as game_registry, records
+from . import catalogue, games as game_registry, records, rule_index
 from .bots import BOT_KINDS
-from .bridge import rule_entries
 from .errors import EngineError, IllegalActionError, RecordError
 from .simulate import _bots_for, measure_readings, play_game, simulate
 
@@ -127,7 +126,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in catalogue.games():
         raise CommandError(f"--game {args.game!r}: no catalogue for it; games: {', '.join(catalogue.games())}")
-    entries = rule_entries(args.game)
+    entries = rule_index.rule_entries(args.game)
+    note = rule_index.tests_note()
+    if note is not None:
+        sys.stderr.write(f"python -m engine rules: {note}\n")
     if args.json:
         _print_json(entries)
         return 0

@@ -42,7 +42,7 @@ def test_rules_entries():
     follow = next(r for r in rules if r["id"] == "ruffe-and-trumps.play.follow")
     assert follow["implemented"] and follow["code"]
     assert follow["status"] == "contested" and len(follow["readings"]) >= 2
-    assert any(t.startswith("tests/test_examples.py::test_example[ruffe-and-trumps.play.follow/") for t in follow["tests"])
+    assert any(t.startswith("tests/test_examples.py::test_worked_example[ruffe-and-trumps.play.follow/") for t in follow["tests"])
 
 
 def test_new_view_and_legal_actions(table):

@@ -138,7 +138,7 @@ def test_sort_hand_puts_trumps_first() -> None:
 
 
 @pytest.mark.parametrize("module", [
-    "engine", "engine.cards", "engine.errors", "engine.rules", "engine.game", "engine.catalogue",
+    "engine", "engine.cards", "engine.errors", "engine.rules", "engine.game", "engine.catalogue", "engine.rule_index",
     "engine.examples", "engine.games",
 ])
 def test_module_doctests(module: str) -> None:

@@ -4,7 +4,10 @@ Each file is validated against its JSON Schema (``docs/data/*.schema.json``) wit
 ``jsonschema``; the CSV tables row by row against their row schemas, their header in the
 schema's order. The catalogue, in JSON and in CSV, must agree with ``python -m engine rules
 --json``, field by field; the passages must give back each text byte for byte and name the
-rules that rest on them. The Data page lists every file with its licence and how to cite it.
+rules that rest on them. ``bibliography.json`` gives every entry of
+``sources/bibliography.toml``, and every citation marker (``[@key]``, ``[@key, locator]``) in
+every text of every file names one of its entries. The Data page lists every file with its
+licence and how to cite it, and says what the markers refer to.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ import pytest
 from referencing import Registry, Resource
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import citations  # noqa: E402
+
 SCHEMAS = ROOT / "docs" / "data"
 TABLES = ["rules", "readings", "examples"]
 
@@ -71,7 +77,7 @@ def rows(data: Path, table: str) -> tuple[list[str], list[dict[str, str]]]:
     return list(reader.fieldnames or []), list(reader)
 
 
-@pytest.mark.parametrize("name", ["catalogue", "passages"])
+@pytest.mark.parametrize("name", ["catalogue", "passages", "bibliography"])
 def test_json_files_validate_against_their_schema(data: Path, name: str) -> None:
     problems = errors(f"{name}.schema.json", load_json(data, f"{name}.json"))
     assert not problems, f"data/{name}.json:\n" + "\n".join(problems[:20])
@@ -86,6 +92,58 @@ def test_the_schemas_reject_what_they_must(data: Path) -> None:
     passages = load_json(data, "passages.json")
     passages["sources"][0]["passages"][0]["kind"] = "poem"
     assert any("poem" in p for p in errors("passages.schema.json", passages))
+    bibliography = load_json(data, "bibliography.json")
+    bibliography["works"][0]["kind"] = "book"
+    bibliography["works"][1]["key"] = "Cotton 1674"
+    bibliography["works"][2]["unchecked"] = "yes"
+    del bibliography["works"][3]["short"]
+    problems = errors("bibliography.schema.json", bibliography)
+    assert any("'book'" in p for p in problems) and any("'Cotton 1674'" in p for p in problems), problems
+    assert any("'yes'" in p for p in problems) and any("'short' is a required property" in p for p in problems)
+
+
+def strings(value: object, where: str = "") -> list[tuple[str, str]]:
+    """Every string in a JSON value, with its path."""
+    if isinstance(value, str):
+        return [(where, value)]
+    if isinstance(value, dict):
+        return [s for key, item in value.items() for s in strings(item, f"{where}/{key}")]
+    if isinstance(value, list):
+        return [s for index, item in enumerate(value) for s in strings(item, f"{where}/{index}")]
+    return []
+
+
+def test_bibliography_json_is_the_bibliography(data: Path) -> None:
+    works = load_json(data, "bibliography.json")["works"]
+    entries = citations.works(ROOT)
+    assert [w["key"] for w in works] == [e["key"] for e in entries]
+    for work, entry in zip(works, entries):
+        for field, value in entry.items():
+            assert work[field] == value, f"{entry['key']}: {field} differs from sources/bibliography.toml"
+        assert work["unchecked"] == bool(entry.get("unchecked")) and work["via"] == entry.get("via")
+        assert work["marker"] == f"[@{entry['key']}]" and work["page"].endswith(f"/bibliography/#work-{entry['key']}")
+
+
+def test_every_citation_marker_in_the_data_names_a_bibliography_entry(data: Path) -> None:
+    keys = {w["key"] for w in load_json(data, "bibliography.json")["works"]}
+    texts = [(f"{name}{where}", text) for name in ("catalogue.json", "passages.json", "bibliography.json")
+             for where, text in strings(load_json(data, name))]
+    for table in TABLES:
+        texts += [(f"{table}.csv row {i + 2} {column}", cell)
+                  for i, row in enumerate(rows(data, table)[1]) for column, cell in row.items()]
+    found: dict[str, int] = {}
+    problems = []
+    for where, text in texts:
+        for key, locator in citations.cited(text):
+            found[key] = found.get(key, 0) + 1
+            if key not in keys:
+                problems.append(f"{where}: [@{key or locator}] names no entry of bibliography.json")
+        if "[@" in citations.MARKER.sub("", text):
+            problems.append(f"{where}: a citation marker that does not parse: {text[:120]!r}")
+    assert not problems, "\n".join(problems[:20])
+    cited_in = lambda name: sum(1 for w, t in texts if w.startswith(name) and citations.cited(t))  # noqa: E731
+    assert cited_in("catalogue.json") > 50 and cited_in("passages.json") > 100, "markers in the data: too few?"
+    assert set(found) == keys, f"works no file cites: {sorted(keys - set(found))}"
 
 
 @pytest.mark.parametrize("table", TABLES)
@@ -168,3 +226,5 @@ def test_the_data_page_lists_every_file_with_licence_and_citation(built_site: Pa
     for key in ("ruffe", "gleek", "piquet", "rozaliev"):
         assert f'href="../sources/{key}/{key}.tei.xml"' in page
     assert "creativecommons.org/licenses/by/4.0" in page and "How to cite" in page and 'id="rights"' in page
+    assert "<code>[@key]</code>" in page and "<code>[@key, locator]</code>" in page, "the markers are not explained"
+    assert 'href="bibliography.json"' in page and 'href="bibliography.schema.json"' in page

@@ -5,6 +5,10 @@
   the translation aligned passage by passage; every note anchored to its passage; every
   glossary term pointing to its entry; every passage pointing to the rules that rest on it
   (checked against the catalogue as the engine reads it).
+- Every citation marker of an editorial text (``[@key, locator]``) is a ``<bibl>`` whose
+  ``<ref>`` points to the document's list of works cited, the locator a ``<citedRange>`` (or
+  the work it is known through a ``<relatedItem type="via">``); the list holds every work
+  the document cites and no other, each entry built from ``sources/bibliography.toml``.
 - Every document is valid against the TEI's own ``tei_all`` RELAX NG schema, checked with
   jing (Debian's package), one run for all documents; ``make setup`` puts the schema in
   ``build/schemas/`` (``tools/schemas.py``) and installs jing.
@@ -30,6 +34,7 @@ from engine import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+import citations  # noqa: E402
 import edition_meta  # noqa: E402
 import gen_pages  # noqa: E402
 import tei  # noqa: E402
@@ -40,6 +45,7 @@ NS = {"tei": tei.TEI_NS}
 XML_ID = f"{{{tei.XML_NS}}}id"
 XML_SPACE = f"{{{tei.XML_NS}}}space"
 KEYS = ["ruffe", "gleek", "piquet", "rozaliev"]
+WORKS = {w["key"]: w for w in citations.works(ROOT)}
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +60,11 @@ def source(key: str) -> dict:
 
 def root_of(documents: dict[str, bytes], key: str) -> ET.Element:
     return ET.fromstring(documents[key])
+
+
+def plain(text: str) -> str:
+    """An editorial text as the TEI gives it to read: white space collapsed, markers rendered."""
+    return citations.plain(" ".join(text.split()), WORKS)
 
 
 def cited_by() -> dict[str, list[str]]:
@@ -113,7 +124,7 @@ def test_the_translation_is_aligned_passage_by_passage(documents: dict[str, byte
 def test_notes_are_anchored_to_their_passage(documents: dict[str, bytes], key: str) -> None:
     passages = source(key)["passages"]
     notes = root_of(documents, key).findall(".//tei:back/tei:div[@type='notes']/tei:note", NS)
-    expected = [(f"#{p['id']}", " ".join(n.split())) for p in passages for n in p["notes"] if n.strip()]
+    expected = [(f"#{p['id']}", plain(n)) for p in passages for n in p["notes"] if n.strip()]
     assert [(n.get("target"), "".join(n.itertext())) for n in notes] == expected
     assert len(notes) > 0
 
@@ -166,7 +177,9 @@ def test_the_header(documents: dict[str, bytes], key: str) -> None:
     digest = hashlib.sha256((ROOT / "sources" / key / "text.txt").read_bytes()).hexdigest()
     assert text(".//tei:sourceDesc/tei:bibl/tei:idno[@type='SHA-256']") == [digest]
     if src["retells"]:
-        assert text(".//tei:sourceDesc/tei:bibl/tei:relatedItem/tei:bibl") == [src["retells"]]
+        assert text(".//tei:sourceDesc/tei:bibl/tei:relatedItem/tei:bibl") == [plain(src["retells"])]
+    assert text(".//tei:sourceDesc/tei:bibl/tei:note[@type='citation']") == [plain(src["citation"])]
+    assert text(".//tei:sourceDesc/tei:bibl/tei:note[@type='description']") == [plain(src["description"])]
     assert header.find(".//tei:editionStmt/tei:edition", NS).get("n") == edition_meta.load_pyproject_version()
     licence = header.find(".//tei:availability/tei:licence", NS)
     assert licence.get("target") == meta.content.url and meta.content.spdx in "".join(licence.itertext())
@@ -174,11 +187,93 @@ def test_the_header(documents: dict[str, bytes], key: str) -> None:
     assert meta.source_rights[key] in rights, "the source text's rights must be stated as they are"
 
 
+def editorial_texts(root: ET.Element, key: str) -> list[tuple[ET.Element, str]]:
+    """Each element of the document that holds an editorial text, with that text as the
+    edition's files give it: the source record's citation, description and retelling, the
+    passage notes, the glossary meanings."""
+    src = source(key)
+    sd = root.find(".//tei:sourceDesc/tei:bibl", NS)
+    found = [(sd.find("tei:note[@type='citation']", NS), src["citation"]),
+             (sd.find("tei:note[@type='description']", NS), src["description"])]
+    if src["retells"]:
+        found.append((sd.find("tei:relatedItem/tei:bibl", NS), src["retells"]))
+    notes = root.findall(".//tei:back/tei:div[@type='notes']/tei:note", NS)
+    found += zip(notes, [n for p in src["passages"] for n in p["notes"] if n.strip()])
+    glossary = {gen_pages.term_slug(t["term"]): t for t in
+                tomllib.loads((ROOT / "sources" / "glossary.toml").read_text(encoding="utf-8"))["terms"]}
+    listing = root.find(".//tei:div[@type='glossary']/tei:list", NS)
+    children = list(listing) if listing is not None else []
+    for label, item in zip(children[::2], children[1::2]):
+        found.append((item, glossary[label.get(XML_ID)].get("meaning", "")))
+    return found
+
+
+def as_cited(bibl: ET.Element) -> tuple[str, str | None, list[str]]:
+    """What an inline ``<bibl>`` cites: the work, the cited range, the works it is known through."""
+    ref = bibl.find("tei:ref", NS)
+    target = ref.get("target") if ref is not None else None
+    cited_range = bibl.find("tei:citedRange", NS)
+    via = [r.get("target") for r in bibl.findall("tei:relatedItem[@type='via']/tei:bibl/tei:ref", NS)]
+    return target, (cited_range.text if cited_range is not None else None), via
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_citation_markers_are_bibl_elements_pointing_to_the_works_cited(documents: dict[str, bytes],
+                                                                       key: str) -> None:
+    root = root_of(documents, key)
+    texts = editorial_texts(root, key)
+    count = 0
+    for node, text in texts:
+        expected = []
+        for piece in citations.parse(" ".join(text.split()))[1::2]:
+            for work, locator in piece:
+                inner = citations.INNER.findall(locator or "")
+                expected.append((f"#bib-{work}", locator if locator and not inner else None,
+                                 [f"#bib-{k}" for k in inner]))
+        got = [as_cited(bibl) for bibl in node.findall("tei:bibl", NS)]
+        assert got == expected, f"{key}: {text[:80]!r}: {got} != {expected}"
+        assert "".join(node.itertext()) == plain(text)
+        count += len(expected)
+    assert count >= 20, f"{key}: only {count} citations found in {len(texts)} editorial texts"
+    outside = "".join(root.itertext()).replace(tei.original_text(documents[key]), "")
+    assert "[@" not in outside, f"{key}: a citation marker is left as text"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_works_cited_are_listed_from_the_bibliography(documents: dict[str, bytes], key: str) -> None:
+    root = root_of(documents, key)
+    entries = root.findall(".//tei:back/tei:div[@type='bibliography']/tei:listBibl/tei:bibl", NS)
+    listed = [e.get(XML_ID) for e in entries]
+    targets = {r.get("target") for r in root.iter(f"{{{tei.TEI_NS}}}ref") if r.get("target", "").startswith("#bib-")}
+    assert sorted(listed) == sorted(t[1:] for t in targets),         f"{key}: the list of works cited must hold every work the document cites, and no other"
+    keys = [i[len("bib-"):] for i in listed]
+    assert keys == [k for k in WORKS if k in keys], "in the bibliography's order"
+    for entry, work_key in zip(entries, keys):
+        work = WORKS[work_key]
+        child = lambda tag: ["".join(e.itertext()) for e in entry.findall(f"tei:{tag}", NS)]  # noqa: E731
+        assert (entry.get("type"), entry.get("n")) == (work["kind"], work["short"]), work_key
+        assert child("author") == [work["author"]] and child("title") == [work["title"]], work_key
+        assert entry.find("tei:title", NS).get(f"{{{tei.XML_NS}}}lang") == work["language"], work_key
+        for tag, field in (("editor", "editors"), ("edition", "edition"), ("pubPlace", "place"),
+                           ("publisher", "publisher"), ("date", "year")):
+            assert child(tag) == ([str(work[field])] if work.get(field) else []), f"{work_key}: {tag}"
+        if work.get("year"):
+            assert entry.find("tei:date", NS).get("when") == str(work["year"])
+        assert bool(child("note[@type='unchecked']")) == bool(work.get("unchecked")), f"{work_key}: unchecked"
+        urls = [r.get("target") for r in entry.findall("tei:ref[@type='url']", NS)]
+        assert urls == ([work["url"]] if work.get("url") else []), work_key
+        via = [r.get("target") for r in entry.findall("tei:relatedItem[@type='via']/tei:bibl/tei:ref", NS)]
+        assert via == ([f"#bib-{work['via']}"] if work.get("via") else []), work_key
+        assert child("note[@type='about']") == ([plain(work["note"])] if work.get("note") else []), work_key
+    assert any(WORKS[k].get("unchecked") for k in keys) and any(WORKS[k].get("via") for k in keys), \
+        f"{key}: not one unchecked imprint or work known through another among {len(keys)} works?"
+
+
 def jing() -> str:
     path = shutil.which("jing")
     if path is None:
-        pytest.fail("jing is not installed: `make setup` installs the Debian package (as root), "
-                    "or run `apt-get install -y jing`")
+        pytest.fail("jing is not installed: `make setup` installs the Debian package (as root), or run "
+                    "`DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends jing`")
     if not SCHEMA.is_file():
         pytest.fail(f"{SCHEMA.relative_to(ROOT)} is missing: run `make setup` (tools/schemas.py)")
     return path

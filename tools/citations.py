@@ -31,41 +31,69 @@ KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 DOMAIN = re.compile(r"(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|ru|ua|fr|uk|io|city|info|de))\b")
 
 
-_INNER = re.compile(r"@([a-z0-9]+(?:-[a-z0-9]+)*)")
+INNER = re.compile(r"@([a-z0-9]+(?:-[a-z0-9]+)*)")
+
+Item = tuple[str, str | None]
 
 
-def cited(text: str) -> list[tuple[str, str | None]]:
+def _item(item: str) -> Item:
+    """One item of a marker as ``(key, locator)``; a malformed item as ``("", item)``."""
+    match = _ITEM.fullmatch(item)
+    if match is None:
+        return "", item.strip()
+    return match.group(1), match.group(2) or None
+
+
+def parse(text: str) -> list[str | list[Item]]:
+    """``text`` cut into plain text and markers, alternately: ``[text, marker, text, …,
+    text]``, each marker the list of its items ``(key, locator)`` (see :func:`_item`).
+    A locator may itself name works (``as quoted by @chatto-1848``): ``INNER.split(locator)``
+    gives its text and those keys alternately."""
+    pieces: list[str | list[Item]] = []
+    position = 0
+    for marker in MARKER.finditer(text):
+        pieces += [text[position:marker.start()], [_item(i) for i in marker.group(1).split(";")]]
+        position = marker.end()
+    pieces.append(text[position:])
+    return pieces
+
+
+def cited(text: str) -> list[Item]:
     """The ``(key, locator)`` pairs of every marker in ``text``, in order; a key named
     inside a locator (``[@cotton-1674, as quoted by @chatto-1848]``) counts as cited too.
     A malformed item is returned with the key ``""`` so that a check can report it."""
-    found: list[tuple[str, str | None]] = []
-    for marker in MARKER.finditer(text):
-        for item in marker.group(1).split(";"):
-            match = _ITEM.fullmatch(item)
-            if match is None:
-                found.append(("", item.strip()))
-                continue
-            found.append((match.group(1), match.group(2) or None))
-            found.extend((inner, None) for inner in _INNER.findall(match.group(2) or ""))
+    found: list[Item] = []
+    for piece in parse(text)[1::2]:
+        for key, locator in piece:
+            found.append((key, locator))
+            if key:
+                found.extend((inner, None) for inner in INNER.findall(locator or ""))
     return found
 
 
 def render(text: str, link: Any) -> str:
     """``text`` with each marker replaced by ``(label; label)``: each work by
     ``link(key, locator)``, a work named inside a locator by ``link(key, None)``."""
-    def one(marker: re.Match[str]) -> str:
+    def one(items: list[Item]) -> str:
         parts = []
-        for item in marker.group(1).split(";"):
-            match = _ITEM.fullmatch(item)
-            if match is None:
-                parts.append(item.strip())
+        for key, locator in items:
+            if not key:
+                parts.append(locator or "")
                 continue
-            locator = match.group(2)
             if locator:
-                locator = _INNER.sub(lambda m: link(m.group(1), None), locator)
-            parts.append(link(match.group(1), locator or None))
+                locator = INNER.sub(lambda m: link(m.group(1), None), locator)
+            parts.append(link(key, locator))
         return "(" + "; ".join(parts) + ")"
-    return MARKER.sub(one, text)
+    return "".join(piece if isinstance(piece, str) else one(piece) for piece in parse(text))
+
+
+def plain(text: str, works: dict[str, dict]) -> str:
+    """``text`` as a reader sees it rendered: each work by its ``short`` label (its key if it
+    has no entry), the locator after it: ``(Cotton 18th c., p. 143)``."""
+    def label(key: str, locator: str | None) -> str:
+        short = str((works.get(key) or {}).get("short") or key)
+        return short + (f", {locator}" if locator else "")
+    return render(text, label)
 
 
 def works(root: Path = ROOT) -> list[dict[str, Any]]:

@@ -62,7 +62,7 @@ LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
 API_MODULES = [
     "cards", "tricks", "rules", "game", "games.ruffe", "games.loo", "games.mushka", "games.pamphil",
     "games.rams", "games.petukh", "records", "bots", "bridge",
-    "simulate", "catalogue", "errors", "examples", "examples_loo",
+    "simulate", "catalogue", "rule_index", "errors", "examples", "examples_loo",
 ]
 
 
@@ -375,6 +375,13 @@ def load_rule_report(ed: Edition) -> None:
         if isinstance(tests, list):
             ed.tests[rid] = [str(t if not isinstance(t, dict) else t.get("id") or t.get("nodeid")) for t in tests]
             ed.tests_known = True
+    if ed.tests_known:
+        from engine.rule_index import tests_note  # type: ignore[import-not-found]
+
+        note = tests_note()  # the map of tests is missing: only the worked examples are listed
+        if note is not None:
+            log.info("edition: %s", note)
+            ed.tests_known = False
 
 
 def load(ed: Edition) -> Edition:
@@ -1201,6 +1208,9 @@ def data_page(ed: Edition, files: dict[str, bytes]) -> str:
         row("data/passages.json", f"The {len(ed.sources)} sources, their metadata and rights, and their "
             f"{n_passages} passages: the exact text, the translation, the notes, the rules resting on each, "
             "its stable URL and a suggested citation.", "passages.schema.json"),
+        row("data/bibliography.json", f"The {len(ed.works)} works the edition cites, by key: author, title, "
+            "editors, edition, imprint (and whether it is unchecked), address, the work a work is known through, "
+            "and what the edition uses it for.", "bibliography.schema.json"),
     ]
     for key, src in ed.sources.items():
         path = f"sources/{key}/{key}.tei.xml"
@@ -1217,10 +1227,21 @@ def data_page(ed: Edition, files: dict[str, bytes]) -> str:
         "list has one item per line, and `variant`, `given` and `expected` hold JSON. The rows join on "
         "`rule` = `id` of `rules.csv`; a rule's `passages` are ids of `passages.json`.",
         "",
+        "**Citations.** A text field of any of these files (a note, an evidence line, a reading's rationale "
+        "or holders, a source's citation, description or retelling, a bibliography note) names the works it "
+        "rests on by citation markers: `[@key]`, `[@key, locator]` with a page, chapter or article "
+        "(`[@cotton-18c, p. 143]`), several works in one bracket (`[@parlett-piquet; @pagat-piquet]`), or a "
+        "work with the one it is known through (`[@cotton-1709, as quoted by @chatto-1848]`). Each `key` is "
+        "the `key` of an entry of [`bibliography.json`](data/bibliography.json), which the tests check for "
+        "every marker of every file; the site shows the same entries on the [Bibliography](bibliography.md) "
+        "page.",
+        "",
         "In a TEI document, each passage of the original is an `ab` whose `xml:id` is the passage id and "
         "whose `type` is its kind; its `ana` names its game and the rules resting on it; its translation is "
         "the `ab` with the same id and `.en`; the notes point to it with `target`. The original's `div` "
-        "keeps white space, and its text, joined, is the seed byte for byte.",
+        "keeps white space, and its text, joined, is the seed byte for byte. A citation marker is a `bibl` "
+        "whose `ref` points to the document's own list of works cited (`listBibl` in the back, one `bibl` "
+        "with `xml:id` `bib-` + the key a work), its locator a `citedRange`.",
         "",
     ]
     for table in ("rules", "readings", "examples"):

@@ -14,6 +14,9 @@ with ``python -m engine rules --json``.
   (``given``, ``expected``, ``variant``) holds it as JSON.
 - ``passages.json``: every source with its metadata and rights, and its passages with the
   rules that rest on each, their stable URLs and citations.
+- ``bibliography.json``: every work the edition cites (``sources/bibliography.toml``), by
+  key: the citation markers ``[@key]``, ``[@key, locator]`` in any text field of the other
+  files name its entries.
 - ``CITATION.cff``: the edition's citation metadata, as in the repository.
 """
 
@@ -106,6 +109,21 @@ def passages_json(ed: Any, meta: edition_meta.Meta) -> dict[str, Any]:
     return {"edition": edition_block(meta), "sources": sources}
 
 
+def bibliography_json(ed: Any, meta: edition_meta.Meta) -> dict[str, Any]:
+    """Every work as the bibliography states it, with the marker that cites it and the
+    stable URL of its entry on the Bibliography page."""
+    works = []
+    for work in ed.works:
+        entry = {"key": work["key"], **work}
+        entry.setdefault("names", [])
+        entry["unchecked"] = bool(work.get("unchecked"))
+        entry["via"] = work.get("via") or None
+        entry["marker"] = f"[@{work['key']}]"
+        entry["page"] = meta.url("bibliography/", f"work-{work['key']}")
+        works.append(entry)
+    return {"edition": edition_block(meta), "works": works}
+
+
 def _cell(value: Any) -> str:
     """A CSV cell: lists one item per line, booleans true/false, structures as JSON."""
     if value is None:
@@ -162,7 +180,8 @@ def dumps(data: Any) -> bytes:
 def files(ed: Any, meta: edition_meta.Meta, citation: Path = edition_meta.CITATION) -> dict[str, bytes]:
     """Every open-data file, by site path (``data/…``)."""
     catalogue = catalogue_json(ed, meta)
-    out = {f"{DATA}/catalogue.json": dumps(catalogue), f"{DATA}/passages.json": dumps(passages_json(ed, meta))}
+    out = {f"{DATA}/catalogue.json": dumps(catalogue), f"{DATA}/passages.json": dumps(passages_json(ed, meta)),
+           f"{DATA}/bibliography.json": dumps(bibliography_json(ed, meta))}
     for name, text in csv_tables(catalogue).items():
         out[f"{DATA}/{name}"] = text.encode("utf-8")
     out[f"{DATA}/CITATION.cff"] = citation.read_bytes()

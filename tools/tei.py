@@ -18,7 +18,13 @@ writes the same files into a folder. One document holds:
   ``games`` taxonomy) and the rules that rest on it (items of the back's rule list, whose
   ``xml:id`` is the rule id and whose ``ref`` is the rule's stable URL);
 - the notes as ``<note target="#passage-id">`` in the back, the glossary entries used, and
-  the rules resting on the text.
+  the rules resting on the text;
+- in every editorial text (the notes, the glossary meanings, the source record's citation,
+  description and retelling) each citation marker ``[@key, locator]`` as a ``<bibl>``: a
+  ``<ref target="#bib-key">`` with the work's short label and the locator as ``<citedRange>``
+  (a work the quotation is known through, ``as reported by @other``, as
+  ``<relatedItem type="via">``); and in the back, ``<listBibl>``, every work the document
+  cites, each ``<bibl xml:id="bib-key">`` built from ``sources/bibliography.toml``.
 
 Validated against the TEI's ``tei_all`` RELAX NG schema by ``tests/test_tei.py``.
 """
@@ -36,6 +42,7 @@ TOOLS = Path(__file__).resolve().parent
 if str(TOOLS) not in sys.path:
     sys.path.insert(0, str(TOOLS))
 
+import citations  # noqa: E402
 import edition_meta  # noqa: E402
 import gen_pages  # noqa: E402
 
@@ -68,6 +75,17 @@ def el(parent: ET.Element | None, tag: str, text: str | None = None, **attrs: An
     return node
 
 
+def append_text(node: ET.Element, text: str) -> None:
+    """Append ``text`` to ``node``'s mixed content: after its last child, or as its text."""
+    if not text:
+        return
+    children = list(node)
+    if children:
+        children[-1].tail = (children[-1].tail or "") + text
+    else:
+        node.text = (node.text or "") + text
+
+
 # --------------------------------------------------------------------------- glossary terms
 
 class Terms:
@@ -89,30 +107,141 @@ class Terms:
 
     def fill(self, node: ET.Element, text: str) -> None:
         """Put ``text`` into ``node``, each glossary form in it as a ``<term>`` child."""
-        last: ET.Element | None = None
         position = 0
-
-        def put(chunk: str) -> None:
-            if not chunk:
-                return
-            if last is None:
-                node.text = (node.text or "") + chunk
-            else:
-                last.tail = (last.tail or "") + chunk
-
         for match in self.pattern.finditer(text) if self.pattern else ():
-            put(text[position:match.start()])
+            append_text(node, text[position:match.start()])
             term = self.entry[match.group(0)]
             key = gen_pages.term_slug(term.get("term", ""))
             self.used[key] = term
-            last = el(node, "term", match.group(0), key=key, ref=self.meta.url("glossary/", None) + f"#{key}")
+            el(node, "term", match.group(0), key=key, ref=self.meta.url("glossary/", None) + f"#{key}")
             position = match.end()
-        put(text[position:])
+        append_text(node, text[position:])
+
+
+# --------------------------------------------------------------------------- citations
+
+def bib_id(key: str) -> str:
+    """The ``xml:id`` of a work's entry in a document's list of works cited."""
+    return f"bib-{key}"
+
+
+class Citations:
+    """The citation markers of the editorial texts (``[@key]``, ``[@key, p. 3]``,
+    ``[@a; @b]``, ``[@a, as quoted by @b]``, see ``tools/citations.py``) as TEI.
+
+    A marker becomes, in parentheses as the site shows it, one ``<bibl>`` per work: a
+    ``<ref target="#bib-KEY">`` with the work's short label, then its locator as
+    ``<citedRange>``; a locator that names the work a quotation is known through (``as
+    reported by @b``) keeps its words and gives that work as ``<relatedItem type="via">``.
+    Every work cited is remembered, and :meth:`list_bibl` builds the document's list of works
+    cited from ``sources/bibliography.toml``, each ``<bibl xml:id="bib-KEY">``.
+    """
+
+    def __init__(self, works: list[dict]) -> None:
+        self.works = {w.get("key"): w for w in works}
+        self.order = {key: index for index, key in enumerate(self.works)}
+        self.used: dict[str, dict] = {}
+        self.mixed: list[ET.Element] = []   # the elements it filled: mixed content, never indented
+
+    def ref(self, parent: ET.Element, key: str) -> ET.Element:
+        """A ``<bibl>`` in ``parent`` whose ``<ref>`` points to the work's entry."""
+        bibl = el(parent, "bibl")
+        work = self.works.get(key)
+        if work is None:
+            gen_pages.warn("sources/bibliography.toml", f"a text cites [@{key}], which has no entry")
+            bibl.text = key
+            return bibl
+        self.used.setdefault(key, work)
+        el(bibl, "ref", str(work.get("short") or key), target=f"#{bib_id(key)}")
+        return bibl
+
+    def fill(self, node: ET.Element, text: str) -> None:
+        """Put editorial ``text`` into ``node``, each citation marker in it as TEI."""
+        self.mixed.append(node)
+        for piece in citations.parse(" ".join(str(text).split())):
+            if isinstance(piece, str):
+                append_text(node, piece)
+                continue
+            append_text(node, "(")
+            for number, (key, locator) in enumerate(piece):
+                append_text(node, "; " if number else "")
+                if not key:
+                    append_text(node, locator or "")
+                    continue
+                bibl = self.ref(node, key)
+                if locator:
+                    self.locator(bibl, locator)
+            append_text(node, ")")
+
+    def locator(self, bibl: ET.Element, locator: str) -> None:
+        append_text(bibl, ", ")
+        parts = citations.INNER.split(locator)
+        if len(parts) == 1:
+            el(bibl, "citedRange", locator)
+            return
+        for index, part in enumerate(parts):
+            if index % 2:
+                self.ref(el(bibl, "relatedItem", type="via"), part)
+            else:
+                append_text(bibl, part)
+
+    def entry(self, key: str) -> ET.Element:
+        """A work's entry, as the bibliography page gives it: author, title, editors,
+        edition, imprint (marked unchecked where the entry says so), address, the work it
+        is known through, and the entry's note."""
+        work = self.works[key]
+        lang = work.get("language") or None
+        bibl = el(None, "bibl", xml_id=bib_id(key), type=work.get("kind"), n=work.get("short"))
+        self.mixed.append(bibl)
+        el(bibl, "author", str(work.get("author", "")), xml_lang=lang).tail = ", "
+        el(bibl, "title", str(work.get("title", "")), xml_lang=lang)
+        if work.get("editors"):
+            append_text(bibl, ", ed. ")
+            el(bibl, "editor", str(work["editors"]), xml_lang=lang)
+        if work.get("edition"):
+            append_text(bibl, ", ")
+            el(bibl, "edition", str(work["edition"]))
+        imprint = [(tag, work.get(name)) for tag, name in
+                   (("pubPlace", "place"), ("publisher", "publisher"), ("date", "year")) if work.get(name)]
+        for index, (tag, value) in enumerate(imprint):
+            append_text(bibl, ". " if index == 0 else ", ")
+            year = str(value)
+            el(bibl, tag, year, when=year if tag == "date" and re.fullmatch(r"\d{4}", year) else None)
+        if work.get("unchecked"):
+            append_text(bibl, " (")
+            el(bibl, "note", "imprint unchecked: taken from library catalogues or another work's listing, "
+                             "not checked against a copy", type="unchecked")
+            append_text(bibl, ")")
+        if work.get("url"):
+            append_text(bibl, ". ")
+            el(bibl, "ref", str(work["url"]), target=str(work["url"]), type="url")
+        if work.get("via"):
+            append_text(bibl, ". Known through ")
+            self.ref(el(bibl, "relatedItem", type="via"), str(work["via"]))
+        append_text(bibl, ".")
+        if work.get("note"):
+            append_text(bibl, " ")
+            self.fill(el(bibl, "note", type="about"), str(work["note"]))
+        if work.get("used_for"):
+            append_text(bibl, " ")
+            el(bibl, "note", f"Used for: {' '.join(str(work['used_for']).split())}", type="used-for")
+        return bibl
+
+    def list_bibl(self) -> ET.Element:
+        """Every work cited so far, with the works their entries cite in turn, in the
+        bibliography's order."""
+        entries: dict[str, ET.Element] = {}
+        while pending := [key for key in self.used if key not in entries]:
+            for key in pending:
+                entries[key] = self.entry(key)
+        listing = el(None, "listBibl")
+        listing.extend(entries[key] for key in sorted(entries, key=self.order.__getitem__))
+        return listing
 
 
 # --------------------------------------------------------------------------- the document
 
-def header(tei: ET.Element, src: dict, ed: Any, meta: edition_meta.Meta) -> None:
+def header(tei: ET.Element, src: dict, ed: Any, meta: edition_meta.Meta, cites: Citations) -> None:
     key = src["key"]
     lang = src.get("language", "ru")
     head = el(tei, "teiHeader")
@@ -156,11 +285,11 @@ def header(tei: ET.Element, src: dict, ed: Any, meta: edition_meta.Meta) -> None
     el(bibl, "idno", src.get("seed_file", ""), type="seed-file")
     if src.get("sha256"):
         el(bibl, "idno", src["sha256"], type="SHA-256")
-    el(bibl, "note", src.get("citation", ""), type="citation")
-    el(bibl, "note", src.get("description", ""), type="description")
+    cites.fill(el(bibl, "note", type="citation"), src.get("citation", ""))
+    cites.fill(el(bibl, "note", type="description"), src.get("description", ""))
     if src.get("retells"):
         related = el(bibl, "relatedItem", type="retells" if src.get("is_retelling") else "basedOn")
-        el(related, "bibl", src["retells"])
+        cites.fill(el(related, "bibl"), src["retells"])
 
     encoding = el(head, "encodingDesc")
     project = el(encoding, "projectDesc")
@@ -174,7 +303,9 @@ def header(tei: ET.Element, src: dict, ed: Any, meta: edition_meta.Meta) -> None
                   "ab whose xml:id is the passage id and whose type is its kind. The translation is the "
                   "edition's own, aligned by corresp. Glossary terms are marked as term, with key the "
                   "glossary entry's id and ref its page. On each original passage, ana names the game it "
-                  "belongs to and the rules of the edition's catalogue that rest on it.")
+                  "belongs to and the rules of the edition's catalogue that rest on it. In the editorial "
+                  "texts, each citation of a work is a bibl whose ref points to the work's entry in the "
+                  "list of works cited at the back, with the pages or chapter cited as citedRange.")
     class_decl = el(encoding, "classDecl")
     kinds = el(class_decl, "taxonomy", xml_id="passage-kinds")
     el(kinds, "desc", "The kinds of passage (the type of each ab).")
@@ -205,8 +336,9 @@ def document(ed: Any, key: str, meta: edition_meta.Meta) -> bytes:
     passages = [p for p in src.get("passages") or [] if ed.passages.get(p.get("id")) is p]
     lang = src.get("language", "ru")
     terms = Terms(ed.glossary, meta)
+    cites = Citations(ed.works)
     tei = el(None, "TEI", xml_lang="en")
-    header(tei, src, ed, meta)
+    header(tei, src, ed, meta, cites)
     text = el(tei, "text")
     body = el(text, "body")
 
@@ -231,8 +363,8 @@ def document(ed: Any, key: str, meta: edition_meta.Meta) -> bytes:
     el(notes, "head", "Notes")
     for passage in passages:
         for index, note in enumerate(n for n in passage.get("notes") or [] if str(n).strip()):
-            el(notes, "note", " ".join(str(note).split()), xml_id=f"{passage['id']}.n{index + 1}",
-               target=f"#{passage['id']}", type="editorial", resp="#editors", n=index + 1)
+            cites.fill(el(notes, "note", xml_id=f"{passage['id']}.n{index + 1}", target=f"#{passage['id']}",
+                          type="editorial", resp="#editors", n=index + 1), note)
 
     if rules_here:
         rules_div = el(back, "div", type="rules", xml_id=f"{key}.rules")
@@ -255,9 +387,14 @@ def document(ed: Any, key: str, meta: edition_meta.Meta) -> bytes:
             label = el(listing, "label", xml_id=slug)
             el(label, "term", term.get("term", ""), xml_lang=term.get("language") or None,
                ref=meta.url("glossary/") + f"#{slug}")
-            el(listing, "item", " ".join(str(term.get("meaning", "")).split()))
+            cites.fill(el(listing, "item"), term.get("meaning", ""))
 
-    indent(tei, keep=original)
+    if cites.used:
+        works = el(back, "div", type="bibliography", xml_id=f"{key}.bibliography")
+        el(works, "head", "Works cited")
+        works.append(cites.list_bibl())
+
+    indent(tei, keep=[original, *cites.mixed])
     body_xml = ET.tostring(tei, encoding="unicode")
     prolog = ('<?xml version="1.0" encoding="UTF-8"?>\n'
               f'<?xml-model href="{TEI_ALL}" type="application/xml" '
@@ -268,11 +405,12 @@ def document(ed: Any, key: str, meta: edition_meta.Meta) -> bytes:
 MIXED = {_q(t) for t in ("ab", "note", "item", "label", "edition", "catDesc", "p", "head", "licence", "desc")}
 
 
-def indent(root: ET.Element, keep: ET.Element) -> None:
+def indent(root: ET.Element, keep: list[ET.Element]) -> None:
     """Indent the element structure only: never inside mixed content (a passage, a note, an
-    item), nor between the passages of ``keep``, whose text and spacing are the seed's."""
+    item, an entry of the works cited), nor between the passages of the original, whose text
+    and spacing are the seed's (both in ``keep``)."""
     stashed = []
-    for node in [keep, *(n for n in root.iter() if n.tag in MIXED)]:
+    for node in [*keep, *(n for n in root.iter() if n.tag in MIXED)]:
         children = list(node)
         if children:
             stashed.append((node, node.text, children))
@@ -305,6 +443,7 @@ def load_edition() -> Any:
     gen_pages.load_sources(ed)
     gen_pages.load_catalogues(ed)
     ed.glossary = gen_pages.load_toml_list(gen_pages.REPO / "sources" / "glossary.toml", "terms")
+    ed.works = gen_pages.load_toml_list(gen_pages.REPO / "sources" / "bibliography.toml", "works")
     return ed
 
 

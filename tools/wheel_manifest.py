@@ -23,7 +23,7 @@ def write_manifest(folder: Path) -> dict:
     wheel = wheels[0]
     with zipfile.ZipFile(wheel) as archive:
         members = archive.namelist()
-    for required in ("engine/__init__.py", "engine/py.typed"):
+    for required in ("engine/__init__.py", "engine/py.typed", "engine/rule_tests.json"):
         if required not in members:
             raise SystemExit(f"{wheel.name}: {required} is missing from the wheel")
     catalogues = sorted(m for m in members if m.startswith("engine/catalogue/") and m.endswith(".toml"))

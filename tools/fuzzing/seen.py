@@ -1,0 +1,193 @@
+"""What a state holds and what a seat may see, read by the fuzzer itself.
+
+The engine has no generic "where is every card" accessor, so this module has one per
+family of states (Ruffe's, and the loo family's ``LooState``), reading their attributes.
+A new family (Gleek, Piquet) needs its own ``zones`` and ``hidden`` here; until it has
+them the fuzzer reports ``seen.unknown-state`` for it instead of guessing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+from engine.cards import Card
+from engine.game import GameState
+
+CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([SHDC♠♥♦♣])(?![0-9A-Za-z])")
+SKIPPED_VIEW_KEYS = ("previous_deal", "seat_draws", "log", "score_sheet")
+GROWING = ("history", "_log", "deals", "score_sheet")
+
+
+class UnknownState(Exception):
+    """A state class this module has no accessor for."""
+
+
+def family(state: GameState) -> str:
+    if hasattr(state, "_acts") and hasattr(state, "aside"):
+        return "ruffe"
+    if hasattr(state, "hands") and hasattr(state, "stock") and hasattr(state, "played"):
+        return "loo"
+    raise UnknownState(type(state).__name__)
+
+
+def deal_plays(state: GameState, start: int) -> list[Card]:
+    """Cards played (``play`` actions) since history index ``start`` (the deal's first action)."""
+    return [a.card for _, a in state.history[start:] if a.kind == "play" and a.card is not None]
+
+
+def zones(state: GameState, deal_start: int) -> dict[str, list[Card]]:
+    """Every card of the deal in progress, by where it lies."""
+    kind = family(state)
+    if kind == "ruffe":
+        out = {f"hand{p}": [a.card for a in acts] for p, acts in enumerate(state._acts)}
+        out |= {"head": list(state.head), "aside": list(state.aside), "discards": list(state.discards),
+                "played": deal_plays(state, deal_start)}
+        return out
+    out = {f"hand{p}": list(h) for p, h in enumerate(state.hands)}
+    out |= {f"discards{p}": list(c) for p, c in state.discards.items()}
+    out |= {"stock": list(state.stock), "pending": list(state.pending), "played": list(state.played)}
+    if state.turned is not None and not state.turned_taken:
+        out["turned"] = [state.turned]
+    return out
+
+
+def conservation_error(state: GameState, deal_start: int) -> str | None:
+    """Why the cards of the deal in progress are not exactly its deck (or None)."""
+    if not state.deals:
+        return "no deal was dealt"
+    deck = Counter(state.deals[-1])
+    where = zones(state, deal_start)
+    held = Counter(str(c) for cards in where.values() for c in cards)
+    if held == deck:
+        if family(state) == "loo" and state.played != deal_plays(state, deal_start):
+            return f"the cards played {state.played} are not the deal's plays in the history"
+        return None
+    extra, lost = held - deck, deck - held
+    dup = sorted(c for c, n in held.items() if n > 1)
+    return (f"created {sorted(extra)} lost {sorted(lost)} twice {dup} "
+            f"(zones: {', '.join(f'{k}={len(v)}' for k, v in where.items())})")
+
+
+def hidden(state: GameState, seat: int) -> set[str]:
+    """The cards of the deal in progress that ``seat`` may not see."""
+    kind = family(state)
+    n = state.num_players
+    if kind == "ruffe":
+        public = {str(state.turned)}
+        for proof in state.proofs:
+            public.update(proof["cards"])
+        secret = {str(a.card) for p, acts in enumerate(state._acts) if p != seat for a in acts}
+        secret.update(str(c) for c in state.head)
+        secret.update(str(c) for c in state.aside)
+        taker = state.head_taker_ if state.head_taken else None
+        if taker != seat:
+            secret.update(str(c) for c in state.discards)
+        return secret - public
+    public = {str(c) for c in state.known}
+    public.update(c for show in state.shown for c in show["cards"])
+    for card in (state.turned, state.trump_card):
+        if card is not None:
+            public.add(str(card))
+    deck, first_turned = state.deals[-1], 5 * n  # five each, then the card turned for trumps
+    if state.trump_card is None and len(deck) > first_turned:
+        public.add(deck[first_turned])  # (Памфил: still public once the dealer has taken it and laid out another)
+    secret = {str(c) for p in range(n) if p != seat for c in state.hands[p]}
+    secret.update(str(c) for c in state.stock)
+    secret.update(str(c) for p, cards in state.discards.items() if p != seat for c in cards)
+    if state.discarding != seat:
+        secret.update(str(c) for c in state.pending)
+    return secret - public
+
+
+def card_texts(value: Any, current_deal: int | None) -> set[str]:
+    """Every card named anywhere in a view (as ``7H`` or ``7♥``, alone or inside a text),
+    leaving out what belongs to earlier deals (``previous_deal``, the draw for seats, log
+    entries and score-sheet rows of other deals)."""
+    found: set[str] = set()
+
+    def walk(v: Any, top: bool) -> None:
+        if isinstance(v, str):
+            for rank, suit in CARD_TOKEN.findall(v):
+                found.add(str(Card.parse(rank + suit)))
+        elif isinstance(v, dict):
+            for key, item in v.items():
+                if top and key in SKIPPED_VIEW_KEYS:
+                    continue
+                walk(item, False)
+        elif isinstance(v, (list, tuple)):
+            for item in v:
+                walk(item, False)
+
+    walk(value, True)
+    if isinstance(value, dict):
+        for entry in value.get("log") or []:
+            if isinstance(entry, dict) and entry.get("deal") == current_deal:
+                walk(entry, False)
+        for row in value.get("score_sheet") or []:
+            if isinstance(row, dict) and row.get("deal") == current_deal:
+                walk(row, False)
+    return found
+
+
+def leak(state: GameState, seat: int, view: dict[str, Any]) -> set[str]:
+    """Cards hidden from ``seat`` that ``view`` (its view) names."""
+    if state.is_over():
+        return set()
+    return hidden(state, seat) & card_texts(view, getattr(state, "deal_number", None))
+
+
+def dump(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False)
+
+
+def fingerprint(state: GameState) -> str:
+    """What anyone can observe of a state: the view of every seat and the omniscient
+    view, the legal actions, the history's length, the log and the totals."""
+    seats = list(range(state.num_players)) + [None]
+    return dump({
+        "views": [state.view(s) for s in seats],
+        "legal": [repr(a) for a in state.legal_actions()],
+        "history": len(state.history),
+        "log": [len(state.log), state.log[-20:]],  # (a log only grows: its length and its end)
+        "totals": state.totals(),
+        "over": state.is_over(),
+        "to_act": state.current_player(),
+    })
+
+
+def snapshot(state: GameState) -> Any:
+    """A deep structural copy of every attribute of a state (cards as text, other
+    objects by repr): two snapshots differ if anything reachable from the state changed."""
+    _ = state.log  # Ruffe formats its log lazily: format it first, so reading it changes nothing
+
+    def conv(v: Any, depth: int = 0) -> Any:
+        if depth > 50:
+            return "<deep>"
+        if isinstance(v, (str, int, float, bool)) or v is None:
+            return v
+        if isinstance(v, Card):
+            return str(v)
+        if isinstance(v, dict):
+            return ("dict", tuple(sorted(((repr(k), conv(x, depth + 1)) for k, x in v.items()), key=lambda kv: kv[0])))
+        if isinstance(v, (list, tuple)):
+            return (type(v).__name__, tuple(conv(x, depth + 1) for x in v))
+        if isinstance(v, (set, frozenset)):
+            return ("set", tuple(sorted(repr(conv(x, depth + 1)) for x in v)))
+        return repr(v)
+
+    out = {}
+    for key, value in vars(state).items():
+        if key in GROWING:  # long, and only ever appended to: the length and the last items
+            out[key] = ("tail", len(value), conv(value[-5:]))
+        elif key != "_rule_cache":
+            out[key] = conv(value)
+    return conv(out)
+
+
+def diff_keys(a: Any, b: Any) -> list[str]:
+    """The attribute names whose snapshots differ (both from :func:`snapshot`)."""
+    da, db = dict(a[1]), dict(b[1])
+    return sorted(k.strip("'") for k in set(da) | set(db) if da.get(k) != db.get(k))
