@@ -118,9 +118,10 @@ browser:
 test: setup browser site
 	$(PY) -m pytest
 
+# BENCH_ARGS: more options for bench/run.py, e.g. BENCH_ARGS="--baseline-rev main" (see its docstring).
 bench: setup site
 	$(PIP) install --quiet open-spiel
-	$(PY) bench/run.py
+	$(PY) bench/run.py $(BENCH_ARGS)
 
 # Playthrough goldens: whole seeded games, one line per decision (see CONTRIBUTING.md, "Goldens").
 goldens: $(STAMPS)/venv

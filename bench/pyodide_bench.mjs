@@ -1,26 +1,41 @@
-// Random Ruffe deals per second inside Pyodide under Node: the browser's Python, without the browser.
+// Random deals per second inside Pyodide under Node: the browser's Python, without the browser.
 //
-// Usage (from the repository root): node bench/pyodide_bench.mjs [--runs N] [--seconds S]
-// Pyodide comes from node_modules/pyodide (the npm package pinned in package.json); the
-// engine's source files and bench/ruffe_workload.py are copied into Pyodide's file system.
-// Prints one JSON object: {"python", "load_ms", "runs": [{deals, games, actions, seconds,
-// deals_per_second}, ...]}.
+// Usage (from the repository root):
+//   node bench/pyodide_bench.mjs [--runs N] [--seconds S] [--games ID,ID,...] [--baseline /path/to/checkout]
+// Pyodide comes from node_modules/pyodide (the npm package pinned in package.json). Each engine
+// gets its own Pyodide instance (its own interpreter and file system): this checkout's engine/
+// and, with --baseline, that checkout's engine/, each beside this checkout's bench/workload.py.
+// Every run plays each game (default: ruffe-and-trumps) for S seconds in each instance, the
+// instances' order alternating from run to run, so that both see the same machine load.
+// Prints one JSON object: {"python", "load_ms", "engines": {"current": {"root", "load_ms",
+// "games": {id: [{deals, games, actions, seconds, deals_per_second, cpu_seconds,
+// deals_per_cpu_second}, ...]}}, "baseline": ...}}; cpu_seconds is Node's process.cpuUsage().
+// A game the baseline does not implement has no entry in its "games".
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 
+function fail(message) {
+  process.stderr.write(`pyodide_bench: ${message}\n`);
+  process.exit(2);
+}
+
 function option(name, fallback) {
   const i = process.argv.indexOf(name);
   if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isFinite(value) || value <= 0) {
-    process.stderr.write(`pyodide_bench: ${name} needs a positive number, got ${process.argv[i + 1]}\n`);
-    process.exit(2);
-  }
+  if (i + 1 >= process.argv.length) fail(`${name} needs a value`);
+  return process.argv[i + 1];
+}
+
+function number(name, fallback) {
+  const text = option(name, null);
+  if (text === null) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) fail(`${name} needs a positive number, got ${text}`);
   return value;
 }
 
@@ -33,28 +48,65 @@ function* files(dir) {
   }
 }
 
-const runs = option("--runs", 5);
-const seconds = option("--seconds", 2);
+const runs = number("--runs", 5);
+const seconds = number("--seconds", 2);
+const games = option("--games", "ruffe-and-trumps").split(",").filter(Boolean);
+const baselineRoot = option("--baseline", null);
+if (baselineRoot !== null && !existsSync(join(baselineRoot, "engine", "__init__.py")))
+  fail(`--baseline ${baselineRoot} has no engine package (engine/__init__.py)`);
 const { loadPyodide } = await import(join(root, "node_modules", "pyodide", "pyodide.mjs"));
-const t0 = performance.now();
-const pyodide = await loadPyodide({ indexURL: join(root, "node_modules", "pyodide") + "/" });
-const loadMs = performance.now() - t0;
 
-const target = "/home/pyodide/edition";
-for (const path of files(join(root, "engine"))) {
-  const dest = join(target, relative(root, path));
-  pyodide.FS.mkdirTree(dirname(dest));
-  pyodide.FS.writeFile(dest, readFileSync(path));
+async function instance(checkout) {
+  const t0 = performance.now();
+  const pyodide = await loadPyodide({ indexURL: join(root, "node_modules", "pyodide") + "/" });
+  const loadMs = performance.now() - t0;
+  const target = "/home/pyodide/edition";
+  for (const path of files(join(checkout, "engine"))) {
+    const dest = join(target, relative(checkout, path));
+    pyodide.FS.mkdirTree(dirname(dest));
+    pyodide.FS.writeFile(dest, readFileSync(path));
+  }
+  pyodide.FS.writeFile(join(target, "workload.py"), readFileSync(join(here, "workload.py")));
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(target)})`);
+  const workload = pyodide.pyimport("workload");
+  const ids = workload.implemented();
+  const known = ids.toJs();
+  ids.destroy();
+  const engine = { root: resolve(checkout), load_ms: Math.round(loadMs), games: {} };
+  return { pyodide, workload, known, engine };
 }
-pyodide.FS.writeFile(join(target, "ruffe_workload.py"), readFileSync(join(here, "ruffe_workload.py")));
-pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(target)})`);
-const python = pyodide.runPython("import sys; sys.version.split()[0]");
-const workload = pyodide.pyimport("ruffe_workload");
-workload.random_deals(0.5, 0).destroy(); // warm-up: imports, catalogue, first compile paths
-const results = [];
-for (let i = 0; i < runs; i++) {
-  const result = workload.random_deals(seconds, i + 1);
-  results.push(result.toJs({ dict_converter: Object.fromEntries }));
+
+function play(inst, game, time, seed) {
+  const cpu = process.cpuUsage();
+  const result = inst.workload.random_deals(time, seed, game);
+  const used = process.cpuUsage(cpu);
+  const out = result.toJs({ dict_converter: Object.fromEntries });
   result.destroy();
+  // Pyodide's process_time is the wall clock: the CPU time is Node's (this process, user + system).
+  out.cpu_seconds = Math.max((used.user + used.system) / 1e6, 1e-9);
+  out.deals_per_cpu_second = out.deals / out.cpu_seconds;
+  return out;
 }
-process.stdout.write(JSON.stringify({ python, load_ms: Math.round(loadMs), runs: results }) + "\n");
+
+const engines = { current: await instance(root) };
+if (baselineRoot !== null) engines.baseline = await instance(baselineRoot);
+const python = engines.current.pyodide.runPython("import sys; sys.version.split()[0]");
+const missing = games.filter((game) => !engines.current.known.includes(game));
+if (missing.length) fail(`this checkout implements no game ${missing.join(", ")}`);
+const names = Object.keys(engines);
+for (const name of names) {
+  for (const game of games) {
+    if (!engines[name].known.includes(game)) continue;
+    engines[name].engine.games[game] = [];
+    play(engines[name], game, 0.5, 0); // warm-up: imports, catalogue, first compile paths
+  }
+}
+for (let i = 0; i < runs; i++) {
+  for (const game of games) {
+    for (const name of i % 2 === 0 ? names : [...names].reverse()) {
+      if (engines[name].known.includes(game)) engines[name].engine.games[game].push(play(engines[name], game, seconds, i + 1));
+    }
+  }
+}
+const out = Object.fromEntries(names.map((name) => [name, engines[name].engine]));
+process.stdout.write(JSON.stringify({ python, load_ms: engines.current.engine.load_ms, engines: out }) + "\n");

@@ -16,13 +16,26 @@ Measures, each as the median of several runs, and prints them against their targ
     decision of a game of each loo game);
 (f) the longest main-thread task while Python starts (PerformanceObserver ``longtask``): from
     the worker's creation to the first drawn frame of a playable table, beside the same page
-    with nothing started (``?edition-bench=off``: the theme's own tasks) over the same window.
+    with nothing started (``?edition-bench=off``: the theme's own tasks) over the same window;
+(g) every implemented game's random deals per second in CPython (Ruffe's method, bench/workload.py:
+    four players, random legal actions, whole games), each engine in its own worker process
+    (``python -I bench/workload.py --engine CHECKOUT``); by the wall clock, as (a), and per CPU
+    second of the worker, which the machine's other load disturbs less;
+(h) the same inside Pyodide under Node, in the same Node run as (b) (one Pyodide instance per
+    engine), when both ``games`` and ``pyodide`` are measured.
+
+``--baseline-engine CHECKOUT`` (a directory holding an ``engine`` package, e.g. the engine as it
+was before a change: ``git archive REV engine | tar -x -C DIR``) or ``--baseline-rev REV`` (the
+same, extracted by the bench into a temporary directory) measures that engine beside this
+checkout's in (g) and (h), with this checkout's workload, interleaved run by run (the order
+alternating), and prints both medians, their spread (min..max of the runs) and their ratio.
 
 The browser parts need the built site (``make site``; ``make bench`` builds it); without it
 they fall back to a bench-only page over docs/assets, and say so.
 
 Usage: python bench/run.py [--runs N] [--seconds S] [--only MEASURE ...] [--skip-browser]
-                           [--skip-pyodide] [--json FILE]
+                           [--skip-pyodide] [--games ID,ID,...] [--baseline-engine CHECKOUT |
+                           --baseline-rev REV] [--json FILE]
 """
 
 from __future__ import annotations
@@ -30,6 +43,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import io
 import json
 import os
 import random
@@ -37,6 +51,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import threading
 import time
@@ -47,7 +62,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from ruffe_workload import random_deals  # noqa: E402
+from workload import DEFAULT_GAME, implemented, random_deals  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 GAME_PAGE = "games/ruffe-and-trumps/"
@@ -65,20 +80,125 @@ def bench_cpython(runs: int, seconds: float) -> list[float]:
     return [random_deals(seconds, i + 1)["deals_per_second"] for i in range(runs)]
 
 
-def bench_pyodide(runs: int, seconds: float) -> dict[str, Any]:
+def bench_pyodide(runs: int, seconds: float, games: list[str], baseline: Path | None = None) -> dict[str, Any]:
+    """(b), and (h) for ``games`` beyond Ruffe: one Node run, one Pyodide instance per engine.
+
+    ``rates`` is (b): this checkout's Ruffe deals/s; ``games`` maps "current" (and "baseline")
+    to each game's rates.
+    """
     node = shutil.which("node")
     if not node:
         return {"error": "node is not installed"}
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
         return {"error": "node_modules/pyodide is missing (npm ci)"}
-    proc = subprocess.run(
-        [node, str(ROOT / "bench" / "pyodide_bench.mjs"), "--runs", str(runs), "--seconds", str(seconds)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120 + runs * seconds * 4,
-    )
+    command = [node, str(ROOT / "bench" / "pyodide_bench.mjs"), "--runs", str(runs), "--seconds", str(seconds),
+               "--games", ",".join(games)]
+    if baseline is not None:
+        command += ["--baseline", str(baseline)]
+    engines = 1 if baseline is None else 2
+    proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                          timeout=120 * engines + engines * len(games) * (runs * seconds + 0.5) * 4)
     if proc.returncode != 0:
         return {"error": f"pyodide_bench.mjs exited {proc.returncode}: {proc.stderr.strip()[-800:]}"}
     data = json.loads(proc.stdout.strip().splitlines()[-1])
-    return {"rates": [r["deals_per_second"] for r in data["runs"]], "python": data["python"], "load_ms": data["load_ms"]}
+    by_engine = {name: engine["games"] for name, engine in data["engines"].items()}
+    ruffe = [r["deals_per_second"] for r in by_engine["current"].get(DEFAULT_GAME, [])]
+    return {"rates": ruffe, "games": by_engine, "python": data["python"],
+            "load_ms": data["load_ms"], "engines": {name: engine["root"] for name, engine in data["engines"].items()}}
+
+
+class EngineWorker:
+    """A CPython process serving bench/workload.py's random deals for one checkout's engine."""
+
+    def __init__(self, checkout: Path) -> None:
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.proc = subprocess.Popen([sys.executable, "-I", str(ROOT / "bench" / "workload.py"), "--engine", str(checkout)],
+                                     cwd=checkout, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
+                                     text=True)
+        hello = self._reply()
+        if "error" in hello:
+            self.close()
+            raise RuntimeError(f"{checkout}: {hello['error']}")
+        self.engine: str = hello["engine"]
+        self.games: list[str] = hello["games"]
+
+    def _reply(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc.wait()
+            self.log.seek(0)
+            return {"error": f"the worker exited {self.proc.returncode}: {self.log.read().strip()[-800:]}"}
+        reply: dict[str, Any] = json.loads(line)
+        return reply
+
+    def deals(self, game: str, seconds: float, seed: int, games: int | None = None) -> dict[str, Any]:
+        """bench/workload.py's :func:`random_deals` in the worker, with the same arguments."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps({"game": game, "seconds": seconds, "seed": seed, "games": games}) + "\n")
+        self.proc.stdin.flush()
+        return self._reply()
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+        self.log.close()
+
+
+def bench_games(runs: int, seconds: float, games: list[str], baseline: Path | None = None) -> dict[str, Any]:
+    """(g): each game's random deals/s in CPython, this checkout's engine and the baseline's, each in
+    its own worker process, interleaved run by run (the engines' order alternating)."""
+    workers: dict[str, EngineWorker] = {}
+    try:
+        workers["current"] = EngineWorker(ROOT)
+        if baseline is not None:
+            workers["baseline"] = EngineWorker(baseline)
+    except RuntimeError as error:
+        for worker in workers.values():
+            worker.close()
+        return {"error": str(error)}
+    names = list(workers)
+    runs_of: dict[str, dict[str, list[dict[str, Any]]]] = {name: {} for name in names}
+    errors: dict[str, dict[str, str]] = {name: {} for name in names}
+    try:
+        for name in names:
+            for game in games:
+                if game in workers[name].games:
+                    warm = workers[name].deals(game, 0.3, 0)  # warm-up: imports, catalogue, first paths
+                    if "error" in warm:
+                        errors[name][game] = warm["error"]
+                    else:
+                        runs_of[name][game] = []
+        for i in range(runs):
+            for game in games:
+                for name in (names if i % 2 == 0 else names[::-1]):
+                    if game in runs_of[name]:
+                        result = workers[name].deals(game, seconds, i + 1)
+                        if "error" in result:
+                            errors[name][game] = result["error"]
+                            del runs_of[name][game]
+                        else:
+                            runs_of[name][game].append(result)
+    finally:
+        for worker in workers.values():
+            worker.close()
+    return {"games": runs_of, "errors": errors, "engines": {name: worker.engine for name, worker in workers.items()},
+            "python": sys.version.split()[0]}
+
+
+def baseline_from_rev(rev: str, into: Path) -> tuple[Path, str]:
+    """This repository's ``engine/`` at ``rev``, extracted under ``into``; and its label."""
+    sha = subprocess.run(["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=ROOT, capture_output=True, text=True)
+    if sha.returncode != 0:
+        raise RuntimeError(f"--baseline-rev {rev}: not a commit here ({sha.stderr.strip()})")
+    archive = subprocess.run(["git", "archive", "--format=tar", sha.stdout.strip(), "engine"], cwd=ROOT,
+                             capture_output=True)
+    if archive.returncode != 0:
+        raise RuntimeError(f"--baseline-rev {rev}: git archive failed: {archive.stderr.decode(errors='replace').strip()}")
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(into, filter="data")
+    return into, f"{rev} ({sha.stdout.strip()[:10]})"
 
 
 def oh_hell_games(game: Any, seconds: float, seed: int, chance: str) -> float:
@@ -336,7 +456,50 @@ def verdict(ok: bool | None) -> str:
     return "n/a" if ok is None else ("MET" if ok else "MISSED")
 
 
-MEASURES = ("cpython", "pyodide", "oh_hell", "browser")
+MEASURES = ("cpython", "pyodide", "oh_hell", "games", "browser")
+
+
+def spread(rates: list[float] | None) -> str:
+    return "n/a" if not rates else f"{statistics.median(rates):,.0f}/s [{min(rates):,.0f}..{max(rates):,.0f}]"
+
+
+RATES = {"deals_per_second": "deals/s by the wall clock", "deals_per_cpu_second": "deals per CPU second"}
+
+
+def games_table(title: str, result: dict[str, Any], games: list[str], baseline_label: str | None) -> list[str]:
+    """(g) or (h): each game's median deals/s and spread, by the clock and by CPU time; beside the
+    baseline's, with the ratios."""
+    lines = [f"{title} (median of the runs [min..max]; the machine is shared: read the spread)"]
+    if "error" in result:
+        return lines + [f"    {result['error']}"]
+    engines = [name for name in ("current", "baseline") if name in result["games"]]
+    errors = result.get("errors", {})
+    rows = []
+    for key, what in RATES.items():
+        def rates(name: str, game: str) -> list[float]:
+            return [r[key] for r in result["games"][name].get(game, [])]
+
+        rows.append([what, "this checkout"] + (
+            [f"baseline {baseline_label}", "this/baseline", "paired"] if "baseline" in engines else []))
+        for game in games:
+            row = [f"  {game}"]
+            for name in engines:
+                got = rates(name, game)
+                row.append(spread(got) if got else errors.get(name, {}).get(game, "n/a (not implemented)"))
+            if "baseline" in engines:
+                mine, theirs = rates("current", game), rates("baseline", game)
+                row += ([f"{statistics.median(mine) / statistics.median(theirs):.2f}",
+                         f"{statistics.median(a / b for a, b in zip(mine, theirs)):.2f}"] if mine and theirs
+                        else ["n/a", "n/a"])
+            rows.append(row)
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+    lines += ["    " + "  ".join(cell.ljust(w) if c == 0 else cell.rjust(w) for c, (cell, w) in enumerate(zip(r, widths)))
+              for r in rows]
+    lines.append("    CPU second: the worker's own CPU time (process_time; in Pyodide, Node's process.cpuUsage()), less")
+    lines.append("    sensitive than the wall clock (the bench's figure, as in (a) and (b)) to the machine's other load")
+    if "baseline" in engines:
+        lines.append("    this/baseline: ratio of the medians; paired: median of the runs' ratios (run i of each, back to back)")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -347,10 +510,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-pyodide", action="store_true")
     parser.add_argument("--only", choices=MEASURES, action="append",
                         help="run only this measure (repeatable): " + ", ".join(MEASURES))
+    parser.add_argument("--games", help="comma-separated game ids for (g) and (h); default: every implemented game")
+    base = parser.add_mutually_exclusive_group()
+    base.add_argument("--baseline-engine", type=Path, metavar="CHECKOUT",
+                      help="also measure the engine package of this checkout in (g) and (h), run by run beside this one")
+    base.add_argument("--baseline-rev", metavar="REV",
+                      help="also measure engine/ as it was at this git revision (extracted to a temporary directory)")
     parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
     args = parser.parse_args(argv)
     if args.runs < 1 or args.seconds <= 0:
         parser.error("--runs must be >= 1 and --seconds > 0")
+    known = implemented()
+    games = [g for g in args.games.split(",") if g] if args.games else sorted(known, key=lambda g: (g != DEFAULT_GAME, g))
+    unknown = [g for g in games if g not in known]
+    if unknown:
+        parser.error(f"--games: no implemented game {', '.join(unknown)}; implemented: {', '.join(known)}")
+    if args.baseline_engine is not None and not (args.baseline_engine / "engine" / "__init__.py").is_file():
+        parser.error(f"--baseline-engine {args.baseline_engine}: no engine package there (engine/__init__.py)")
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.baseline_rev is not None:
+            try:
+                baseline, label = baseline_from_rev(args.baseline_rev, Path(tmp))
+            except RuntimeError as error:
+                parser.error(str(error))
+        elif args.baseline_engine is not None:
+            baseline, label = args.baseline_engine.resolve(), str(args.baseline_engine)
+        else:
+            baseline, label = None, None
+        return run(args, games, baseline, label)
+
+
+def run(args: argparse.Namespace, games: list[str], baseline: Path | None, baseline_label: str | None) -> int:
     chosen = set(args.only or MEASURES)
     if args.skip_browser:
         chosen.discard("browser")
@@ -358,6 +548,9 @@ def main(argv: list[str] | None = None) -> int:
         chosen.discard("pyodide")
 
     print(f"bench: {args.runs} runs per measure, {args.seconds:g} s per throughput run", flush=True)
+    if baseline is not None:
+        print(f"bench: baseline engine {baseline_label} ({baseline}), measured beside this checkout's in (g) and (h)",
+              flush=True)
     raw: dict[str, Any] = {}
     raw["cpython"] = []
     if "oh_hell" in chosen:
@@ -369,8 +562,14 @@ def main(argv: list[str] | None = None) -> int:
     if "cpython" in chosen and not raw["cpython"]:
         raw["cpython"] = bench_cpython(args.runs, args.seconds)
         print("  (a) CPython done", flush=True)
-    raw["pyodide"] = bench_pyodide(args.runs, args.seconds) if "pyodide" in chosen else {"error": "skipped"}
-    print("  (b) Pyodide under Node " + ("done" if "pyodide" in chosen else "skipped"), flush=True)
+    if "games" in chosen:
+        raw["games"] = bench_games(args.runs, args.seconds, games, baseline)
+        print("  (g) every game, CPython" + (" (and the baseline)" if baseline else "") + " done", flush=True)
+    pyodide_games = ([DEFAULT_GAME] + [g for g in games if g != DEFAULT_GAME]) if "games" in chosen else [DEFAULT_GAME]
+    raw["pyodide"] = (bench_pyodide(args.runs, args.seconds, pyodide_games, baseline) if "pyodide" in chosen
+                      else {"error": "skipped"})
+    print("  (b) Pyodide under Node " + ("done" if "pyodide" in chosen else "skipped")
+          + (" (with (h), every game)" if "pyodide" in chosen and "games" in chosen else ""), flush=True)
     raw["browser"] = bench_browser(args.runs) if "browser" in chosen else {"error": "skipped"}
     print("  (d-f) browser " + ("done" if "browser" in chosen else "skipped"), flush=True)
 
@@ -424,6 +623,13 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * (width + 40))
     for name, value, target, result in rows:
         print(f"{name:<{width}}  {value:>12}  {target:>9}  {result}")
+    if "games" in chosen:
+        print()
+        print("\n".join(games_table(f"(g) random deals/s by game, CPython {sys.version.split()[0]}, 4 players, whole games",
+                                     raw["games"], games, baseline_label)))
+        if "pyodide" in chosen:
+            print("\n".join(games_table(f"(h) random deals/s by game, Pyodide {raw['pyodide'].get('python', '')} under Node",
+                                         raw["pyodide"], games, baseline_label)))
     if oh_raw.get("chance_check"):
         check = oh_raw["chance_check"]
         print("\n(c) oh_hell's chance nodes: " + (
