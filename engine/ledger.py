@@ -9,8 +9,9 @@ opponent has scored anything in the deal") is a question put to the ledger
 
 >>> book = Ledger(sides=2)
 >>> book.open_deal(1, dealer=1)
->>> _ = book.write(Entry(deal=1, side=0, amount=12, unit="points", rule="ruffe-and-trumps.ruff.award",
-...                      reason="Ruff: 34, seat 0", seat=0))
+>>> book.write(1, side=0, amount=12, unit="points", rule="ruffe-and-trumps.ruff.award",
+...            reason="Ruff: 34, seat 0", seat=0).after
+12
 >>> book.totals("points"), book.scored(1, side=1, unit="points")
 ([12, 0], False)
 >>> book.close_deal()
@@ -28,13 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["Entry", "DealRow", "Ledger"]
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One line of the ledger: in deal ``deal``, side ``side`` (and, where one player
     is meant, ``seat``) gains ``amount`` (negative: loses, or writes off a record) of
     ``unit``, by rule ``rule``, for ``reason``.  ``counterparty`` is the other party of
@@ -105,20 +105,22 @@ class Ledger:
         row.complete = True
         row.void = void
 
-    def write(self, entry: Entry) -> Entry:
-        """Add ``entry``, with the side's total in its unit after it; returns it so."""
-        totals = self._totals.setdefault(entry.unit, [0] * self.sides)
-        after = totals[entry.side] = totals[entry.side] + entry.amount
-        if entry.after != after:
-            entry = Entry(entry.deal, entry.side, entry.amount, entry.unit, entry.rule, entry.reason,
-                          entry.seat, entry.counterparty, after)
+    def write(self, deal: int, side: int, amount: int, unit: str, rule: str, reason: str,
+              seat: int | None = None, counterparty: int | None = None) -> Entry:
+        """Add an entry (its fields as :class:`Entry`'s), with the side's total in the
+        unit after it; returns it."""
+        totals = self._totals.get(unit)
+        if totals is None:
+            totals = self._totals[unit] = [0] * self.sides
+        after = totals[side] = totals[side] + amount
+        entry = Entry(deal, side, amount, unit, rule, reason, seat, counterparty, after)
         self.entries.append(entry)
         return entry
 
     def pay(self, deal: int, payer: int, payee: int, amount: int, unit: str, rule: str, reason: str) -> None:
         """``payer`` pays ``payee`` ``amount``: an entry for each, naming the other."""
-        self.write(Entry(deal, payee, amount, unit, rule, reason, seat=payee, counterparty=payer))
-        self.write(Entry(deal, payer, -amount, unit, rule, reason, seat=payer, counterparty=payee))
+        self.write(deal, payee, amount, unit, rule, reason, seat=payee, counterparty=payer)
+        self.write(deal, payer, -amount, unit, rule, reason, seat=payer, counterparty=payee)
 
     # ----- views ----------------------------------------------------------------
     def totals(self, unit: str) -> list[int]:

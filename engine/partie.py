@@ -147,7 +147,7 @@ class Partie(GameState):
         """The next deal: its deck, its number, its row in the ledger, and the game's deal."""
         k = self.deal_number
         deck = self.deck_for(k)
-        self.deals.append([str(c) for c in deck])
+        self.deals.append([c._text for c in deck])
         self.deal_number = k + 1
         self.ledger.open_deal(k + 1, self.dealer)
         self.deal(deck)
@@ -185,7 +185,7 @@ class Partie(GameState):
     def score(self, side: int, amount: int, rule: str, why: str, seat: int | None = None,
               unit: str | None = None) -> Entry:
         """Write ``amount`` of the game's unit (or ``unit``) to ``side``'s account."""
-        return self.ledger.write(Entry(self.deal_number, side, amount, unit or self.UNIT, rule, why, seat=seat))
+        return self.ledger.write(self.deal_number, side, amount, unit or self.UNIT, rule, why, seat)
 
     def totals(self) -> list[int]:
         return self.ledger.totals(self.UNIT)
