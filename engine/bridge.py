@@ -25,12 +25,12 @@ replay    record                                      id (a new session), action
 example   rule, example                               result {rule, example, expected, actual, passed, error}
 examples  game                                        game, results [..], passed
 compare   game, variants [{..}, {..}], seed?, bots?    game, seed, bots, shared_deals, results [{variant,
-                                                      outcome, totals, deals, score_sheet}, ..]
+                                                      outcome, totals, deals, lower_is_better, score_sheet}, ..]
 compare   game, variants, seed?, bots?, and one of:   one deal under both readings: game, seed, bots,
 (a deal)  deal (of the game from seed under the       deal {from, ..}, deck, dealer, players, sides,
           first variant) | deck + dealer |            hands (as dealt), trump, turned_card, results
-          id + deal (a finished deal of a session)    [{variant, entries, points, count_points, won,
-                                                      tricks, ruff_winners, head_taker, game_over, text}]
+          id + deal (a finished deal of a session)    [{variant, summary (GameState.deal_summary), entries,
+                                                      points (per side), game_over, text}]
 measures  game, games? (if not precomputed)           measures, source ("precomputed" | "computed")
 close     id                                          closed
 ========  ==========================================  =============================================
@@ -387,58 +387,21 @@ def _play_one_deal(spec: Any, variant: Any, seed: int, bots: Any, budget: Any, d
 
     state = spec.new_game(variant, seed, decks=[deck], first_dealer=dealer)
     players = _deal_bots(bots, state.num_players, seed, budget)
-    before = state.view(None)
     for _ in range(MAX_ACTIONS_PER_GAME):
         if state.is_over() or len(state.deals) > 1:
             break
-        before = state.view(None)
         seat = state.current_player()
         state.apply(players[seat].choose(state, seat))
     else:  # pragma: no cover - a deal always ends
         raise EngineError(f"{spec.id}: a deal did not end within {MAX_ACTIONS_PER_GAME} actions")
-    after = state.view(None)
-    sheet = next((e for e in after.get("score_sheet") or [] if e.get("deal") == 1), {"entries": []})
-    entries = list(sheet.get("entries") or [])
-    sides = [list(side) for side in state.sides()]
-    points = [0] * len(sides)
-    for entry in entries:
-        points[entry["side"]] += entry["points"]
-    summary = after.get("previous_deal") or {}
-    ruff = (before.get("ruff") or {}).get("winners") or []
-    taker = summary.get("head_taker", (before.get("head") or {}).get("taken_by"))
-    won = summary.get("won", before.get("won"))
-    tricks = summary.get("tricks", before.get("tricks"))
-
-    def who(side: list[int]) -> str:
-        return f"seats {' and '.join(map(str, side))}" if len(side) > 1 else f"seat {side[0]}"
-
-    if state.lower_is_better:  # records written down: the best deal writes off the most
-        best = min(points)
-        text = "; ".join(f"{who(side)} {'writes off ' + str(-p) if p < 0 else 'writes up ' + str(p) if p else 'writes nothing'}"
-                         for side, p in zip(sides, points))
-    else:
-        best = max(points)
-        text = "; ".join(f"{who(side)} score {p}" for side, p in zip(sides, points))
-    tops = [i for i, p in enumerate(points) if p == best]
-    text += (f": {who(sides[tops[0]])} {'wins' if state.lower_is_better else 'win'} the deal" if len(tops) == 1
-             else ": the deal is level")
-    if ruff:
-        text += f"; the ruff went to {' and '.join(f'seat {s}' for s in ruff)}"
-    if taker is not None:
-        text += f"; seat {taker} took the head"
-    if state.is_over():
-        text += f". The game ended with this deal ({state.outcome().reason})"
+    summary = state.deal_summary(1)
     return {
         "variant": variant.to_json(),
-        "entries": entries,
-        "points": points,
-        "count_points": summary.get("points"),
-        "won": won,
-        "tricks": tricks,
-        "ruff_winners": list(ruff),
-        "head_taker": taker,
-        "game_over": state.is_over(),
-        "text": text + ".",
+        "summary": summary,
+        "entries": summary["entries"],
+        "points": [line["amount"] for line in summary["lines"]],
+        "game_over": summary["ended_game"],
+        "text": summary["text"],
     }
 
 
@@ -522,6 +485,7 @@ def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
             "outcome": records.outcome_json(state.outcome()),
             "totals": list(state.totals()),
             "deals": len(state.deals),
+            "lower_is_better": state.lower_is_better,
             "score_sheet": view.get("score_sheet", []),
         })
     shared = min(len(first.deals), len(second.deals)) if note is None else 0

@@ -415,6 +415,70 @@ class GameState:
     def totals(self) -> list[int]:
         raise NotImplementedError
 
+    def deal_summary(self, deal: int) -> dict[str, Any]:
+        """What happened in one finished deal (numbered from 1), in a shape every
+        game shares, so that a reader of it (the comparison of two readings) needs
+        to know nothing of the game:
+
+        - ``deal``, ``dealer``; ``unit`` (``"points"``, or ``"record"`` for records
+          written down) and ``lower_is_better`` (whether a lower amount is better);
+        - ``lines``: one per side of :meth:`sides`, in order: ``side``, ``seats``,
+          ``amount`` (the sum of its entries), ``entries`` (its score-sheet entries of
+          the deal, each with ``points``, ``rule`` and ``why``), ``facts`` (what the
+          side did, as labelled items ``{"label", "value", "rule"?}``) and ``text``
+          (the same in plain words, with what it gained);
+        - ``entries``: the deal's score-sheet entries of every side, in the order written;
+        - ``facts``: labelled items of the whole deal (trumps, the ruff, a void deal,
+          the end of the game);
+        - ``best``: the sides that did best in the deal (every side when it is level);
+          ``void``: ``{"rule", "why"}`` for a deal written off as void, else ``None``;
+          ``ended_game``: whether the game ended with it; ``text``: one plain sentence.
+
+        Seats appear as data (``seats``) and, in the texts, as "seat N". A deal not
+        dealt, or still being played, is refused with
+        :class:`~engine.errors.InvalidInputError`.
+        """
+        raise NotImplementedError
+
+    def _finished_deal(self, deal: Any) -> dict[str, Any]:
+        """The score-sheet row of finished deal ``deal``, or :class:`InvalidInputError`."""
+        dealt = self.deal_number  # type: ignore[attr-defined]
+        if type(deal) is not int or not 1 <= deal <= dealt:
+            raise InvalidInputError(f"{self.game_id}: no deal {brief(deal)} to summarise: the game has dealt "
+                                    f"{dealt} deal{'s' if dealt != 1 else ''} (numbered from 1)")
+        for row in self.score_sheet:  # type: ignore[attr-defined]
+            if row.get("deal") == deal:
+                return dict(row)
+        raise InvalidInputError(f"{self.game_id}: deal {deal} is still being played; only a finished deal "
+                                "is summarised")
+
+    def _summary(self, row: dict[str, Any], side_facts: list[list[dict[str, Any]]], side_texts: list[str],
+                 facts: list[dict[str, Any]], ending: tuple[str, str] | None) -> dict[str, Any]:
+        """A :meth:`deal_summary` from a deal's score-sheet row and what the game says of it:
+        the facts and the words of each side, the facts of the whole deal, and ``(rule,
+        reason)`` when the game ended with this deal."""
+        sides = self.sides()
+        entries: list[list[dict[str, Any]]] = [[] for _ in sides]
+        for entry in row.get("entries") or []:
+            entries[entry["side"]].append(dict(entry))
+        amounts = [sum(e["points"] for e in side) for side in entries]
+        better = min if self.lower_is_better else max
+        best = [i for i, a in enumerate(amounts) if a == better(amounts)]
+        lines = [{"side": i, "seats": list(side), "amount": amounts[i], "entries": entries[i],
+                  "facts": side_facts[i], "text": side_texts[i]} for i, side in enumerate(sides)]
+        verdict = ("the deal is level" if len(best) == len(sides)
+                   else f"{' and '.join(side_words(sides[i]) for i in best)} did best")
+        text = " ".join(t[:1].upper() + t[1:] + "." for t in side_texts + [verdict])
+        facts = list(facts)
+        if ending is not None:
+            facts.append({"label": "End of the game", "value": ending[1], "rule": ending[0]})
+            text += f" The game ended with this deal: {ending[1]}."
+        return {"deal": row["deal"], "dealer": row.get("dealer"),
+                "unit": "record" if self.lower_is_better else "points", "lower_is_better": self.lower_is_better,
+                "lines": lines, "entries": [dict(e) for e in row.get("entries") or []], "facts": facts,
+                "best": best, "void": row.get("void"),
+                "ended_game": ending is not None, "text": text}
+
     # --- shared helpers ----------------------------------------------------
     def is_legal(self, action: Action | dict[str, Any] | str) -> bool:
         """Whether ``apply(action)`` would be accepted now."""
@@ -571,6 +635,20 @@ class GameSpec:
             "summary": self.summary,
             "options": self.options(),
         }
+
+
+def side_words(seats: Iterable[int]) -> str:
+    """A side named in the engine's sentences: "seat 2", "seats 0 and 2"."""
+    seats = list(seats)
+    return f"seats {' and '.join(map(str, seats))}" if len(seats) > 1 else f"seat {seats[0]}"
+
+
+def fact(label: str, value: Any, rule: str | None = None) -> dict[str, Any]:
+    """One labelled item of a :meth:`GameState.deal_summary`."""
+    item: dict[str, Any] = {"label": label, "value": str(value)}
+    if rule is not None:
+        item["rule"] = rule
+    return item
 
 
 def _check_decks(game_id: str, decks: Any) -> list[list[str | Card]]:

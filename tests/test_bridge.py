@@ -17,6 +17,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 
+def labels(part):
+    """A deal summary's (or one of its lines') facts as label: value."""
+    return {item["label"]: item["value"] for item in part["facts"]}
+
+
 def error(**request):
     response = call(**request)
     assert not response["ok"], response
@@ -205,18 +210,26 @@ def test_compare_one_deal_uses_one_deck_and_dealer_for_both_readings():
     assert again["results"] == one["results"]
     dead, counted = one["results"]
     # the play does not depend on whether the discards count: same tricks, ruff, head-taker
-    assert dead["tricks"] == counted["tricks"] and dead["ruff_winners"] == counted["ruff_winners"]
-    taker = dead["head_taker"]
-    assert taker is not None and taker == counted["head_taker"]
-    # with the discards counted the head-taker has four more cards, and his side more points
-    assert counted["won"][taker] == dead["won"][taker] + 4
+    labelled = [[labels(line) for line in result["summary"]["lines"]] for result in (dead, counted)]
+    assert [side["Tricks"] for side in labelled[0]] == [side["Tricks"] for side in labelled[1]]
+    assert labels(dead["summary"])["The ruff"] == labels(counted["summary"])["The ruff"]
+    head = labels(dead["summary"])["The head"]
+    assert head.startswith("taken by seat ") and "discards dead" in head
+    taker = int(head.split()[3].rstrip(","))
+    assert labels(counted["summary"])["The head"] == f"taken by seat {taker}, his 4 discards counted as cards he won"
+    # with the discards counted the head-taker's side has four more cards, and more points
     side = next(i for i, s in enumerate(one["sides"]) if taker in s)
+    assert int(labelled[1][side]["Cards counted"]) == int(labelled[0][side]["Cards counted"]) + 4
     assert counted["points"][side] > dead["points"][side]
     assert counted["points"] != dead["points"]
     for result in one["results"]:
+        summary = result["summary"]
         assert sum(e["points"] for e in result["entries"]) == sum(result["points"])
+        assert [line["amount"] for line in summary["lines"]] == result["points"]
+        assert [line["seats"] for line in summary["lines"]] == one["sides"]
         assert all(e["rule"].startswith(GAME + ".") for e in result["entries"])
-        assert f"seat {taker} took the head" in result["text"]
+        assert "took the head" in summary["lines"][side]["text"] and f"seat {taker}" in result["text"]
+        assert result["text"] == summary["text"] and result["text"].startswith("Seats 0 and 2: ")
     # the whole-game comparison's second deal is this deal (heuristic bots are deterministic)
     assert [d["entries"] for d in whole["results"][0]["score_sheet"] if d["deal"] == 2] == [dead["entries"]]
 

@@ -26,12 +26,13 @@ implements.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import Card, Rank, Suit, format_cards, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
-from engine.game import Action, Variant
+from engine.game import Action, Variant, fact
 from engine.partie import Partie
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays, trick_winner
@@ -384,6 +385,7 @@ class LooState(Partie):
         self.start_record = self.starting_record()
         self.ledger.start("record", self.start_record)
         self.previous_deal: dict[str, Any] | None = None
+        self._closed: list[tuple[Any, ...]] = []  # each deal at its close, for ``deal_summary`` (tuples, never changed)
         self.seat_draws: list[str] = []
 
     @property
@@ -796,6 +798,10 @@ class LooState(Partie):
             "active": list(self.active), "changes": changes, "records": list(self.records),
             "last_trick": self.last_trick, "void": void is not None,
         }
+        self._closed.append((self.trump, self.turned, tuple(self.bids), tuple(self.bought), tuple(self.active),
+                             tuple(self.tricks), tuple((s["seat"], s["rule"], s["text"]) for s in self.shown),
+                             tuple(r - c for r, c in zip(self.records, changes)), tuple(self.records),
+                             tuple(self.payments)))
 
     def _end_or_next(self) -> None:
         won = winners(self.records)
@@ -821,6 +827,48 @@ class LooState(Partie):
         self._say(self.RULES.settle, None, "Settlement: {}.",
                   ", ".join(f"seat {s} {'+' if p > 0 else ''}{p}" for s, p in enumerate(net)))
         self.end(tuple(won), reason, rule)
+
+    def deal_summary(self, deal: int) -> dict[str, Any]:
+        """What happened in a finished deal (the shape of :meth:`GameState.deal_summary`):
+        for each seat its bid (passed, stood, bought), what it showed, its tricks, what
+        it wrote off or up and its record after; for the deal its trumps, a void deal,
+        and the end of the game with the settlement."""
+        row = self._finished_deal(deal)
+        trump, turned, bids, bought, active, tricks, shown, before, after, paid = self._closed[deal - 1]
+        paid_before = self._closed[deal - 2][9] if deal > 1 else (0,) * self.num_players
+        rules = self.RULES
+        side_facts: list[list[dict[str, Any]]] = []
+        side_texts: list[str] = []
+        for seat in range(self.num_players):
+            bid = bids[seat]
+            words = [self.BID_WORDS[bid].format(n=bought[seat]) if bid else "did not bid"]
+            items = [fact("Choice", words[0], rules.discard if bid == "buy" else rules.bid)]
+            for who, rule, text in shown:
+                if who == seat:
+                    items.append(fact("Shown", text, rule))
+                    # "Seat 2 shows jacks ..., worth 5: J♠ J♣." -> "shows jacks ..., worth 5" (the cards are in the fact)
+                    words.append(re.sub(rf"^(the dealer, )?seat {seat},? ", "", text.split(": ")[0], flags=re.I))
+            if seat in active and sum(tricks):  # (not when the shows ended the deal before the play)
+                items.append(fact("Tricks", tricks[seat], rules.winner))
+                words.append(_plural(tricks[seat], "trick"))
+            change = sum(e["points"] for e in row["entries"] if e["side"] == seat)
+            items.append(fact("Record", f"{before[seat]} → {after[seat]}"))
+            if paid[seat] != paid_before[seat]:
+                items.append(fact("Paid outside the record", f"{paid[seat] - paid_before[seat]:+d}"))
+            side_facts.append(items)
+            written = (f"writes off {-change}" if change < 0 else f"writes up {change}" if change else "writes nothing")
+            side_texts.append(f"seat {seat}: {', '.join(words)}; {written} (record {after[seat]})")
+        trumps = _suit_name(trump) + (f": {turned} turned" if turned is not None else "")
+        facts = [fact("Trumps", trumps, rules.trump)]
+        if row.get("void"):
+            facts.append(fact("Void deal", row["void"]["why"], row["void"]["rule"]))
+        ending = None
+        outcome = self._outcome
+        if outcome is not None and deal == self.deal_number:
+            ending = (rules.tie if len(outcome.winners) > 1 else rules.end, outcome.reason)
+            facts.append(fact("Settlement", ", ".join(f"seat {s} {p:+}" for s, p in enumerate(self.settlement())),
+                              rules.settle))
+        return self._summary(row, side_facts, side_texts, facts, ending)
 
     # ----- GameState interface -------------------------------------------------
     @property

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
-from engine.game import Action, GameSpec, Option, Variant
+from engine.game import Action, GameSpec, Option, Variant, fact, side_words
 from engine.partie import Partie, log_text
 from engine.rules import implements
 from engine.tricks import (
@@ -602,7 +602,8 @@ class RuffeState(Partie):
          self._count_texts) = _table(variant)
         self._follow = self.rule.follow  # the kernel's follow policy, read in the hot path
         self._tricks_per_deal = self.config.tricks
-        self._last_count: tuple[Any, ...] | None = None  # what ``previous_deal`` summarises
+        self._counted: list[tuple[Any, ...]] = []  # each deal at its count: what ``previous_deal`` and
+        # ``deal_summary`` tell (tuples, never changed, so a clone shares them)
         super().__init__(variant, seed, decks, first_dealer)
 
     # ----- setup -----------------------------------------------------------
@@ -980,8 +981,10 @@ class RuffeState(Partie):
             rule, template, dealt = self._count_texts[i]
             self._score(i, points[i], rule, template.format(sum([counts[s] for s in side]), dealt))
         self.ledger.close_deal()
-        self._last_count = (self.deal_number, self.dealer, self.trump, self.turned, self.head_taker_, won,
-                            self.tricks_won, points, self.last_trick)  # (the next deal starts new lists)
+        self._counted.append((self.deal_number, self.dealer, self.trump, self.turned, self.head_taker_, tuple(won),
+                              tuple(self.tricks_won), tuple(points), self.last_trick,  # (the next deal starts new lists)
+                              tuple(self.announcements), tuple(self.ruff_winners_), self.head_rule,
+                              len(self.discards)))
         totals = self.totals()
         winner = game_winner(totals, self.config.target)
         if winner is not None:
@@ -997,9 +1000,9 @@ class RuffeState(Partie):
         """A summary of the deal just counted (for the table), or ``None``
         before the first count: deal, dealer, trump, turned card, head-taker,
         cards and tricks won per seat, points per side, and the last trick."""
-        if self._last_count is None:
+        if not self._counted:
             return None
-        deal, dealer, trump, turned, taker, won, tricks, points, last = self._last_count
+        deal, dealer, trump, turned, taker, won, tricks, points, last = self._counted[-1][:9]
         lead, cards, winner = last
         n = self.num_players
         return {
@@ -1008,6 +1011,51 @@ class RuffeState(Partie):
             "last_trick": {"cards": [{"seat": (lead + i) % n, "card": c._text} for i, c in enumerate(cards)],
                            "leader": lead, "winner": winner},
         }
+
+    def deal_summary(self, deal: int) -> dict[str, Any]:
+        """What happened in a counted deal (the shape of :meth:`GameState.deal_summary`):
+        for each side its ruffs announced, the ruff won, the head taken, its tricks
+        and cards counted, and its points; for the deal its trumps, ruff and head."""
+        row = self._finished_deal(deal)
+        (_, _, trump, turned, taker, won, tricks, points, _, announced, ruff_won, head_rule,
+         discarded) = self._counted[deal - 1]
+        values = {seat: value for seat, _suit, value in announced}
+        best = max(values.values(), default=0)
+        side_facts: list[list[dict[str, Any]]] = []
+        side_texts: list[str] = []
+        for side, seats in enumerate(self._sides):
+            took = sum(tricks[s] for s in seats)
+            did = [f"{took} trick{'s' if took != 1 else ''} ({sum(won[s] for s in seats)} cards counted)"]
+            among = len(seats) > 1  # name the partner who did it
+            if ruff_won and ruff_won[0] in seats:
+                did.append(f"{f'seat {ruff_won[0]} ' if among else ''}won the ruff with {best}")
+            if taker is not None and taker in seats:
+                did.append(f"{f'seat {taker} ' if among else ''}took the head (his {discarded} discards "
+                           f"{'counted' if self.variant.head_discards == 'count' else 'dead'})")
+            amount = sum(e["points"] for e in row["entries"] if e["side"] == side)
+            side_texts.append(f"{side_words(seats)}: {', '.join(did)}; {amount} point{'s' if amount != 1 else ''}")
+            side_facts.append([
+                fact("Ruffs announced", ", ".join(f"seat {s}: {values[s]}" for s in seats if s in values),
+                     "ruffe-and-trumps.ruff.announce"),
+                fact("Tricks", took, "ruffe-and-trumps.play.trick-winner"),
+                fact("Cards counted", sum(won[s] for s in seats)),
+                fact(f"Points for the {'tricks' if self.variant.count == 'tricks' else 'cards'}", points[side],
+                     self._count_texts[side][0])])
+        if ruff_won:
+            ruff = fact("The ruff", f"seat {ruff_won[0]} with {best}", "ruffe-and-trumps.ruff.award")
+        else:
+            tied = [s for s, v in values.items() if v == best]
+            ruff = fact("The ruff", f"seats {' and '.join(map(str, tied))} tie at {best}: nobody scores it",
+                        "ruffe-and-trumps.ruff.tie")
+        laid = "counted as cards he won" if self.variant.head_discards == "count" else "dead"
+        head = (fact("The head", f"taken by seat {taker}, his {discarded} discards {laid}", head_rule)
+                if taker is not None
+                else fact("The head", "nobody holds the ace of trumps: set aside untaken", head_rule))
+        facts = [fact("Trumps", f"{_SUIT_NAMES[trump.index]}: {turned._text} turned", "ruffe-and-trumps.deal.trump"),
+                 ruff, head]
+        outcome = self._outcome
+        ending = ("ruffe-and-trumps.game.end", outcome.reason) if outcome and deal == self.deal_number else None
+        return self._summary(row, side_facts, side_texts, facts, ending)
 
     def _end(self, side: int) -> None:
         seats = tuple(self._sides[side])

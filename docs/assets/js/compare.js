@@ -58,10 +58,21 @@ class Compare {
     return (this.spec.options || []).filter((o) => this.readings[o.rule] && (o.values || []).length);
   }
 
-  select(id, option, chosen, includeNull = true) {
+  /** The input of one option, from its JSON: a select for listed values, a number
+   *  input for an int option without them, a checkbox for a bool, a text input else. */
+  optionInput(id, option, chosen, includeNull = true) {
     const { el } = this;
+    const values = option.values || [];
+    const attrs = { id, name: option.name, "data-type": option.type || "" };
+    if (!values.length) {
+      if (option.type === "bool") return el("input", { ...attrs, type: "checkbox", checked: Boolean(chosen) });
+      if (option.type === "int") {
+        return el("input", { ...attrs, type: "number", step: 1, inputmode: "numeric", value: chosen ?? "" });
+      }
+      return el("input", { ...attrs, type: "text", value: chosen ?? "" });
+    }
     const readings = this.readings[option.rule] || [];
-    const choices = (option.values || []).map((value) => {
+    const choices = values.map((value) => {
       const reading = readings.find((r) => String(r.id).toLowerCase() === String(value).toLowerCase());
       return el("option", { value: JSON.stringify(value), selected: String(value) === String(chosen),
         title: reading ? reading.statement : null }, readingChoiceLabel(value, reading, String(value) === String(option.default)));
@@ -69,11 +80,26 @@ class Compare {
     if (includeNull && (option.default === null || option.default === undefined)) {
       choices.unshift(el("option", { value: "null", selected: chosen === null || chosen === undefined }, "as the rules fix it (default)"));
     }
-    if (option.type === "bool" && !(option.values || []).length) {
-      choices.push(el("option", { value: "true", selected: chosen === true }, "yes"),
-        el("option", { value: "false", selected: chosen === false }, "no"));
+    return el("select", attrs, choices);
+  }
+
+  /** An option input's value (null: left to the rules); an int that is no whole number throws. */
+  readOption(input) {
+    if (input.type === "checkbox") return input.checked;
+    if (input.tagName === "SELECT") return JSON.parse(input.value);
+    if (input.dataset.type === "int") {
+      const text = input.value.trim();
+      if (text === "") return null;  // left empty: the option's default
+      if (!/^-?\d+$/.test(text)) throw new Error(`${humanize(input.name)} must be a whole number, not "${input.value}".`);
+      return Number.parseInt(text, 10);
     }
-    return el("select", { id, name: option.name }, choices);
+    return input.value;
+  }
+
+  setOption(input, value) {
+    if (input.type === "checkbox") input.checked = Boolean(value);
+    else if (input.tagName === "SELECT") input.value = JSON.stringify(value);
+    else input.value = value ?? "";
   }
 
   build() {
@@ -91,8 +117,8 @@ class Compare {
       const a = data.a !== undefined && option === focus ? data.a : option.default ?? values[0];
       const b = data.b !== undefined && option === focus ? data.b
         : values.find((v) => String(v) !== String(a)) ?? values[0];
-      this.selA = this.select(this.uid("a"), option, coerce(option, a), false);
-      this.selB = this.select(this.uid("b"), option, coerce(option, b), false);
+      this.selA = this.optionInput(this.uid("a"), option, coerce(option, a), false);
+      this.selB = this.optionInput(this.uid("b"), option, coerce(option, b), false);
       this.readingA.replaceChildren(el("label", { for: this.selA.id }, "Reading A"), this.selA);
       this.readingB.replaceChildren(el("label", { for: this.selB.id }, "Reading B"), this.selB);
     };
@@ -108,7 +134,7 @@ class Compare {
     this.fullInputs = [{}, {}];
     for (const option of this.spec.options || []) {
       const field = (inputs, box, suffix) => {
-        const input = this.select(this.uid(`${suffix}-${option.name}`), option, option.default);
+        const input = this.optionInput(this.uid(`${suffix}-${option.name}`), option, option.default);
         inputs[option.name] = input;
         box.append(el("div", { class: "ed-field" }, el("label", { for: input.id }, humanize(option.name)), input));
       };
@@ -176,7 +202,7 @@ class Compare {
     this.full.checked = false;
     this.full.dispatchEvent(new Event("change"));
     for (const [name, input] of Object.entries(this.baseInputs)) {
-      if (variant[name] !== undefined) input.value = JSON.stringify(variant[name]);
+      if (variant[name] !== undefined) this.setOption(input, variant[name]);
     }
     const name = this.optionSelect.value;
     if (variant[name] !== undefined) {
@@ -213,7 +239,7 @@ class Compare {
   }
 
   variants() {
-    const read = (input) => JSON.parse(input.value);
+    const read = (input) => this.readOption(input);
     if (this.full.checked) {
       return this.fullInputs.map((inputs) => {
         const v = {};
@@ -236,7 +262,14 @@ class Compare {
       this.error.hidden = false;
       return;
     }
-    const variants = this.variants();
+    let variants;
+    try {
+      variants = this.variants();
+    } catch (error) {
+      this.error.textContent = error.message;
+      this.error.hidden = false;
+      return;
+    }
     const request = { op: "compare", game: this.gameId, seed, variants, bots: this.bots.value };
     const oneDeal = this.dealMode.value === "deal";
     if (oneDeal) {
@@ -297,8 +330,8 @@ class Compare {
       el("li", null, el("strong", null, `${seatName(players, seat)}${seat === answer.dealer ? " (dealer)" : ""}: `),
         withSymbols(hand.join(" ")))));
     const cards = el("details", { class: "ed-compare-cards" },
-      el("summary", null, `The cards as dealt (the same for both): ${seatName(players, answer.dealer)} deals; `,
-        withSymbols(`turned card ${answer.turned_card || "?"}`)),
+      el("summary", null, `The cards as dealt (the same for both): ${seatName(players, answer.dealer)} deals`,
+        answer.turned_card ? withSymbols(`; turned card ${answer.turned_card}`) : ""),
       hands);
     this.results.replaceChildren(
       el("p", { class: "ed-note" }, `One deal: ${where}, dealt by ${seatName(players, answer.dealer)}; `
@@ -310,75 +343,110 @@ class Compare {
     this.results.dataset.mode = "deal";
   }
 
+  /** The options that differ between the two sides, or all of them (marking those that differ). */
+  settings(variant, differing, all) {
+    const { el } = this;
+    return el("ul", { class: "ed-compare-variant" }, Object.entries(variant)
+      .filter(([key]) => all || differing.has(key))
+      .map(([key, value]) => el("li", { class: differing.has(key) ? "ed-differs" : null },
+        `${humanize(key)}: `, el("code", null, JSON.stringify(value)))));
+  }
+
+  /** A sentence of the engine, seats named as at the table, cards with their symbols. */
+  words(text, players) {
+    return withSymbols(namePlaces(text ?? "", players));
+  }
+
+  /** A labelled item of a deal summary: "Label: value § rule". */
+  fact(item, players, tag) {
+    const { el } = this;
+    return el(tag, { class: "ed-compare-fact" }, el("span", { class: "ed-compare-fact-label" }, item.label), ": ",
+      this.words(item.value, players), item.rule ? " " : null, item.rule ? this.ruleLink(item.rule) : null);
+  }
+
+  /** Score entries, one row each: (deal,) who, why with its rule linked, the points. */
+  entryTable(rows, players, sideName, lower, withDeal) {
+    const { el } = this;
+    const head = el("tr", null, withDeal ? el("th", { scope: "col" }, "Deal") : null,
+      el("th", { scope: "col" }, "Who"), el("th", { scope: "col" }, "Why"), el("th", { scope: "col", class: "ed-num" }, "Points"));
+    const body = rows.map(({ deal, entry, void: blank }) => el("tr", null,
+      withDeal ? el("td", null, deal === undefined ? "" : String(deal)) : null,
+      blank ? el("td", { colspan: "3" }, "Void: ", this.words(blank.why, players), blank.rule ? " " : null, blank.rule ? this.ruleLink(blank.rule) : null)
+        : [el("td", null, sideName(entry.side)),
+          el("td", null, this.words(entry.why, players), entry.rule ? " " : null, entry.rule ? this.ruleLink(entry.rule) : null),
+          el("td", { class: "ed-num" }, signed(entry.points, lower))]));
+    return el("table", { class: "ed-sheet-table ed-compare-entries" }, el("thead", null, head), el("tbody", null, body));
+  }
+
+  /** One reading's deal, from the engine's deal summary (the same shape for every game):
+   *  the deal in words and its facts, each side's amount and facts, and the score entries. */
   renderDealResult(result, letter, differing, answer) {
     const { el } = this;
     const players = answer.players;
-    const sides = answer.sides && answer.sides.length ? answer.sides : Array.from({ length: players }, (_, i) => [i]);
-    const names = (side) => side.map((s) => seatName(players, s)).join(" & ");
-    const settings = el("ul", { class: "ed-compare-variant" });
-    for (const key of differing) {
-      settings.append(el("li", { class: "ed-differs" }, `${humanize(key)}: `, el("code", null, JSON.stringify(result.variant[key]))));
-    }
-    const head = el("tr", null, el("th", { scope: "col" }, "Why"),
-      sides.map((side) => el("th", { scope: "col", class: "ed-num" }, names(side))));
-    const body = el("tbody");
-    for (const entry of result.entries || []) {
-      body.append(el("tr", null,
-        el("td", null, withSymbols(namePlaces(entry.why || "", players)), entry.rule ? " " : null, entry.rule ? this.ruleLink(entry.rule) : null),
-        sides.map((_, s) => el("td", { class: "ed-num" }, s === entry.side ? String(entry.points) : ""))));
-    }
-    const foot = el("tfoot", null, el("tr", null, el("th", { scope: "row" }, "This deal"),
-      (result.points || []).map((p) => el("td", { class: "ed-num" }, String(p)))));
-    const perSeat = el("ul", { class: "ed-compare-seats" }, Array.from({ length: players }, (_, seat) =>
-      el("li", null, `${seatName(players, seat)}: ${(result.won || [])[seat] ?? 0} cards counted, `
-        + `${(result.tricks || [])[seat] ?? 0} trick${(result.tricks || [])[seat] === 1 ? "" : "s"}`
-        + (seat === result.head_taker ? " (took the head)" : "")
-        + ((result.ruff_winners || []).includes(seat) ? " (won the ruff)" : ""))));
+    const summary = result.summary || {};
+    const lines = summary.lines || [];
+    const lower = Boolean(summary.lower_is_better);
+    const names = (line) => line.seats.map((s) => seatName(players, s)).join(" & ");
+    const sideName = (side) => (lines[side] ? names(lines[side]) : `side ${side}`);
+    const best = new Set(summary.best || []);
+    const top = (line) => best.has(line.side) && best.size < lines.length;  // (not when the deal is level)
+    const gained = (amount) => (lower ? (amount ? `${signed(amount, true)} on the record` : "nothing written")
+      : `${amount} point${amount === 1 ? "" : "s"}`);
+    // Each side: its name and what it gained, then its facts as labelled items, each with its rule.
+    const sides = el("ul", { class: "ed-compare-sides" }, lines.map((line) => el("li", { class: top(line) ? "ed-best" : null },
+      el("strong", null, names(line)), ` (${gained(line.amount)})`, top(line) ? " — did best" : "",
+      el("span", { class: "ed-compare-facts" }, (line.facts || []).map((item) => this.fact(item, players, "span"))))));
+    const dealFacts = el("ul", { class: "ed-compare-deal-facts" }, (summary.facts || []).map((item) => this.fact(item, players, "li")));
+    const rows = (summary.entries || []).map((entry) => ({ entry }));
+    if (summary.void) rows.push({ void: summary.void });
     return el("section", { class: "ed-compare-result", "aria-label": `Reading ${letter}` },
-      el("h4", null, `Reading ${letter}`), settings,
-      el("p", { class: "ed-compare-outcome" }, withSymbols(namePlaces(result.text || "", players))),
-      el("div", { class: "ed-scroll" }, el("table", { class: "ed-sheet-table" }, el("thead", null, head), body, foot)),
-      perSeat);
+      el("h4", null, `Reading ${letter}`), this.settings(result.variant, differing, false),
+      el("p", { class: "ed-compare-outcome" }, this.words(summary.text, players)),
+      dealFacts, sides,
+      el("div", { class: "ed-scroll" }, this.entryTable(rows, players, sideName, lower, false)));
   }
 
+  /** One reading's whole game: the winner, each deal's result by side, and every entry on demand. */
   renderResult(result, letter, differing) {
-    const { el, site } = this;
+    const { el } = this;
     const o = result.outcome || {};
     const sides = o.sides && o.sides.length ? o.sides : result.totals.map((_, i) => [i]);
     const players = result.variant.players || (sides.flat().length);
     const names = (side) => side.map((s) => seatName(players, s)).join(" & ");
     const winners = (o.winners || []).length ? names(o.winners) : "nobody";
-    const ruleLink = (rule) => {
-      const link = site.ruleLink(rule);
-      if (rule.startsWith(`${this.gameId}.`)) {
-        link.textContent = "§ " + rule.slice(this.gameId.length + 1);
-        link.title = rule;
-      }
-      return link;
-    };
-    const settings = el("ul", { class: "ed-compare-variant" });
-    for (const [key, value] of Object.entries(result.variant)) {
-      settings.append(el("li", { class: differing.has(key) ? "ed-differs" : null },
-        `${humanize(key)}: `, el("code", null, JSON.stringify(value))));
-    }
-    const head = el("tr", null, el("th", { scope: "col" }, "Deal"), el("th", { scope: "col" }, "Why"),
-      sides.map((side) => el("th", { scope: "col", class: "ed-num" }, names(side))));
-    const body = el("tbody");
-    for (const deal of result.score_sheet || []) {
-      (deal.entries || []).forEach((entry, i) => {
-        body.append(el("tr", null, el("td", null, i ? "" : String(deal.deal)),
-          el("td", null, withSymbols(namePlaces(entry.why || "", players)), entry.rule ? " " : null, entry.rule ? ruleLink(entry.rule) : null),
-          sides.map((_, s) => el("td", { class: "ed-num" }, s === entry.side ? String(entry.points) : ""))));
-      });
-    }
-    const foot = el("tfoot", null, el("tr", null, el("th", { scope: "row", colspan: "2" }, "Total"),
-      result.totals.map((t) => el("td", { class: "ed-num" }, String(t)))));
+    const lower = Boolean(result.lower_is_better);
+    const sheet = result.score_sheet || [];
+    const perDeal = sheet.map((deal) => {
+      const sums = sides.map(() => 0);
+      for (const entry of deal.entries || []) sums[entry.side] += entry.points;
+      return el("tr", null, el("td", null, String(deal.deal)), deal.void && !(deal.entries || []).length
+        ? el("td", { colspan: String(sides.length), class: "ed-muted" }, "void")
+        : sums.map((sum) => el("td", { class: "ed-num" }, sum || !lower ? signed(sum, lower) : "·")));
+    });
+    const table = el("table", { class: "ed-sheet-table" },
+      el("thead", null, el("tr", null, el("th", { scope: "col" }, "Deal"),
+        sides.map((side) => el("th", { scope: "col", class: "ed-num" }, names(side))))),
+      el("tbody", null, perDeal),
+      el("tfoot", null, el("tr", null, el("th", { scope: "row" }, lower ? "Record left" : "Total"),
+        result.totals.map((t) => el("td", { class: "ed-num" }, String(t))))));
+    const rows = sheet.flatMap((deal) => [...(deal.entries || []).map((entry, i) => ({ deal: i ? undefined : deal.deal, entry })),
+      ...(deal.void ? [{ deal: deal.deal, void: deal.void }] : [])]);
+    const every = el("details", { class: "ed-compare-every" },
+      el("summary", null, `Every entry of the score sheet, with its rule (${rows.length})`),
+      el("div", { class: "ed-scroll" }, this.entryTable(rows, players, (side) => names(sides[side] || [side]), lower, true)));
     return el("section", { class: "ed-compare-result", "aria-label": `Variant ${letter}` },
-      el("h4", null, `Variant ${letter}`), settings,
+      el("h4", null, `Variant ${letter}`), this.settings(result.variant, differing, true),
       el("p", { class: "ed-compare-outcome" }, el("strong", null, `Winner: ${winners}`),
-        ` after ${result.deals} deal${result.deals === 1 ? "" : "s"}. `, withSymbols(namePlaces(o.reason || "", players))),
-      el("div", { class: "ed-scroll" }, el("table", { class: "ed-sheet-table" }, el("thead", null, head), body, foot)));
+        ` after ${result.deals} deal${result.deals === 1 ? "" : "s"}. `, this.words(o.reason, players)),
+      lower ? el("p", { class: "ed-note" }, "Records are written down: each deal's column shows what a player wrote off (−) or up (+); the lowest record wins.") : null,
+      el("div", { class: "ed-scroll" }, table), every);
   }
+}
+
+/** A score change as the sheet shows it: records written off (−) or up (+); points as they are. */
+function signed(points, lowerIsBetter) {
+  if (!lowerIsBetter || !points) return String(points);
+  return points < 0 ? `−${-points}` : `+${points}`;
 }
 
 function coerce(option, value) {

@@ -1,0 +1,145 @@
+"""Comparing two readings, for every implemented game, driven in headless Chromium.
+
+On each game's page the comparison panel is set up as a reader sets it up: the point in
+dispute and its two readings as offered, every whole-number option without listed values
+(a stake, an agreed sum, a starting record) given a value of its own in the shared settings.
+Then "Play both games" must show both games (a winner and a score sheet each, the number
+typed into the settings among each variant's options), and one deal played under both
+readings must show what the engine's deal summary says of it: the deal in words, its facts,
+the score entries and what each side did, never an empty table or "0 cards counted".
+
+Screenshots of the panel go to build/screenshots/compare-<game>-<mode>.png.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import games
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "build" / "screenshots"
+GAMES = [spec.id for spec in games.all()]
+NUMBERS = {"stake": "2", "agreed_sum": "30", "pamphil_payment": "3", "start_record": "12"}
+"""A value, other than the default, for each whole-number option without listed values."""
+
+
+def int_options(game: str) -> list[dict]:
+    return [o for o in games.get(game).options() if o["type"] == "int" and not o["values"]]
+
+
+def open_compare(site_page, game: str):
+    page = site_page.page
+    page.goto(site_page.url(f"games/{game}/"))
+    panel = page.locator(f".edition-compare[data-game='{game}']").first
+    assert panel.count() == 1, f"the {game} page has no comparison panel"
+    panel.scroll_into_view_if_needed()
+    panel.locator(".edition-compare-start").click()
+    panel.locator(".ed-compare-form").wait_for(timeout=120_000)
+    return page, panel
+
+
+def set_numbers(panel, game: str) -> dict[str, int]:
+    """Every whole-number option without listed values is a number input; give each a value."""
+    panel.locator(".ed-compare-base").locator("xpath=..").locator("summary").click()
+    typed = {}
+    for option in int_options(game):
+        field = panel.locator(f".ed-compare-base [name={option['name']}]")
+        assert field.evaluate("(e) => e.tagName + ':' + e.type") == "INPUT:number", option["name"]
+        assert field.input_value() == str(option["default"])
+        field.fill(NUMBERS[option["name"]])
+        typed[option["name"]] = int(NUMBERS[option["name"]])
+    return typed
+
+
+def run(panel, mode: str) -> object:
+    panel.locator("select[name=deal-mode]").select_option(mode)
+    if mode == "deal":
+        panel.locator("input[name=deal]").fill("1")
+    panel.locator(".ed-compare-run").click()
+    results = panel.locator(".ed-compare-results[data-done='1']")
+    results.wait_for(timeout=180_000)
+    assert not panel.locator(".ed-form-error").is_visible(), panel.locator(".ed-form-error").inner_text()
+    columns = results.locator(".ed-compare-result")
+    assert columns.count() == 2
+    return columns
+
+
+def shoot(page, panel, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("document.querySelector('.md-header')?.style.setProperty('visibility', 'hidden')")
+    panel.screenshot(path=str(SHOTS / name))
+    page.evaluate("document.querySelector('.md-header')?.style.removeProperty('visibility')")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_compare_two_readings_whole_game_and_one_deal(site_page, game: str) -> None:
+    page, panel = open_compare(site_page, game)
+    dispute = panel.locator("select").first
+    option = dispute.input_value()
+    a = panel.locator(f"select[name={option}]").nth(0).input_value()
+    b = panel.locator(f"select[name={option}]").nth(1).input_value()
+    assert a != b, f"{game}: the two readings of {option} offered are the same ({a})"
+    typed = set_numbers(panel, game)
+    panel.locator("input[name=seed]").fill("3")
+
+    # The whole game under each reading.
+    columns = run(panel, "game")
+    for i, reading in enumerate((a, b)):
+        column = columns.nth(i)
+        text = column.inner_text()
+        assert "Winner: " in text and "Winner: nobody" not in text, text
+        deals = int(re.search(r"after (\d+) deals?", text).group(1))
+        assert column.locator(".ed-scroll > .ed-sheet-table").first.locator("tbody tr").count() == deals
+        assert column.locator(".ed-compare-every .ed-compare-entries tbody tr").count() >= deals
+        variant = {li.split(": ", 1)[0]: li.split(": ", 1)[1]
+                   for li in column.locator(".ed-compare-variant li").all_inner_texts()}
+        chosen = next(v for k, v in variant.items() if k.lower() == option.replace("_", " ").lower())
+        assert json.loads(chosen) == json.loads(reading)
+        for name, value in typed.items():
+            assert variant[name.replace("_", " ").capitalize()] == str(value), (name, variant)
+    shoot(page, panel, f"compare-{game}-game.png")
+
+    # One deal under each reading: the deal summary, rendered without knowing the game.
+    columns = run(panel, "deal")
+    assert panel.locator(".ed-compare-results").get_attribute("data-mode") == "deal"
+    for i in range(2):
+        column = columns.nth(i)
+        text = column.inner_text()
+        assert "undefined" not in text and "null" not in text and "NaN" not in text, text
+        if game != "ruffe-and-trumps":  # (the old table showed "0 cards counted" for every loo seat)
+            assert "cards counted" not in text, text
+        outcome = column.locator(".ed-compare-outcome").inner_text()
+        assert len(outcome) > 60 and ("did best" in outcome or "is level" in outcome), outcome
+        assert column.locator(".ed-compare-deal-facts li").count() >= 1
+        assert "Trumps:" in column.locator(".ed-compare-deal-facts").inner_text()
+        # what each side did: its name and what it gained, then its facts, labelled
+        sides = column.locator(".ed-compare-sides > li")
+        assert sides.count() >= 2
+        facts = []
+        for side in range(sides.count()):
+            items = sides.nth(side).locator(".ed-compare-fact")
+            assert items.count() >= 2, sides.nth(side).inner_text()
+            facts.append({items.nth(k).locator(".ed-compare-fact-label").inner_text():
+                          items.nth(k).inner_text().split(": ", 1)[1] for k in range(items.count())})
+            assert re.search(r"\((-?\d+ points?|[−+]\d+ on the record|nothing written)\)", sides.nth(side).inner_text())
+        labels = set().union(*facts)
+        if game == "ruffe-and-trumps":
+            assert {"Ruffs announced", "Tricks", "Cards counted"} <= labels, facts
+            assert sum(int(side["Cards counted"]) for side in facts) > 0
+        else:  # a loo deal: bids, tricks and records written off and up
+            assert {"Choice", "Tricks", "Record"} <= labels, facts
+            assert all(re.fullmatch(r"\d+ → \d+", side["Record"]) for side in facts), facts
+            assert any(word in outcome for word in ("writes off", "writes up")), outcome
+        # the score entries of the deal, each with its rule linked to its game's page
+        entries = column.locator(".ed-compare-entries tbody tr")
+        assert entries.count() >= 1
+        assert column.locator(".ed-compare-entries a.edition-rule-link[href*='#']").count() >= 1
+    shoot(page, panel, f"compare-{game}-deal.png")
+    site_page.assert_clean()
