@@ -1,18 +1,13 @@
 // Two readings side by side: the same seed, so the same deals, played by the same
 // bots under two variants (the bridge's "compare" op), with both outcomes and score
-// sheets shown next to each other.
+// sheets shown next to each other. The score sheets are the play table's (ledger.js).
 //
 // The placeholder may name what to compare: data-option="count" (or data-rule, the
 // contested rule's id), data-a / data-b (two reading ids), data-seed.
 
 import { withSymbols } from "./cards.js";
-import { BOT_KINDS as BOTS, humanize, readingChoiceLabel, seatName } from "./words.js";
-
-/** The engine's sentences name seats by number; here they get the table's compass names. */
-const namePlaces = (text, players) => String(text)
-  .replace(/\bseats (\d+) and (\d+)\b/gi, (m, a, b) => `${seatName(players, +a)} and ${seatName(players, +b)}`)
-  .replace(/\bpartners (\d+) and (\d+)\b/gi, (m, a, b) => `partners ${seatName(players, +a)} and ${seatName(players, +b)}`)
-  .replace(/\bseat (\d+)\b/gi, (m, a) => seatName(players, +a));
+import { amountText, dealsTable, ledgerOf, sheetTable } from "./ledger.js";
+import { BOT_KINDS as BOTS, Places, humanize, readingChoiceLabel, seatName } from "./words.js";
 
 export async function mountCompare(container, site) {
   const compare = new Compare(container, site);
@@ -353,100 +348,70 @@ class Compare {
   }
 
   /** A sentence of the engine, seats named as at the table, cards with their symbols. */
-  words(text, players) {
-    return withSymbols(namePlaces(text ?? "", players));
+  words(text, places) {
+    return withSymbols(places.text(text ?? ""));
+  }
+
+  /** What a score sheet of ledger.js needs of this panel, for a game's seats and sides. */
+  sheetContext(places) {
+    return { el: this.el, ruleLink: (rule) => this.ruleLink(rule), words: (text) => this.words(text, places),
+      sideLabel: (side) => places.sideName(side), seatName: (seat) => places.seatName(seat) };
   }
 
   /** A labelled item of a deal summary: "Label: value § rule". */
-  fact(item, players, tag) {
+  fact(item, places, tag) {
     const { el } = this;
     return el(tag, { class: "ed-compare-fact" }, el("span", { class: "ed-compare-fact-label" }, item.label), ": ",
-      this.words(item.value, players), item.rule ? " " : null, item.rule ? this.ruleLink(item.rule) : null);
-  }
-
-  /** Score entries, one row each: (deal,) who, why with its rule linked, the points. */
-  entryTable(rows, players, sideName, lower, withDeal) {
-    const { el } = this;
-    const head = el("tr", null, withDeal ? el("th", { scope: "col" }, "Deal") : null,
-      el("th", { scope: "col" }, "Who"), el("th", { scope: "col" }, "Why"), el("th", { scope: "col", class: "ed-num" }, "Points"));
-    const body = rows.map(({ deal, entry, void: blank }) => el("tr", null,
-      withDeal ? el("td", null, deal === undefined ? "" : String(deal)) : null,
-      blank ? el("td", { colspan: "3" }, "Void: ", this.words(blank.why, players), blank.rule ? " " : null, blank.rule ? this.ruleLink(blank.rule) : null)
-        : [el("td", null, sideName(entry.side)),
-          el("td", null, this.words(entry.why, players), entry.rule ? " " : null, entry.rule ? this.ruleLink(entry.rule) : null),
-          el("td", { class: "ed-num" }, signed(entry.points, lower))]));
-    return el("table", { class: "ed-sheet-table ed-compare-entries" }, el("thead", null, head), el("tbody", null, body));
+      this.words(item.value, places), item.rule ? " " : null, item.rule ? this.ruleLink(item.rule) : null);
   }
 
   /** One reading's deal, from the engine's deal summary (the same shape for every game):
-   *  the deal in words and its facts, each side's amount and facts, and the score entries. */
+   *  the deal in words and its facts, each side's amount and facts, and the deal's score sheet. */
   renderDealResult(result, letter, differing, answer) {
     const { el } = this;
-    const players = answer.players;
     const summary = result.summary || {};
     const lines = summary.lines || [];
+    const places = new Places(answer.players, lines.length ? lines.map((line) => line.seats) : answer.sides);
     const lower = Boolean(summary.lower_is_better);
-    const names = (line) => line.seats.map((s) => seatName(players, s)).join(" & ");
-    const sideName = (side) => (lines[side] ? names(lines[side]) : `side ${side}`);
     const best = new Set(summary.best || []);
     const top = (line) => best.has(line.side) && best.size < lines.length;  // (not when the deal is level)
-    const gained = (amount) => (lower ? (amount ? `${signed(amount, true)} on the record` : "nothing written")
+    const gained = (amount) => (lower ? (amount ? `${amountText(amount, true)} on the record` : "nothing written")
       : `${amount} point${amount === 1 ? "" : "s"}`);
     // Each side: its name and what it gained, then its facts as labelled items, each with its rule.
     const sides = el("ul", { class: "ed-compare-sides" }, lines.map((line) => el("li", { class: top(line) ? "ed-best" : null },
-      el("strong", null, names(line)), ` (${gained(line.amount)})`, top(line) ? " — did best" : "",
-      el("span", { class: "ed-compare-facts" }, (line.facts || []).map((item) => this.fact(item, players, "span"))))));
-    const dealFacts = el("ul", { class: "ed-compare-deal-facts" }, (summary.facts || []).map((item) => this.fact(item, players, "li")));
-    const rows = (summary.entries || []).map((entry) => ({ entry }));
-    if (summary.void) rows.push({ void: summary.void });
+      el("strong", null, places.sideName(line.side)), ` (${gained(line.amount)})`, top(line) ? " — did best" : "",
+      el("span", { class: "ed-compare-facts" }, (line.facts || []).map((item) => this.fact(item, places, "span"))))));
+    const dealFacts = el("ul", { class: "ed-compare-deal-facts" }, (summary.facts || []).map((item) => this.fact(item, places, "li")));
+    const ledger = ledgerOf({ ...summary, sides: places.sides, totals: lines.map((line) => line.amount),
+      score_sheet: [{ deal: summary.deal, dealer: summary.dealer, entries: summary.entries || [], complete: true, void: summary.void }] });
+    const sheet = sheetTable(this.sheetContext(places), ledger, { deals: false, cls: "ed-compare-entries",
+      totals: { label: "This deal", values: ledger.totals.map((amount) => amountText(amount, lower)) } });
     return el("section", { class: "ed-compare-result", "aria-label": `Reading ${letter}` },
       el("h4", null, `Reading ${letter}`), this.settings(result.variant, differing, false),
-      el("p", { class: "ed-compare-outcome" }, this.words(summary.text, players)),
-      dealFacts, sides,
-      el("div", { class: "ed-scroll" }, this.entryTable(rows, players, sideName, lower, false)));
+      el("p", { class: "ed-compare-outcome" }, this.words(summary.text, places)),
+      dealFacts, sides, el("div", { class: "ed-scroll" }, sheet));
   }
 
   /** One reading's whole game: the winner, each deal's result by side, and every entry on demand. */
   renderResult(result, letter, differing) {
     const { el } = this;
     const o = result.outcome || {};
-    const sides = o.sides && o.sides.length ? o.sides : result.totals.map((_, i) => [i]);
-    const players = result.variant.players || (sides.flat().length);
-    const names = (side) => side.map((s) => seatName(players, s)).join(" & ");
-    const winners = (o.winners || []).length ? names(o.winners) : "nobody";
-    const lower = Boolean(result.lower_is_better);
-    const sheet = result.score_sheet || [];
-    const perDeal = sheet.map((deal) => {
-      const sums = sides.map(() => 0);
-      for (const entry of deal.entries || []) sums[entry.side] += entry.points;
-      return el("tr", null, el("td", null, String(deal.deal)), deal.void && !(deal.entries || []).length
-        ? el("td", { colspan: String(sides.length), class: "ed-muted" }, "void")
-        : sums.map((sum) => el("td", { class: "ed-num" }, sum || !lower ? signed(sum, lower) : "·")));
-    });
-    const table = el("table", { class: "ed-sheet-table" },
-      el("thead", null, el("tr", null, el("th", { scope: "col" }, "Deal"),
-        sides.map((side) => el("th", { scope: "col", class: "ed-num" }, names(side))))),
-      el("tbody", null, perDeal),
-      el("tfoot", null, el("tr", null, el("th", { scope: "row" }, lower ? "Record left" : "Total"),
-        result.totals.map((t) => el("td", { class: "ed-num" }, String(t))))));
-    const rows = sheet.flatMap((deal) => [...(deal.entries || []).map((entry, i) => ({ deal: i ? undefined : deal.deal, entry })),
-      ...(deal.void ? [{ deal: deal.deal, void: deal.void }] : [])]);
+    const ledger = ledgerOf(result);
+    const players = result.variant.players || ledger.sides.flat().length;
+    const places = new Places(players, ledger.sides);
+    const ctx = this.sheetContext(places);
+    const winners = (o.winners || []).length ? o.winners.map((s) => places.seatName(s)).join(" & ") : "nobody";
+    const count = ledger.sheet.reduce((n, deal) => n + ((deal.entries || []).length || 1), 0);
     const every = el("details", { class: "ed-compare-every" },
-      el("summary", null, `Every entry of the score sheet, with its rule (${rows.length})`),
-      el("div", { class: "ed-scroll" }, this.entryTable(rows, players, (side) => names(sides[side] || [side]), lower, true)));
+      el("summary", null, `Every entry of the score sheet, with its rule (${count})`),
+      el("div", { class: "ed-scroll" }, sheetTable(ctx, ledger, { cls: "ed-compare-entries" })));
     return el("section", { class: "ed-compare-result", "aria-label": `Variant ${letter}` },
       el("h4", null, `Variant ${letter}`), this.settings(result.variant, differing, true),
       el("p", { class: "ed-compare-outcome" }, el("strong", null, `Winner: ${winners}`),
-        ` after ${result.deals} deal${result.deals === 1 ? "" : "s"}. `, this.words(o.reason, players)),
-      lower ? el("p", { class: "ed-note" }, "Records are written down: each deal's column shows what a player wrote off (−) or up (+); the lowest record wins.") : null,
-      el("div", { class: "ed-scroll" }, table), every);
+        ` after ${result.deals} deal${result.deals === 1 ? "" : "s"}. `, this.words(o.reason, places)),
+      ledger.lower ? el("p", { class: "ed-note" }, "Records are written down: each deal's column shows what a player wrote off (−) or up (+); the lowest record wins.") : null,
+      el("div", { class: "ed-scroll" }, dealsTable(ctx, ledger)), every);
   }
-}
-
-/** A score change as the sheet shows it: records written off (−) or up (+); points as they are. */
-function signed(points, lowerIsBetter) {
-  if (!lowerIsBetter || !points) return String(points);
-  return points < 0 ? `−${-points}` : `+${points}`;
 }
 
 function coerce(option, value) {

@@ -1,5 +1,8 @@
-// Words shared by the play table and the comparison panel: seat names, bot kinds,
-// and how a reading is labelled in a choice list.
+// Words shared by the play table and the comparison panel: seat names (and the engine's
+// sentences with them), bot kinds, and how a reading is labelled in a choice list.
+
+/** The reader's seat at the play table (the bots take the others). */
+export const READER = 0;
 
 export const SEAT_NAMES = {
   2: ["South", "North"],
@@ -42,4 +45,58 @@ export function readingLabel(value) {
   if (value === true) return "yes";
   if (value === false) return "no";
   return String(value);
+}
+
+/**
+ * How a table names its seats and sides: by compass ("South", "North-west"), a side by its
+ * seats ("South & North"), and, when `you` is a seat, that seat as the reader ("South (you)",
+ * "you"). Built from a view (or a compare result): players and sides.
+ */
+export class Places {
+  constructor(players, sides = [], you = null) {
+    this.players = players;
+    this.sides = sides && sides.length ? sides : Array.from({ length: players }, (_, i) => [i]);
+    this.you = you;
+  }
+
+  seatName(seat) {
+    return seatName(this.players, seat);
+  }
+
+  /** The seat's name with "(you)" for the reader's seat: for headings and columns. */
+  seatLabel(seat) {
+    return seat === this.you ? `${this.seatName(seat)} (you)` : this.seatName(seat);
+  }
+
+  /** "you" for the reader's seat, else its name: inside a sentence. */
+  who(seat) {
+    return seat === this.you ? "you" : this.seatName(seat);
+  }
+
+  sideSeats(side) {
+    return this.sides[side] || [side];
+  }
+
+  sideName(side) {
+    return this.sideSeats(side).map((s) => this.seatName(s)).join(" & ");
+  }
+
+  sideLabel(side) {
+    return this.sideSeats(side).map((s) => this.seatLabel(s)).join(" & ");
+  }
+
+  sideOf(seat) {
+    const index = this.sides.findIndex((s) => s.includes(seat));
+    return index < 0 ? null : index;
+  }
+
+  /** The engine's sentences name seats and sides by number; here they get the table's names:
+   *  "seat 2" -> "North", "seats 1 and 3" -> "West and East", "side 0" -> "South & North". */
+  text(sentence) {
+    return String(sentence ?? "")
+      .replace(/\b[Ss]eats (\d+(?:(?:, | and )\d+)+)/g, (m, list) => list.replace(/\d+/g, (n) => this.seatName(Number(n))))
+      .replace(/\bpartners (\d+) and (\d+)\b/g, (m, a, b) => `partners ${this.seatName(Number(a))} and ${this.seatName(Number(b))}`)
+      .replace(/\b[Ss]eat (\d+)\b/g, (m, n) => this.seatName(Number(n)))
+      .replace(/\b[Ss]ide (\d+)\b/g, (m, n) => this.sideName(Number(n)));
+  }
 }

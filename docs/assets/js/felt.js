@@ -1,0 +1,281 @@
+// The felt: the seats around the table (each with its hand, face down or, for the reader,
+// face up and playable by mouse and keyboard), the trick in the middle, the piles beside it
+// (the turned card, the head, the stock, the discards), and a box with the phase's contest and
+// the hands shown this deal. Everything is drawn from the view and the generic shapes of
+// view-keys.js; what a phase adds (the words, what a seat said) comes from its renderer.
+//
+// `t` is the play table (table.js): its view, its phase ({kind, renderer, chip}), its Places,
+// el, words, ruleLink, act, and the elements it keeps (felt, actions).
+
+import { cardBack, cardElement, cardSymbol, suitLabel } from "./cards.js";
+import { contestOf, seatCalls, sitsOut } from "./phase-dialogue.js";
+import { piles, shows } from "./view-keys.js";
+import { READER, SEAT_NAMES } from "./words.js";
+
+/**
+ * Cards overlapped like a fan that always fits its box: each card but the last gets a narrow
+ * column that shrinks when space is short (the grid's minmax(0, …)), the last one shows whole.
+ * `cards` is a list of card strings (faces) or a count (backs).
+ */
+function fan(cards, { small = false, max = 16 } = {}) {
+  const faces = Array.isArray(cards) ? cards.slice(0, max) : null;
+  const count = faces ? faces.length : Math.min(Number(cards) || 0, max);
+  const box = document.createElement("div");
+  box.className = "ed-fan";
+  if (!faces) box.setAttribute("aria-hidden", "true");
+  if (count > 1) box.style.gridTemplateColumns = `repeat(${count - 1}, minmax(0, var(--ed-fan-step))) max-content`;
+  for (let i = 0; i < count; i++) box.append(faces ? cardElement(faces[i], { small }) : cardBack({ small }));
+  return box;
+}
+
+/** Each seat's place around the felt (a CSS class): its name, lower case ("North-west" -> "northwest"). */
+const seatPositions = (players) => (SEAT_NAMES[players] || SEAT_NAMES[4]).map((name) => name.toLowerCase().replace("-", ""));
+
+/** The cards of a hand the view lets the reader see: a list, or a count for a hidden hand. */
+const handOf = (v, seat) => (v.hands || [])[seat];
+
+/** Draw the felt into `t.felt`, with the reader's actions (`t.actions`) under his hand. */
+export function renderFelt(t) {
+  const { el } = t;
+  const v = t.view;
+  const n = v.players;
+  const positions = seatPositions(n);
+  t.felt.dataset.players = String(n);
+  // The other seats in one wrapper: on a wide felt it is transparent (display: contents) and
+  // each seat takes its compass place; on a narrow one they sit in a row above the trick.
+  const others = el("div", { class: "ed-opponents" });
+  for (let seat = 0; seat < n; seat++) if (seat !== READER) others.append(renderSeat(t, seat, positions[seat]));
+  const parts = [others, renderCenter(t, positions)];
+  const box = talkBox(t);
+  if (box) parts.push(box);
+  parts.push(renderReaderSeat(t, positions[READER]));
+  t.felt.replaceChildren(...parts);
+  const you = t.felt.querySelector(".ed-you");
+  if (you) you.append(t.actions);
+}
+
+function seatStats(t, seat) {
+  const { el } = t;
+  const v = t.view;
+  const stats = el("ul", { class: "ed-seat-stats" });
+  if (v.tricks && v.tricks[seat] !== undefined) {
+    stats.append(el("li", null, `${v.tricks[seat]} trick${v.tricks[seat] === 1 ? "" : "s"}`));
+  }
+  if (v.won && v.won[seat] !== undefined) {
+    const won = Array.isArray(v.won[seat]) ? v.won[seat].length : v.won[seat];
+    stats.append(el("li", null, `${won} card${won === 1 ? "" : "s"} won`));
+  }
+  for (const call of seatCalls(t, t.phase.kind, seat)) stats.append(el("li", { class: call.cls }, call.text));
+  const ledger = t.ledger;
+  const side = t.places.sideOf(seat);
+  if (ledger.lower && side !== null && t.places.sideSeats(side).length === 1 && ledger.totals[side] !== undefined) {
+    stats.append(el("li", { class: "ed-record" }, `${ledger.unit} ${ledger.totals[side]}`));
+  }
+  if (v.dealer === seat) stats.append(el("li", { class: "ed-dealer-chip" }, "dealer"));
+  return stats;
+}
+
+function seatClass(t, seat, position) {
+  const v = t.view;
+  return `ed-seat ed-pos-${position}` + (v.to_act === seat && !v.over ? " ed-to-act" : "")
+    + (v.outcome && (v.outcome.winners || []).includes(seat) ? " ed-winner" : "")
+    + (sitsOut(t, t.phase.kind, seat) ? " ed-out" : "");
+}
+
+function renderSeat(t, seat, position) {
+  const { el } = t;
+  const v = t.view;
+  const p = t.places;
+  const hand = handOf(v, seat);
+  const count = Array.isArray(hand) ? hand.length : hand && typeof hand === "object" ? hand.count : 0;
+  const side = p.sideOf(seat);
+  const partner = side !== null && side === p.sideOf(READER) ? " (your partner)" : "";
+  return el("section", { class: seatClass(t, seat, position), "aria-label": `${p.seatName(seat)}${partner}` },
+    el("h4", { class: "ed-seat-name" }, p.seatName(seat),
+      partner ? el("span", { class: "ed-partner" }, "partner") : null,
+      v.to_act === seat && !v.over ? el("span", { class: "ed-turn-chip" }, t.phase.chip) : null),
+    fan(count, { small: true }), el("p", { class: "ed-count" }, `${count} card${count === 1 ? "" : "s"}`),
+    hand && Array.isArray(hand.known) && hand.known.length
+      ? el("p", { class: "ed-count ed-known" }, `Known: ${hand.known.map(cardSymbol).join(" ")}`) : null,
+    seatStats(t, seat));
+}
+
+/** The legal actions that are a card of the hand (play, discard, lay out, exchange). */
+export const cardActionsOf = (v) => (v.legal || []).filter((l) => l.action && l.action.card);
+
+function renderReaderSeat(t, position) {
+  const { el } = t;
+  const v = t.view;
+  const hand = Array.isArray(handOf(v, READER)) ? v.hands[READER] : [];
+  const cardActions = cardActionsOf(v);
+  const legalCards = new Map(cardActions.map((l) => [l.action.card, l]));
+  const cardKind = cardActions.length ? cardActions[0].action.kind : null;
+  const myTurn = v.to_act === READER && !v.over && !t.busy;
+  const verb = t.phase.renderer.cardVerb === "plays" ? "plays" : "chooses";
+  const row = el("div", { class: "ed-hand", role: "group",
+    "aria-label": `Your hand, ${hand.length} cards. Arrow keys move between cards; Enter ${verb}.` });
+  const taken = t.phase.renderer.taken ? t.phase.renderer.taken(t) : null;
+  hand.forEach((card, index) => {
+    const legal = legalCards.get(card);
+    const note = !myTurn || !cardKind ? null : legal ? (legal.label || "playable") : "not playable now";
+    const marked = Boolean(taken && taken.cards.has(card));
+    const button = cardElement(card, { button: true, extraLabel: marked ? `${taken.note}, ${note}` : note });
+    if (marked) button.classList.add("ed-from-head");
+    button.dataset.legal = String(Boolean(myTurn && legal));
+    button.tabIndex = -1;
+    if (!myTurn || !cardKind) {
+      // Kept focusable (so keyboard focus survives the bots' turns) but inert.
+      button.setAttribute("aria-disabled", "true");
+      button.classList.add("ed-inert");
+    } else if (!legal) {
+      // Not legal: shown as unavailable, but the reader may still try it and hear why not.
+      button.setAttribute("aria-disabled", "true");
+      button.classList.add("ed-illegal");
+    } else {
+      button.classList.add("ed-legal");
+    }
+    button.addEventListener("click", () => {
+      t.focusCard = card;
+      if (!myTurn || !cardKind) return;
+      t.act(legal ? legal.action : { kind: cardKind, card });
+    });
+    button.addEventListener("keydown", (event) => handKey(t, event, row));
+    row.append(button);
+  });
+  row.addEventListener("focusin", () => { t.handHadFocus = true; });
+  row.addEventListener("focusout", (event) => {
+    if (event.relatedTarget && !row.contains(event.relatedTarget)) t.handHadFocus = false;
+  });
+  const tabStop = row.querySelector('[data-legal="true"]') || row.querySelector(".ed-card");
+  if (tabStop) tabStop.tabIndex = 0;
+  return el("section", { class: seatClass(t, READER, position) + " ed-you", "aria-label": t.places.seatLabel(READER) },
+    el("h4", { class: "ed-seat-name" }, t.places.seatLabel(READER),
+      v.to_act === READER && !v.over ? el("span", { class: "ed-turn-chip" }, "your turn") : null),
+    seatStats(t, READER), row,
+    taken ? el("p", { class: "ed-note" }, taken.line) : null);
+}
+
+function handKey(t, event, row) {
+  const cards = Array.from(row.querySelectorAll(".ed-card"));
+  const current = cards.indexOf(event.currentTarget);
+  let next = null;
+  if (event.key === "ArrowRight" || event.key === "ArrowDown") next = cards[(current + 1) % cards.length];
+  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = cards[(current - 1 + cards.length) % cards.length];
+  else if (event.key === "Home") next = cards[0];
+  else if (event.key === "End") next = cards[cards.length - 1];
+  if (next) {
+    event.preventDefault();
+    focusHandCard(t, next);
+  }
+}
+
+/** Move the hand's one tab stop to `card` and focus it. */
+export function focusHandCard(t, card) {
+  const row = card.closest(".ed-hand");
+  if (row) for (const c of row.querySelectorAll(".ed-card")) c.tabIndex = -1;
+  card.tabIndex = 0;
+  card.focus({ preventScroll: true });
+  t.focusCard = card.dataset.card;
+}
+
+/** The trick (or the last one, until the next is led) and its caption. */
+function renderTrick(t, positions, center) {
+  const { el } = t;
+  const v = t.view;
+  const p = t.places;
+  const trickBox = el("div", { class: "ed-trick", role: "group" });
+  let trick = v.trick || [];
+  let caption = null;
+  const last = v.last_trick;
+  const lastTrick = !trick.length && Boolean(last && (last.cards || []).length);
+  if (lastTrick) {
+    trick = typeof last.cards[0] === "string"
+      ? last.cards.map((card, i) => ({ seat: ((last.leader ?? 0) + i) % v.players, card }))
+      : last.cards;
+    caption = `Last trick: ${p.seatName(last.winner)} took it`;
+  } else if (trick.length) {
+    caption = `${p.seatName(trick[0].seat)} led`;
+  } else {
+    caption = t.phase.renderer.caption(t);
+  }
+  trickBox.setAttribute("aria-label", caption || "The trick");
+  for (const played of trick) {
+    const slot = el("div", { class: `ed-played ed-from-${positions[played.seat]}`
+      + (lastTrick && played.seat === last.winner ? " ed-trick-winner" : "") });
+    slot.append(cardElement(played.card, { small: true }));
+    slot.append(el("span", { class: "ed-played-by" }, p.who(played.seat)));
+    trickBox.append(slot);
+  }
+  if (lastTrick) trickBox.classList.add("ed-last-trick");
+  center.append(trickBox);
+  // The caption sits in the middle of an empty mat, and under the mat when cards lie on it.
+  if (caption) (trick.length ? center : trickBox).append(
+    el("p", { class: "ed-trick-caption" + (trick.length ? "" : " ed-trick-empty") }, caption));
+}
+
+/** A pile of view-keys.js's `piles`: a face-up card, a fan, or an empty place, and its caption. */
+function renderPile(t, pile) {
+  const { el } = t;
+  let content;
+  if (pile.card) {
+    content = cardElement(pile.card, { small: true });
+    if (pile.cardCls) content.classList.add(...pile.cardCls.split(" "));
+  } else if (pile.empty) {
+    content = el("span", { class: "ed-empty-pile", "aria-hidden": "true" });
+  } else {
+    content = fan(pile.fan, { small: true, max: pile.max });
+  }
+  const lines = pile.lines.filter(Boolean).flatMap((line, i) => (i ? [el("br"), line] : [line]));
+  return el("figure", { class: "ed-pile" + (pile.cls ? ` ${pile.cls}` : "") }, content, el("figcaption", null, lines));
+}
+
+function renderCenter(t, positions) {
+  const { el } = t;
+  const v = t.view;
+  const center = el("div", { class: "ed-center" });
+  renderTrick(t, positions, center);
+  const list = piles(t);
+  const figures = list.map((pile) => renderPile(t, pile));
+  if (v.trump && !list.some((pile) => pile.trump)) {
+    // Trumps known without a card to show for them.
+    figures.unshift(el("figure", { class: "ed-pile ed-trump-only" },
+      el("span", { class: `ed-big-suit ed-suit-${v.trump}`, "aria-hidden": "true" }, suitLabel(v.trump).split(" ")[0]),
+      el("figcaption", null, `Trumps: ${suitLabel(v.trump)}`)));
+  }
+  center.append(el("div", { class: "ed-piles" }, figures));
+  return center;
+}
+
+/** The box beside the trick: the dialogue's contest (who called what, who won it) and the hands
+ *  shown this deal, each with its cards and its rule; null when there is neither. */
+function talkBox(t) {
+  const { el } = t;
+  const contest = contestOf(t);
+  const lines = contest ? contest.lines : [];
+  const shown = shows(t);
+  if (!lines.length && !shown.length) return null;
+  const box = el("section", { class: "ed-ruff" + (shown.length ? " ed-shows" : ""),
+    "aria-label": contest ? contest.title : "Shows this deal" });
+  for (const line of lines) {
+    box.append(el("p", { class: line.muted === true ? "ed-muted" : null }, line.label ? el("strong", null, line.label) : null,
+      line.text, typeof line.muted === "string" ? el("span", { class: "ed-muted" }, line.muted) : null,
+      line.rule ? t.ruleLink(line.rule) : null));
+  }
+  if (shown.length) box.append(el("p", null, el("strong", null, "Shown this deal")));
+  for (const show of shown) {
+    const cards = el("span", { class: "ed-shown" });
+    for (const c of show.cards) {
+      const card = cardElement(typeof c === "string" ? c : c.card, { small: true });
+      if (typeof c !== "string") {
+        card.classList.add(c.cls);
+        card.title = c.title;
+      }
+      cards.append(card);
+    }
+    // the engine's own sentence for the show, with the seat named as at this table
+    const text = t.words(show.text || "").replace(/[.]$/, "");
+    box.append(el("div", { class: "ed-show" + (show.cls ? ` ${show.cls}` : ""), "data-kind": show.kind, "data-seat": String(show.seat) },
+      el("p", null, `${text} `, show.rule ? t.ruleLink(show.rule) : null), cards));
+  }
+  return box;
+}

@@ -1,0 +1,182 @@
+// The ledger renderer: one score sheet for every game, drawn from the engine's ledger as a view
+// (or a compare result) gives it: `score_sheet` (a row per deal: deal, dealer, entries, complete,
+// void), each entry {side, points, rule, why, and for a written-down unit record: seat, record},
+// the sides' `totals`, the `target`, and `lower_is_better` (a record written down towards the
+// target, as in the loo games: each change is shown signed, with the record after it).
+// The play table and the comparison panel both draw their sheets here.
+//
+// A renderer context `ctx` gives what a sheet needs of its page: el (the site's element
+// builder), ruleLink(id), words(sentence) (the engine's sentence with the table's seat names and
+// card symbols), sideLabel(side) for the column heads, seatName(seat) for the dealer.
+
+const MINUS = "\u2212";
+
+/** A change, signed: "−3", "+5", "0". */
+export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `${MINUS}${-n}` : "0");
+
+/** An amount as the sheet shows it: a change to a record signed, points as they are. */
+export const amountText = (n, lower) => (lower ? signed(n) : String(n));
+
+/** The unit's name, capitalised, in the plural: "records" -> "Records". */
+const plural = (unit) => (unit.endsWith("s") ? unit : `${unit}s`);
+const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * The ledger of a view or of a compare result, in the shape the renderer reads. `extra` adds
+ * what the source does not carry under these names (the start value and the rules of the
+ * start and of the target).
+ */
+export function ledgerOf(source, extra = {}) {
+  const lower = Boolean(source.lower_is_better);
+  const sides = (source.sides && source.sides.length) ? source.sides
+    : (source.outcome && source.outcome.sides && source.outcome.sides.length) ? source.outcome.sides
+      : (source.totals || []).map((_, i) => [i]);
+  return {
+    unit: source.unit ?? (lower ? "record" : "points"),
+    lower,
+    sheet: source.score_sheet || [],
+    sides,
+    totals: source.totals || [],
+    target: source.target ?? null,
+    start: null,
+    startRule: null,
+    targetRule: null,
+    ...extra,
+  };
+}
+
+/** The sheet's heading: "Score sheet", or "Score sheet: the records" for a unit written down. */
+export function sheetTitle(ledger) {
+  return ledger.unit === "points" ? "Score sheet" : `Score sheet: the ${plural(ledger.unit)}`;
+}
+
+/** One line on how to read the sheet of a unit written down (null for points). */
+export function sheetNote(ledger) {
+  if (!ledger.lower) return null;
+  return `Each seat's ${ledger.unit} starts at ${ledger.start ?? "its start"}; what is written off (${MINUS}) brings it `
+    + "down, what is written up (+) raises it. Lower is better.";
+}
+
+/** "25 (first to 0 wins)" / "52 points": the game's end as the info bar says it. */
+export function gameText(ledger) {
+  if (ledger.lower) {
+    return `${plural(ledger.unit)} start at ${ledger.start ?? "?"}; the first written down to ${ledger.target ?? 0} wins`;
+  }
+  return ledger.target ? `${ledger.target} ${ledger.unit}` : null;
+}
+
+/** The totals' label: "Score" or "Records" (for the info bar). */
+export function totalsLabel(ledger) {
+  return ledger.unit === "points" ? "Score" : capital(plural(ledger.unit));
+}
+
+/** The foot's first row label: "Total (game: 52)" or "Record (first to 0 wins) § rule". */
+function totalLabel(ctx, ledger) {
+  const { el } = ctx;
+  const rule = ledger.targetRule ? [" ", ctx.ruleLink(ledger.targetRule)] : null;
+  if (ledger.lower) {
+    return el("span", null, ledger.target === null ? `${capital(ledger.unit)} left`
+      : `${capital(ledger.unit)} (first to ${ledger.target} wins)`, rule);
+  }
+  return el("span", null, `Total${ledger.target ? ` (game: ${ledger.target})` : ""}`, rule);
+}
+
+/** The why of an entry (or of a void deal): the engine's sentence and its rule. */
+function why(ctx, item, prefix = "") {
+  const { el } = ctx;
+  return el("td", null, prefix, ctx.words(item.why || ""), item.rule ? " " : null, item.rule ? ctx.ruleLink(item.rule) : null);
+}
+
+/** An entry's cell in its side's column: the points, or a record's change and the record after it. */
+function amountCell(ctx, ledger, entry) {
+  const { el } = ctx;
+  const points = Number(entry.points) || 0;
+  if (!ledger.lower) return el("td", { class: "ed-num" }, String(entry.points));
+  const words = points < 0 ? `written off ${-points}` : points > 0 ? `written up ${points}` : "no change";
+  const after = entry.record ?? entry.after ?? null;
+  const note = after === null ? "" : `; ${ledger.unit} ${after}`;
+  return el("td", { class: `ed-num ed-change ${points < 0 ? "ed-down" : points > 0 ? "ed-up" : ""}`, title: `${words}${note}` },
+    el("span", { class: "ed-delta", "aria-hidden": "true" }, signed(points)),
+    after === null ? null : el("span", { class: "ed-after", "aria-hidden": "true" }, `→ ${after < 0 ? MINUS + -after : after}`),
+    el("span", { class: "ed-visually-hidden" }, `${words}${note.replace(";", ",")}`));
+}
+
+function tableClass(ledger, cls) {
+  return "ed-sheet-table" + (ledger.lower ? " ed-record-sheet" : "") + (cls ? ` ${cls}` : "");
+}
+
+/**
+ * The score sheet: a row per entry (its deal and dealer, why with its rule, the amount in its
+ * side's column), a row for a deal without entries (void, being played, no change), the start
+ * when the unit has one, and in the foot the totals and any further accounts.
+ *
+ * options: deals (a Deal column, default true), replay(deal) (a control to replay a finished
+ * deal, or null), accounts ([{label, rule, amounts}]: rows of money under the totals), totals
+ * ({label, values}: instead of the ledger's totals; null for none), cls (a class for the table).
+ */
+export function sheetTable(ctx, ledger, { deals = true, replay = null, accounts = [], totals, cls = "" } = {}) {
+  const { el } = ctx;
+  const sides = ledger.sides;
+  const cells = (value) => sides.map((_, s) => el("td", { class: "ed-num" }, value(s)));
+  const width = (deals ? 2 : 1) + sides.length;
+  const head = el("tr", null, deals ? el("th", { scope: "col" }, "Deal") : null, el("th", { scope: "col" }, "Why"),
+    sides.map((_, i) => el("th", { scope: "col", class: "ed-num" }, ctx.sideLabel(i))));
+  const body = el("tbody");
+  if (ledger.start !== null && ledger.start !== undefined) {
+    const rule = ledger.startRule ? [" ", ctx.ruleLink(ledger.startRule)] : null;
+    body.append(el("tr", { class: "ed-start-row" }, deals ? el("td", null, "") : null,
+      el("td", null, `Every ${ledger.unit} starts at ${ledger.start}`, rule), cells(() => String(ledger.start))));
+  }
+  for (const deal of ledger.sheet) {
+    const entries = deal.entries || [];
+    const dealCell = (i) => (deals ? el("td", { class: "ed-deal-cell" }, i === 0 ? String(deal.deal) : "",
+      i === 0 && deal.dealer !== undefined && deal.dealer !== null
+        ? el("span", { class: "ed-muted ed-dealer-note" }, ` ${ctx.seatName(deal.dealer)} dealt`) : null) : null);
+    if (!entries.length) {
+      const blank = deal.void ? why(ctx, deal.void, "Void: ")
+        : el("td", { class: "ed-muted" }, deal.complete === false ? "being played" : ledger.lower ? "no change" : "no score");
+      body.append(el("tr", { class: deal.void ? "ed-void" : null }, dealCell(0), blank, cells(() => "")));
+    }
+    entries.forEach((entry, i) => {
+      body.append(el("tr", { class: "ed-entry" }, dealCell(i), why(ctx, entry),
+        sides.map((_, s) => (s === entry.side ? amountCell(ctx, ledger, entry) : el("td", { class: "ed-num" }, "")))));
+    });
+    const control = replay && deal.complete !== false ? replay(deal.deal) : null;
+    if (control) body.append(el("tr", { class: "ed-replay-row" }, el("td", { colspan: String(width) }, control)));
+  }
+  const row = (label, values, rowCls) => el("tr", { class: rowCls || null },
+    el("th", { scope: "row", colspan: String(width - sides.length) }, label),
+    cells((s) => (values[s] === undefined ? "" : String(values[s]))));
+  const foot = el("tfoot");
+  if (totals !== null) {
+    const sum = totals || { label: totalLabel(ctx, ledger), values: sides.map((_, i) => ledger.totals[i] ?? 0) };
+    foot.append(row(sum.label, sum.values));
+  }
+  for (const account of accounts) {
+    const rule = account.rule ? [" ", ctx.ruleLink(account.rule)] : null;
+    foot.append(row(el("span", null, account.label, rule), account.amounts.map(signed), "ed-money-row"));
+  }
+  return el("table", { class: tableClass(ledger, cls) }, el("thead", null, head), body, foot);
+}
+
+/**
+ * The sheet by deals: a row per deal with what it gave each side (a void deal says so), and
+ * the totals under them ("Total", or for a unit written down what is left of it).
+ */
+export function dealsTable(ctx, ledger, { cls = "" } = {}) {
+  const { el } = ctx;
+  const sides = ledger.sides;
+  const rows = ledger.sheet.map((deal) => {
+    const sums = sides.map(() => 0);
+    for (const entry of deal.entries || []) sums[entry.side] += entry.points;
+    return el("tr", null, el("td", null, String(deal.deal)), deal.void && !(deal.entries || []).length
+      ? el("td", { colspan: String(sides.length), class: "ed-muted" }, "void")
+      : sums.map((sum) => el("td", { class: "ed-num" }, sum || !ledger.lower ? amountText(sum, ledger.lower) : "·")));
+  });
+  return el("table", { class: tableClass(ledger, cls) },
+    el("thead", null, el("tr", null, el("th", { scope: "col" }, "Deal"),
+      sides.map((_, i) => el("th", { scope: "col", class: "ed-num" }, ctx.sideLabel(i))))),
+    el("tbody", null, rows),
+    el("tfoot", null, el("tr", null, el("th", { scope: "row" }, totalLabel(ctx, ledger)),
+      sides.map((_, i) => el("td", { class: "ed-num" }, String(ledger.totals[i] ?? 0))))));
+}

@@ -1,0 +1,72 @@
+// What the phase renderers share: the engine's prompt (its words, its rule, its seats), the
+// buttons for the actions that are not a card, and the generic renderer of a phase whose kind
+// the table does not know.
+//
+// A phase renderer is an object with:
+//   kind            "dialogue" | "exchange" | "trick" | "over"
+//   chip            the turn chip of the seat to act ("to play"), when the view names no phase
+//   status(t)       the phase in words, for the info bar ("trick 3 of 5")
+//   caption(t)      the words on an empty trick mat
+//   prompt(t, cardActions, other)   {text: nodes, note: nodes | null}: the reader's decision
+//   controls(t, other)              the buttons of the actions that are not a card
+//   cardVerb        what Enter does to a card of the hand ("plays", "chooses")
+// and, where the kind has them, seatCall(t, seat) (what a seat said), box(t) (the felt's
+// lines about the phase) and taken(t) (the cards taken into the hand, marked there).
+
+import { READER, humanize } from "./words.js";
+
+/** The engine's prompt with its seats named ("{seat}"/"{seats}" or "seat 2" in its text). */
+export function promptText(t) {
+  const prompt = t.view.prompt;
+  if (!prompt || !prompt.text) return null;
+  const seats = Array.isArray(prompt.seats) ? prompt.seats : [];
+  const text = String(prompt.text)
+    .replace(/\{seat\}/g, () => (Number.isInteger(prompt.seat) ? t.places.who(prompt.seat) : ""))
+    .replace(/\{seats\}/g, () => seats.map((s) => t.places.who(s)).join(", "));
+  return t.words(text);
+}
+
+/** The engine's prompt as nodes (its words and its rule linked), or null without one. */
+export function enginePrompt(t) {
+  const text = promptText(t);
+  if (text === null) return null;
+  const rule = t.view.prompt.rule;
+  return rule ? [text, " ", t.ruleLink(rule)] : [text];
+}
+
+/** A button for an action that is not a card; a forbidden one is drawn unavailable but may be
+ *  pressed, to read the rule that forbids it. */
+function actionButton(t, entry, legal) {
+  return t.el("button", { type: "button",
+    class: "md-button md-button--primary ed-action" + (legal ? "" : " ed-illegal-action"),
+    "data-legal": String(legal), "data-kind": entry.action.kind,
+    "aria-disabled": legal ? null : "true",
+    title: legal ? null : "Not allowed now: press to read the rule",
+    onclick: () => t.act(entry.action) }, t.words(entry.label || entry.text || humanize(entry.action.kind)));
+}
+
+/** The buttons of `choices` ([{entry, legal}]), or of the legal actions `other`. */
+export function actionButtons(t, other, choices = null) {
+  const box = t.el("div", { class: "ed-action-buttons" });
+  for (const { entry, legal } of choices || other.map((entry) => ({ entry, legal: true }))) {
+    box.append(actionButton(t, entry, legal));
+  }
+  return box;
+}
+
+/** A phase of a kind the table does not know: the engine's words and its actions, as they are. */
+export const generic = {
+  kind: "generic",
+  chip: "to act",
+  cardVerb: "chooses",
+  status: (t) => promptText(t) ?? humanize(t.view.phase || ""),
+  caption: (t) => humanize(generic.status(t)),
+  prompt(t, cardActions, other) {
+    const turn = cardActions.length ? "Your turn: choose a card." : other.length ? "Your turn:" : "Your turn.";
+    return { text: enginePrompt(t) ?? [turn], note: null };
+  },
+  controls: (t, other) => actionButtons(t, other),
+};
+
+/** Whether the reader is the seat to act now (and the table is free to take an action). */
+export const readerToAct = (t) => t.view.to_act === READER && !t.view.over && !t.busy;

@@ -1,0 +1,28 @@
+// The exchange: cards leave a hand and others come in. Ruffe's head (taken, then as many
+// discarded), the loo buy (throw out, then draw from the stock), the Рамс dealer's exchange for
+// the turned trump, Памфил's lay-out; Gleek's seven for seven and Piquet's five and three fit it
+// too. Drawn here: the phase in words, the reader's prompt and what he has thrown out so far,
+// the buttons (draw, keep), and the cards he took in, marked in his hand.
+
+import { cardSymbol } from "./cards.js";
+import { actionButtons, enginePrompt, promptText } from "./phase-common.js";
+import { discardsOf, legacyPrompt, legacyStatus, takenCards } from "./view-keys.js";
+import { READER, humanize } from "./words.js";
+
+export const exchange = {
+  kind: "exchange",
+  chip: "to exchange",
+  cardVerb: "chooses",
+  status: (t) => promptText(t) ?? legacyStatus(t) ?? humanize(t.view.phase),
+  caption: (t) => humanize(exchange.status(t)),
+  prompt(t, cardActions, other) {
+    const thrown = discardsOf(t.view);
+    const note = thrown && thrown.seat === READER && thrown.cards.length
+      ? [`Thrown out so far: ${thrown.cards.map(cardSymbol).join(" ")}`] : null;
+    const fallback = [cardActions.length ? "Your turn: choose a card." : other.length ? "Your turn:" : "Your turn."];
+    return { text: enginePrompt(t) ?? legacyPrompt(t, cardActions, other) ?? fallback, note };
+  },
+  controls: (t, other) => actionButtons(t, other),
+  /** The cards the reader took in ({cards, note, line}), marked in his hand; or null. */
+  taken: (t) => takenCards(t.view),
+};

@@ -1,0 +1,158 @@
+// The play table's settings: the number of players, every option of the game from its JSON
+// (a contested rule's readings as a choice, each with its statement), the seed, the opponents
+// and their speed. `t` is the play table (table.js): its spec, readings, el, uid, ruleLink.
+
+import { withSymbols } from "./cards.js";
+import { BOT_KINDS, humanize, readingChoiceLabel, readingValue } from "./words.js";
+
+export const SPEEDS = [["600", "Normal"], ["250", "Fast"], ["1200", "Slow"], ["0", "Instant"]];
+
+/** A new random seed. */
+export const randomSeed = () => String(Math.floor(Math.random() * 1e6));
+
+/** The form (folded), its inputs in `t.inputs`, its error line in `t.formError`. */
+export function buildForm(t) {
+  const { el } = t;
+  const fields = el("div", { class: "ed-fields" });
+  const options = t.spec.options || [];
+  t.inputs = {};
+  if (!options.some((o) => o.name === "players")) {
+    const values = [];
+    for (let n = t.spec.min_players || 2; n <= (t.spec.max_players || 4); n++) values.push(n);
+    options.unshift({ name: "players", type: "int", default: t.spec.max_players || values.at(-1), values,
+      doc: "Number of players at the table (you and the bots).", rule: null, synthetic: true });
+  }
+  for (const option of options) fields.append(optionField(t, option));
+
+  const seed = el("input", { type: "number", id: t.uid("seed"), name: "seed", min: 0, step: 1,
+    value: randomSeed(), inputmode: "numeric" });
+  const reseed = el("button", { type: "button", class: "ed-small-button", onclick: () => { seed.value = randomSeed(); } },
+    "New seed");
+  t.inputs.seed = seed;
+  fields.append(el("div", { class: "ed-field" },
+    el("label", { for: seed.id }, "Seed"), el("div", { class: "ed-inline" }, seed, reseed),
+    el("small", null, "The same seed and settings give the same deals.")));
+
+  const bots = el("select", { id: t.uid("bots"), name: "bots" },
+    BOT_KINDS.map(([v, text]) => el("option", { value: v, selected: v === "heuristic" }, text)));
+  t.inputs.bots = bots;
+  fields.append(el("div", { class: "ed-field" }, el("label", { for: bots.id }, "Opponents"), bots,
+    el("small", null, "How the other seats choose their actions.")));
+
+  const speed = el("select", { id: t.uid("speed"), name: "speed" }, SPEEDS.map(([v, text]) => el("option", { value: v }, text)));
+  t.inputs.speed = speed;
+  fields.append(el("div", { class: "ed-field" }, el("label", { for: speed.id }, "Bot speed"), speed));
+
+  t.formError = el("p", { class: "ed-form-error", role: "alert", hidden: true });
+  const submit = el("button", { type: "submit", class: "md-button md-button--primary" }, "Deal a new game");
+  const form = el("form", { class: "ed-setup", "aria-label": "Game settings" },
+    el("details", { class: "ed-setup-details" },
+      el("summary", null, "Settings: players, readings, seed, opponents"),
+      fields, t.formError, el("div", { class: "ed-form-buttons" }, submit)));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    t.newGame();
+  });
+  if (t.inputs.players) t.inputs.players.addEventListener("change", () => playersChanged(t));
+  return form;
+}
+
+/** One option's field: a choice for listed values (a contested rule's readings, with the chosen
+ *  one's statement under it), a number, a checkbox, or text; its doc and rule beneath. */
+function optionField(t, option) {
+  const { el } = t;
+  const id = t.uid(option.name);
+  let input;
+  const values = option.values || option.readings || null;
+  const readings = t.readings[option.rule] || {};
+  if (option.type === "bool" && !values) {
+    input = el("input", { type: "checkbox", id, name: option.name, checked: Boolean(option.default) });
+  } else if (values && values.length) {
+    const choices = values.map((v) => {
+      const value = readingValue(v);
+      const isDefault = String(value) === String(option.default);
+      const reading = readings[String(value).toLowerCase()];
+      return el("option", { value: JSON.stringify(value), selected: isDefault, title: reading ? reading.statement : null },
+        readingChoiceLabel(v, reading, isDefault));
+    });
+    if (option.default === null || option.default === undefined) {
+      choices.unshift(el("option", { value: "null", selected: true }, "as the rules fix it for the table (default)"));
+    }
+    input = el("select", { id, name: option.name }, choices);
+  } else if (option.type === "int") {
+    input = el("input", { type: "number", id, name: option.name, value: option.default ?? "", step: 1,
+      min: 0, inputmode: "numeric", required: option.default !== null && option.default !== undefined });
+  } else {
+    input = el("input", { type: "text", id, name: option.name, value: option.default ?? "" });
+  }
+  input.dataset.option = option.name;
+  input.dataset.type = option.type || "";
+  t.inputs[option.name] = input;
+  const contested = Object.keys(readings).length > 0;
+  const field = el("div", { class: "ed-field" + (contested ? " ed-field-reading" : "") },
+    el("label", { for: id }, humanize(option.name), contested ? el("span", { class: "ed-badge" }, "reading") : null), input);
+  const notes = el("small", null, option.doc ? withSymbols(option.doc) : null);
+  if (option.rule) notes.append(option.doc ? " " : "", t.ruleLink(option.rule));
+  field.append(notes);
+  if (contested && input.tagName === "SELECT") {
+    // The chosen reading's statement, in words, under the choice.
+    const statement = el("small", { class: "ed-reading-statement", "aria-live": "polite" });
+    const update = () => {
+      const reading = readings[String(JSON.parse(input.value)).toLowerCase()];
+      statement.textContent = reading ? withSymbols(reading.statement || "") : "";
+    };
+    input.addEventListener("change", update);
+    update();
+    field.append(statement);
+  }
+  return field;
+}
+
+export function readInput(input) {
+  if (input.type === "checkbox") return input.checked;
+  if (input.tagName === "SELECT") return JSON.parse(input.value);
+  if (input.dataset.type === "int") return Number.parseInt(input.value, 10);
+  return input.value;
+}
+
+/** Options that depend on the number of players (declared by the engine) follow it. */
+function playersChanged(t) {
+  const players = readInput(t.inputs.players);
+  for (const option of t.spec.options || []) {
+    const byPlayers = option.default_by_players || option.defaults_by_players;
+    const allowed = option.allowed_by_players || option.values_by_players;
+    const input = t.inputs[option.name];
+    if (!input || input.tagName !== "SELECT") continue;
+    if (allowed && allowed[players]) {
+      const ok = new Set(allowed[players].map((v) => JSON.stringify(readingValue(v))));
+      for (const o of input.options) o.disabled = !ok.has(o.value);
+    }
+    if (byPlayers && byPlayers[players] !== undefined) input.value = JSON.stringify(byPlayers[players]);
+    else if (input.selectedOptions[0] && input.selectedOptions[0].disabled) {
+      const first = Array.from(input.options).find((o) => !o.disabled);
+      if (first) input.value = first.value;
+    }
+  }
+}
+
+/**
+ * The variant the form sets ({ok: true, variant, players, seed}) or what is wrong with it
+ * ({ok: false, message, rule}). `seedOverride` replays a seed.
+ */
+export function readForm(t, seedOverride) {
+  const variant = {};
+  for (const option of t.spec.options || []) {
+    if (option.synthetic) continue;
+    const value = readInput(t.inputs[option.name]);
+    if (option.type === "int" && !Number.isFinite(value) && !(option.values && option.values.length)) {
+      return { ok: false, message: `${humanize(option.name)} must be a whole number, not "${t.inputs[option.name].value}".`,
+        rule: option.rule, open: true };
+    }
+    variant[option.name] = value;
+  }
+  const seed = seedOverride ?? Number.parseInt(t.inputs.seed.value, 10);
+  if (!Number.isFinite(seed) || seed < 0) {
+    return { ok: false, message: `The seed must be a whole number ≥ 0, not "${t.inputs.seed.value}".`, rule: null, open: false };
+  }
+  return { ok: true, variant, seed, players: readInput(t.inputs.players) };
+}
