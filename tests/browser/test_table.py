@@ -394,3 +394,52 @@ def test_replay_a_finished_deal_under_another_reading(site_page) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     compare.screenshot(path=str(SHOTS / "compare-one-deal.png"))
     site_page.assert_clean()
+
+
+DRAW_AS = """(changes) => {
+  const table = document.querySelector('.edition-table').editionTable;
+  const view = table.view;
+  const drawn = [];
+  for (const change of changes) {
+    table.view = {...view, ...change};
+    table.render();
+    const item = [...document.querySelectorAll('.ed-info-item')].find((i) => i.querySelector('dt').textContent === 'Now');
+    const prompt = document.querySelector('.ed-actions .ed-prompt');
+    drawn.push({kind: table.root.dataset.phaseKind, now: item.querySelector('dd').textContent,
+      prompt: prompt.textContent, rule: prompt.querySelector('a.edition-rule-link')?.title ?? null,
+      note: document.querySelector('.ed-actions .ed-note')?.textContent ?? null,
+      chip: document.querySelector('.ed-you .ed-turn-chip')?.textContent ?? null,
+      buttons: [...document.querySelectorAll('.ed-actions .ed-action')].map((b) => b.dataset.kind)});
+  }
+  table.view = view;
+  table.render();
+  return drawn;
+}"""
+
+
+def test_the_view_names_the_phase_kind_and_words_the_prompt(site_page) -> None:
+    """The phase renderer is the one of the view's `phase_kind`, whatever the phase is called, and
+    the reader's prompt and the phase in words are the view's `prompt` (its seats given as data,
+    its rule linked): a phase the table has no name for is drawn from these alone."""
+    page = open_table(site_page, players="2", hand_size="12", speed="0", seed=77)
+    view = page.evaluate(TABLE_VIEW)
+    assert view["phase"] == "ruff" and view["to_act"] == 0, view["phase"]  # the reader announces first
+    rule = "ruffe-and-trumps.ruff.value"
+    vie = {"text": "Seat 1 has vied: {seat} may see, revie or yield.", "rule": rule, "seat": 0, "seats": [0, 1]}
+    drawn = page.evaluate(DRAW_AS, [
+        {"phase": "vie", "phase_kind": "dialogue", "prompt": vie},
+        {"phase": "vie", "phase_kind": "a-kind-of-its-own", "prompt": vie},
+        {"phase": "vie", "phase_kind": "trick", "prompt": {**vie, "text": "{seat} to play to the trick."}},
+        {"phase": "ruff"},  # no phase_kind and no prompt: the phase's name and today's words
+    ])
+    dialogue, unknown, trick, named = drawn
+    assert dialogue["kind"] == "dialogue" and dialogue["now"] == "North has vied: you may see, revie or yield."
+    assert dialogue["prompt"] == "North has vied: you may see, revie or yield. § ruff.value", dialogue
+    assert dialogue["rule"] == rule and dialogue["buttons"] == ["announce"] and dialogue["chip"] == "your turn"
+    assert unknown["kind"] == "a-kind-of-its-own" and unknown["prompt"] == dialogue["prompt"], unknown
+    assert unknown["buttons"] == ["announce"], unknown
+    assert trick["kind"] == "trick" and trick["now"].startswith("trick 1 of "), trick
+    assert trick["prompt"] == "You to play to the trick. § ruff.value" and trick["note"] == "Your turn:", trick
+    assert named["kind"] == "dialogue" and named["now"].startswith("announcing the ruff (0 of 2"), named
+    assert named["prompt"].startswith("Your turn: announce your ruff") and named["rule"] == rule, named
+    site_page.assert_clean()

@@ -13,9 +13,10 @@
 // and, where the kind has them, seatCall(t, seat) (what a seat said), box(t) (the felt's
 // lines about the phase) and taken(t) (the cards taken into the hand, marked there).
 
-import { READER, humanize } from "./words.js";
+import { legacyStatus } from "./view-keys.js";
+import { humanize } from "./words.js";
 
-/** The engine's prompt with its seats named ("{seat}"/"{seats}" or "seat 2" in its text). */
+/** The engine's prompt with its seats named ("{seat}"/"{seats}" or "seat 2" in its text), as a sentence. */
 export function promptText(t) {
   const prompt = t.view.prompt;
   if (!prompt || !prompt.text) return null;
@@ -23,7 +24,7 @@ export function promptText(t) {
   const text = String(prompt.text)
     .replace(/\{seat\}/g, () => (Number.isInteger(prompt.seat) ? t.places.who(prompt.seat) : ""))
     .replace(/\{seats\}/g, () => seats.map((s) => t.places.who(s)).join(", "));
-  return t.words(text);
+  return t.words(text).replace(/^./, (c) => c.toUpperCase());
 }
 
 /** The engine's prompt as nodes (its words and its rule linked), or null without one. */
@@ -33,6 +34,14 @@ export function enginePrompt(t) {
   const rule = t.view.prompt.rule;
   return rule ? [text, " ", t.ruleLink(rule)] : [text];
 }
+
+/** The phase in words (the engine's prompt; for a view without one, today's words or its
+ *  phase's name), and the same on an empty trick mat: the status and caption of every kind but
+ *  trick play, which counts its tricks. */
+export const phaseWords = {
+  status: (t) => promptText(t) ?? legacyStatus(t) ?? humanize(t.view.phase || ""),
+  caption: (t) => humanize(phaseWords.status(t)),
+};
 
 /** A button for an action that is not a card; a forbidden one is drawn unavailable but may be
  *  pressed, to read the rule that forbids it. */
@@ -59,14 +68,10 @@ export const generic = {
   kind: "generic",
   chip: "to act",
   cardVerb: "chooses",
-  status: (t) => promptText(t) ?? humanize(t.view.phase || ""),
-  caption: (t) => humanize(generic.status(t)),
+  ...phaseWords,
   prompt(t, cardActions, other) {
     const turn = cardActions.length ? "Your turn: choose a card." : other.length ? "Your turn:" : "Your turn.";
     return { text: enginePrompt(t) ?? [turn], note: null };
   },
   controls: (t, other) => actionButtons(t, other),
 };
-
-/** Whether the reader is the seat to act now (and the table is free to take an action). */
-export const readerToAct = (t) => t.view.to_act === READER && !t.view.over && !t.busy;

@@ -4,16 +4,14 @@
 // a contest's lines on the felt (who called what, who won it), whether a seat sits the deal
 // out, the reader's prompt and a button for every call.
 
-import { actionButtons, enginePrompt, promptText } from "./phase-common.js";
-import { calls, contest, legacyChoices, legacyPrompt, legacyStatus } from "./view-keys.js";
-import { humanize } from "./words.js";
+import { actionButtons, enginePrompt, phaseWords } from "./phase-common.js";
+import { calls, contest, legacyChoices, legacyPrompt } from "./view-keys.js";
 
 export const dialogue = {
   kind: "dialogue",
   chip: "to speak",
   cardVerb: "chooses",
-  status: (t) => promptText(t) ?? legacyStatus(t) ?? humanize(t.view.phase),
-  caption: (t) => humanize(dialogue.status(t)),
+  ...phaseWords,
   prompt(t, cardActions, other) {
     const fallback = [other.length ? "Your turn:" : "Your turn."];
     return { text: enginePrompt(t) ?? legacyPrompt(t, cardActions, other) ?? fallback, note: null };

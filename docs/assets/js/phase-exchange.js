@@ -5,16 +5,15 @@
 // the buttons (draw, keep), and the cards he took in, marked in his hand.
 
 import { cardSymbol } from "./cards.js";
-import { actionButtons, enginePrompt, promptText } from "./phase-common.js";
-import { discardsOf, legacyPrompt, legacyStatus, takenCards } from "./view-keys.js";
-import { READER, humanize } from "./words.js";
+import { actionButtons, enginePrompt, phaseWords } from "./phase-common.js";
+import { discardsOf, legacyPrompt, takenCards } from "./view-keys.js";
+import { READER } from "./words.js";
 
 export const exchange = {
   kind: "exchange",
   chip: "to exchange",
   cardVerb: "chooses",
-  status: (t) => promptText(t) ?? legacyStatus(t) ?? humanize(t.view.phase),
-  caption: (t) => humanize(exchange.status(t)),
+  ...phaseWords,
   prompt(t, cardActions, other) {
     const thrown = discardsOf(t.view);
     const note = thrown && thrown.seat === READER && thrown.cards.length

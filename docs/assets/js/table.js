@@ -2,6 +2,7 @@
 // view for seat 0 (the reader). This module is the app: its start (the game's spec and rules),
 // its settings and toolbar, the engine calls through the worker, the bots' loop, and the order
 // in which the parts are drawn. The parts are drawn by
+//   board.js        the info bar, the outcome, the line on the last deal;
 //   felt.js         the seats, the trick, the piles, the contest and the shows;
 //   ledger.js       the score sheet (shared with the comparison panel, compare.js);
 //   phases.js       the phase renderer of the view's phase kind: phase-dialogue.js (bids,
@@ -16,12 +17,13 @@
 // actions and, when the reader tries another card, sends it anyway and shows the engine's
 // refusal with its rule.
 
-import { cardName, cardSymbol, suitLabel, withSymbols } from "./cards.js";
+import { renderInfo, renderLastDeal, renderOutcome } from "./board.js";
+import { cardName, withSymbols } from "./cards.js";
 import { cardActionsOf, focusHandCard, renderFelt } from "./felt.js";
-import { gameText, ledgerOf, sheetNote, sheetTable, sheetTitle, totalsLabel } from "./ledger.js";
+import { ledgerOf, sheetNote, sheetTable, sheetTitle } from "./ledger.js";
 import { phaseOf } from "./phases.js";
 import { buildForm, randomSeed, readForm } from "./table-form.js";
-import { accounts, lastDealFacts, ledgerExtras } from "./view-keys.js";
+import { accounts, ledgerExtras } from "./view-keys.js";
 import { Places, READER } from "./words.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -405,11 +407,11 @@ class Table {
     this.root.dataset.phaseKind = this.phase.kind;
     this.root.dataset.over = String(Boolean(view.over));
     this.root.dataset.toAct = view.to_act === null || view.to_act === undefined ? "" : String(view.to_act);
-    this.renderInfo();
+    renderInfo(this);
     renderFelt(this);
     this.renderActions();
-    this.renderOutcome();
-    this.renderDealSummary();
+    renderOutcome(this);
+    renderLastDeal(this);
     const bench = this.site.bench;
     if (this.rendered) {
       this.renderSheet();
@@ -455,38 +457,6 @@ class Table {
     }
   }
 
-  renderInfo() {
-    const { el } = this;
-    const v = this.view;
-    const p = this.places;
-    const ledger = this.ledger;
-    const items = [];
-    if (v.deal) items.push(["Deal", String(v.deal)]);
-    if (v.dealer !== undefined && v.dealer !== null) items.push(["Dealer", p.seatName(v.dealer)]);
-    if (v.trump) items.push(["Trumps", suitLabel(v.trump)]);
-    const game = gameText(ledger);
-    if (game) items.push(["Game", game]);
-    if (v.phase) items.push(["Now", this.phase.renderer.status(this)]);
-    if (Array.isArray(v.active) && v.active.length && !v.over && v.active.length < v.players) {
-      // Who plays this deal, once some have passed.
-      items.push(["Playing", v.active.slice().sort((a, b) => a - b).map((s) => p.who(s)).join(", ")]);
-    }
-    const turn = v.over ? "game over" : v.to_act === READER ? "yours" : v.to_act !== null && v.to_act !== undefined
-      ? p.seatName(v.to_act) : "—";
-    items.push(["Turn", turn]);
-    const dl = el("dl", { class: "ed-info-list" });
-    for (const [k, val] of items) {
-      dl.append(el("div", { class: "ed-info-item" + (k === "Trumps" ? ` ed-trump ed-suit-${v.trump}` : "") },
-        el("dt", null, k), el("dd", null, val)));
-    }
-    if (ledger.totals.length) {
-      dl.append(el("div", { class: "ed-info-item ed-totals" }, el("dt", null, totalsLabel(ledger)),
-        el("dd", null, ledger.totals.map((t, i) => `${p.sideLabel(i)} ${t}`).join(" · "),
-          ledger.lower ? el("span", { class: "ed-muted" }, " (lower is better)") : null)));
-    }
-    this.info.replaceChildren(dl);
-  }
-
   renderActions() {
     const { el, site } = this;
     const v = this.view;
@@ -513,74 +483,6 @@ class Table {
       parts.push(el("p", { class: "ed-prompt ed-waiting" }, `${this.places.seatName(v.to_act)} is thinking…`));
     }
     this.actions.replaceChildren(...parts);
-  }
-
-  /** At the start of a deal, what the last one gave (it ended with the last bot's card). */
-  renderDealSummary() {
-    const { el } = this;
-    const v = this.view;
-    const box = this.dealBox;
-    const prev = v.previous_deal;
-    if (!prev || v.over || (v.tricks_played ?? 0) > 0) {
-      box.hidden = true;
-      box.replaceChildren();
-      return;
-    }
-    const last = prev.last_trick;
-    box.replaceChildren(
-      el("strong", null, `Deal ${prev.deal} is over. `),
-      ...lastDealFacts(this, prev),
-      last && last.winner !== undefined ? `The last trick went to ${this.places.who(last.winner)}` : "",
-      last && (last.cards || []).length
-        ? ` (${last.cards.map((c) => cardSymbol(typeof c === "string" ? c : c.card)).join(" ")}).` : "",
-      " See the score sheet.");
-    box.hidden = false;
-  }
-
-  renderOutcome() {
-    const { el } = this;
-    const v = this.view;
-    const box = this.outcomeBox;
-    if (!v.over || !v.outcome) {
-      box.hidden = true;
-      box.replaceChildren();
-      return;
-    }
-    const p = this.places;
-    const o = v.outcome;
-    const winners = o.winners || [];
-    const youWin = winners.includes(READER);
-    const winnerNames = winners.length ? winners.map((s) => p.seatName(s)).join(" & ") : "Nobody";
-    const scores = (o.sides && o.sides.length ? o.sides : (v.sides || [])).map((side, i) => {
-      const seats = Array.isArray(side) ? side : [side];
-      const score = o.scores ? o.scores[seats[0]] : (v.totals || [])[i];
-      return `${seats.map((s) => p.seatLabel(s)).join(" & ")}: ${score}`;
-    });
-    const parts = [
-      el("h4", null, youWin ? `You win!${winners.length > 1 ? ` (${winnerNames})` : ""}`
-        : `${winnerNames} win${winners.length === 1 ? "s" : ""}.`),
-      el("p", null, this.ledger.lower ? `Final ${this.ledger.unit}s (lower is better): ` : null, scores.join(" · ")),
-      o.reason ? el("p", { class: "ed-note" }, this.words(o.reason)) : null,
-      ...accounts(this).map((account) => this.moneyLine(account.title, account.amounts)),
-      el("div", { class: "ed-action-buttons" },
-        el("button", { type: "button", class: "md-button md-button--primary", onclick: () => this.playAgain() }, "Play again"),
-        el("button", { type: "button", class: "md-button", onclick: () => this.downloadRecord() }, "Download the record"))];
-    box.replaceChildren(...parts.filter(Boolean));
-    box.hidden = false;
-    box.dataset.outcome = youWin ? "win" : "loss";
-  }
-
-  /** "Settlement: South receives 12 · West pays 7": net money per seat (positive: received). */
-  moneyLine(title, amounts) {
-    if (!Array.isArray(amounts) || !amounts.some((a) => a)) return null;
-    const parts = amounts.map((a, seat) => {
-      const who = this.places.who(seat);
-      if (a > 0) return `${who} ${seat === READER ? "receive" : "receives"} ${a}`;
-      if (a < 0) return `${who} ${seat === READER ? "pay" : "pays"} ${-a}`;
-      return `${who} even`;
-    });
-    return this.el("p", { class: "ed-money" }, this.el("strong", null, `${title}: `),
-      parts.join(" · ").replace(/^./, (c) => c.toUpperCase()) + ".");
   }
 
   /** The score sheet (ledger.js), each finished deal with a button to replay it under another

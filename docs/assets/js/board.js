@@ -1,0 +1,111 @@
+// The board's words around the felt: the info bar (deal, dealer, trumps, the game's end, the
+// phase in words, whose turn, the score), the outcome at the end of the game (winners, final
+// score, the reason with the seats named, the money), and at the start of a deal a line on
+// what the last one gave. `t` is the play table (table.js): its view, phase, ledger, Places,
+// el, words, and its boxes (info, outcomeBox, dealBox).
+
+import { cardSymbol, suitLabel } from "./cards.js";
+import { gameText, totalsLabel } from "./ledger.js";
+import { accounts, lastDealFacts } from "./view-keys.js";
+import { READER } from "./words.js";
+
+export function renderInfo(t) {
+  const { el } = t;
+  const v = t.view;
+  const p = t.places;
+  const ledger = t.ledger;
+  const items = [];
+  if (v.deal) items.push(["Deal", String(v.deal)]);
+  if (v.dealer !== undefined && v.dealer !== null) items.push(["Dealer", p.seatName(v.dealer)]);
+  if (v.trump) items.push(["Trumps", suitLabel(v.trump)]);
+  const game = gameText(ledger);
+  if (game) items.push(["Game", game]);
+  if (v.phase) items.push(["Now", t.phase.renderer.status(t)]);
+  if (Array.isArray(v.active) && v.active.length && !v.over && v.active.length < v.players) {
+    // Who plays this deal, once some have passed.
+    items.push(["Playing", v.active.slice().sort((a, b) => a - b).map((s) => p.who(s)).join(", ")]);
+  }
+  const turn = v.over ? "game over" : v.to_act === READER ? "yours" : v.to_act !== null && v.to_act !== undefined
+    ? p.seatName(v.to_act) : "—";
+  items.push(["Turn", turn]);
+  const dl = el("dl", { class: "ed-info-list" });
+  for (const [k, val] of items) {
+    dl.append(el("div", { class: "ed-info-item" + (k === "Trumps" ? ` ed-trump ed-suit-${v.trump}` : "") },
+      el("dt", null, k), el("dd", null, val)));
+  }
+  if (ledger.totals.length) {
+    dl.append(el("div", { class: "ed-info-item ed-totals" }, el("dt", null, totalsLabel(ledger)),
+      el("dd", null, ledger.totals.map((total, i) => `${p.sideLabel(i)} ${total}`).join(" · "),
+        ledger.lower ? el("span", { class: "ed-muted" }, " (lower is better)") : null)));
+  }
+  t.info.replaceChildren(dl);
+}
+
+/** At the start of a deal, what the last one gave (it ended with the last bot's card). */
+export function renderLastDeal(t) {
+  const { el } = t;
+  const v = t.view;
+  const box = t.dealBox;
+  const prev = v.previous_deal;
+  if (!prev || v.over || (v.tricks_played ?? 0) > 0) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const last = prev.last_trick;
+  box.replaceChildren(
+    el("strong", null, `Deal ${prev.deal} is over. `),
+    ...lastDealFacts(t, prev),
+    last && last.winner !== undefined ? `The last trick went to ${t.places.who(last.winner)}` : "",
+    last && (last.cards || []).length
+      ? ` (${last.cards.map((c) => cardSymbol(typeof c === "string" ? c : c.card)).join(" ")}).` : "",
+    " See the score sheet.");
+  box.hidden = false;
+}
+
+/** The end of the game: who won, the final score, why, the money, and two buttons. */
+export function renderOutcome(t) {
+  const { el } = t;
+  const v = t.view;
+  const box = t.outcomeBox;
+  if (!v.over || !v.outcome) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const p = t.places;
+  const o = v.outcome;
+  const winners = o.winners || [];
+  const youWin = winners.includes(READER);
+  const winnerNames = winners.length ? winners.map((s) => p.seatName(s)).join(" & ") : "Nobody";
+  const scores = (o.sides && o.sides.length ? o.sides : (v.sides || [])).map((side, i) => {
+    const seats = Array.isArray(side) ? side : [side];
+    const score = o.scores ? o.scores[seats[0]] : (v.totals || [])[i];
+    return `${seats.map((s) => p.seatLabel(s)).join(" & ")}: ${score}`;
+  });
+  const parts = [
+    el("h4", null, youWin ? `You win!${winners.length > 1 ? ` (${winnerNames})` : ""}`
+      : `${winnerNames} win${winners.length === 1 ? "s" : ""}.`),
+    el("p", null, t.ledger.lower ? `Final ${t.ledger.unit}s (lower is better): ` : null, scores.join(" · ")),
+    o.reason ? el("p", { class: "ed-note" }, t.words(o.reason)) : null,
+    ...accounts(t).map((account) => moneyLine(t, account.title, account.amounts)),
+    el("div", { class: "ed-action-buttons" },
+      el("button", { type: "button", class: "md-button md-button--primary", onclick: () => t.playAgain() }, "Play again"),
+      el("button", { type: "button", class: "md-button", onclick: () => t.downloadRecord() }, "Download the record"))];
+  box.replaceChildren(...parts.filter(Boolean));
+  box.hidden = false;
+  box.dataset.outcome = youWin ? "win" : "loss";
+}
+
+/** "Settlement: South receives 12 · West pays 7": net money per seat (positive: received). */
+function moneyLine(t, title, amounts) {
+  if (!Array.isArray(amounts) || !amounts.some((a) => a)) return null;
+  const parts = amounts.map((a, seat) => {
+    const who = t.places.who(seat);
+    if (a > 0) return `${who} ${seat === READER ? "receive" : "receives"} ${a}`;
+    if (a < 0) return `${who} ${seat === READER ? "pay" : "pays"} ${-a}`;
+    return `${who} even`;
+  });
+  return t.el("p", { class: "ed-money" }, t.el("strong", null, `${title}: `),
+    parts.join(" · ").replace(/^./, (c) => c.toUpperCase()) + ".");
+}
