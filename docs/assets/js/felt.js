@@ -9,7 +9,7 @@
 
 import { cardBack, cardElement, cardSymbol, suitLabel } from "./cards.js";
 import { contestOf, seatCalls, sitsOut } from "./phase-dialogue.js";
-import { piles, shows } from "./view-keys.js";
+import { piles, seatCounts, shows } from "./view-keys.js";
 import { READER, SEAT_NAMES } from "./words.js";
 
 /**
@@ -61,10 +61,7 @@ function seatStats(t, seat) {
   if (v.tricks && v.tricks[seat] !== undefined) {
     stats.append(el("li", null, `${v.tricks[seat]} trick${v.tricks[seat] === 1 ? "" : "s"}`));
   }
-  if (v.won && v.won[seat] !== undefined) {
-    const won = Array.isArray(v.won[seat]) ? v.won[seat].length : v.won[seat];
-    stats.append(el("li", null, `${won} card${won === 1 ? "" : "s"} won`));
-  }
+  for (const count of seatCounts(v, seat)) stats.append(el("li", null, count));
   for (const call of seatCalls(t, t.phase.kind, seat)) stats.append(el("li", { class: call.cls }, call.text));
   const ledger = t.ledger;
   const side = t.places.sideOf(seat);

@@ -3,15 +3,16 @@
 // the table does not know.
 //
 // A phase renderer is an object with:
-//   kind            "dialogue" | "exchange" | "trick" | "over"
-//   chip            the turn chip of the seat to act ("to play"), when the view names no phase
+//   kind            "dialogue" | "exchange" | "trick" | "over" | "generic"
+//   chip            the turn chip of the seat to act ("to play"), for a view with `phase_kind`
 //   status(t)       the phase in words, for the info bar ("trick 3 of 5")
 //   caption(t)      the words on an empty trick mat
 //   prompt(t, cardActions, other)   {text: nodes, note: nodes | null}: the reader's decision
 //   controls(t, other)              the buttons of the actions that are not a card
 //   cardVerb        what Enter does to a card of the hand ("plays", "chooses")
-// and, where the kind has them, seatCall(t, seat) (what a seat said), box(t) (the felt's
-// lines about the phase) and taken(t) (the cards taken into the hand, marked there).
+//   taken(t)        (an exchange) the cards taken into the reader's hand, marked there
+// What a dialogue leaves on the felt for the rest of the deal (each seat's call, a contest) is
+// drawn in every phase, so phase-dialogue.js exports it as functions of its own.
 
 import { legacyStatus } from "./view-keys.js";
 import { humanize } from "./words.js";

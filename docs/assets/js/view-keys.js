@@ -237,6 +237,16 @@ function turnedCardHolder(v) {
   return null;
 }
 
+/**
+ * What a seat has gathered besides its tricks, in words (["8 cards won"]: Ruffe counts the
+ * cards). Removed by the view giving each seat's counts as labelled items.
+ */
+export function seatCounts(v, seat) {
+  if (!v.won || v.won[seat] === undefined) return [];
+  const won = Array.isArray(v.won[seat]) ? v.won[seat].length : v.won[seat];
+  return [`${won} card${won === 1 ? "" : "s"} won`];
+}
+
 /** The discards being made ({seat, count, cards}), whoever makes them; null when none. */
 export function discardsOf(v) {
   const d = v.discards;
