@@ -168,6 +168,7 @@ def _first_human(session: Session) -> int | None:
 def _bot_move(session: Session) -> dict[str, Any]:
     state = session.state
     seat = state.current_player()
+    assert seat is not None  # (the callers checked that a bot's seat is to act)
     bot = session.bots[seat]
     action = bot.choose(state, seat)
     state.apply(action)
@@ -232,6 +233,7 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
         raise RequestError("the game is over: no more actions")
     raw = _require(request, "action", (str, Mapping))
     to_act = state.current_player()
+    assert to_act is not None  # a game not over has a seat to act
     seat = _seat(request, state)
     if seat is not None and seat != to_act:
         raise RequestError(f"seat {seat} cannot act: it is seat {to_act}'s turn")
@@ -500,7 +502,8 @@ def _packaged_measures(game_id: str) -> dict[str, Any] | None:
     try:
         resource = importlib.resources.files("engine").joinpath("measures", f"{game_id}.json")
         if resource.is_file():
-            return json.loads(resource.read_text(encoding="utf-8"))
+            measures: dict[str, Any] = json.loads(resource.read_text(encoding="utf-8"))
+            return measures
     except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
         return None
     return None

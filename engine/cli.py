@@ -216,7 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except RecordError as error:
         sys.stderr.write(f"{parser.prog} {args.command}: malformed record: {error}\n")
         return EXIT_BAD_INPUT

@@ -373,6 +373,7 @@ class LooState(Partie):
     """
 
     RULES: ClassVar[LooRules]
+    variant: LooVariant
     UNIT = "record"
     lower_is_better = True
     passing: ClassVar[bool] = True
@@ -1041,7 +1042,7 @@ class LooState(Partie):
                 hands.append([str(c) for c in hand])
             else:
                 hands.append({"count": len(hand), "known": [str(c) for c, s in self.known.items() if s == p]})
-        discards = None
+        discards: dict[str, Any] | None = None
         if self.discarding is not None:
             d = self.discarding
             discards = {"seat": d, "count": len(self.pending)}

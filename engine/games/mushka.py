@@ -77,7 +77,7 @@ class MushkaVariant(LooVariant):
     stake: int = 1
     agreed_sum: int = 25
 
-    OPTIONS = (
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", int, 4, (2, 3, 4, 5, 6), "Number of players.", "mushka.setup.players"),
         Option("two_player_pack", str, "thirty-two", ("thirty-two", "fifty-two"),
                "The pack for two players: 32 cards, or the full 52.", "mushka.setup.deck"),
@@ -206,6 +206,7 @@ class MushkaState(LooState):
     """A game of Мушка."""
 
     game_id = GAME_ID
+    variant: MushkaVariant
     RULES = RULES
 
     def make_pack(self) -> list[Card]:

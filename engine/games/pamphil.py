@@ -99,6 +99,7 @@ class PamphilState(MushkaState):
     """A game of Памфил: Мушка's state with the pamphil's rules."""
 
     game_id = GAME_ID
+    variant: PamphilVariant
     ADOPTS = "pamphil.general.as-mushka"
 
     def strength_hook(self) -> Any:
