@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .cards import Card, Suit
@@ -228,6 +228,10 @@ def check_budget(budget: Any) -> int | None:
         raise InvalidInputError(f"budget: the sampling bot's playouts per move must be a whole number from 1 "
                                 f"to {MAX_BUDGET}, not {brief(budget)}")
     return budget
+
+
+BotKinds = str | Sequence[str]
+"""Bot kinds as a request gives them: one kind for every seat, or one per seat."""
 
 
 def check_bot_kinds(kinds: Any, players: int) -> list[str]:

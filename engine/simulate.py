@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from . import catalogue, games as game_registry
-from .bots import BOT_KINDS, Bot, check_bot_kinds, check_budget, make_bot
+from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, make_bot
 from .cards import Card
 from .errors import EngineError, VariantError
 from .game import Action, GameSpec, GameState, Variant
@@ -51,7 +51,7 @@ GENERIC_TAIL: dict[str, str] = {
 
 # --------------------------------------------------------------------------- helpers
 
-def _bots_for(kinds: str | Sequence[str], players: int, seed: int, budget: int | None = None) -> list[Bot]:
+def _bots_for(kinds: BotKinds, players: int, seed: int, budget: int | None = None) -> list[Bot]:
     kinds = check_bot_kinds(kinds, players)
     check_budget(budget)
     return [make_bot(kind, seed=seed * 101 + seat, budget=budget) for seat, kind in enumerate(kinds)]

@@ -14,14 +14,15 @@ shared skeleton of :mod:`engine.games.loo`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.game import GameSpec, Option
 from engine.games.loo import TRICKS_PER_DEAL, LooRules, LooState, LooVariant, one_suit, settlement
 from engine.rules import implements
-from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, Strength
 
 __all__ = ["MushkaVariant", "MushkaState", "SPEC", "RULES", "ACE_OF_SPADES", "mushka_pack", "may_pass",
            "ace_of_spades_strength", "ace_of_spades_bonus", "ace_of_spades_penalty", "deal_score", "five_of_a_suit"]
@@ -123,7 +124,7 @@ def may_pass(hand: list[Card]) -> bool:
 
 
 @implements("mushka.play.ace-of-spades-power")
-def ace_of_spades_strength(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+def ace_of_spades_strength(card: Card, position: int, trick: Sequence[Card], trump: Suit | None) -> int | None:
     """Under the 'beats-trump-ace' reading: the ace of spades played to a
     trick another player led beats the ace of trumps, and only that card (a
     kernel strength hook: one above the trump ace when it lies in the trick)."""
@@ -220,7 +221,7 @@ class MushkaState(LooState):
     def play_rule(self) -> PlayRule:
         return PlayRule(SUIT_ELSE_TRUMP, strength=self.strength_hook())
 
-    def strength_hook(self) -> Any:
+    def strength_hook(self) -> Strength | None:
         return ace_of_spades_strength if self.variant.ace_of_spades_power == "beats-trump-ace" else None
 
     def may_pass(self, seat: int) -> bool:

@@ -13,8 +13,8 @@ turns it up takes it and lays out a card of his own, whose suit is trumps.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError
@@ -22,7 +22,7 @@ from engine.game import Action, GameSpec, Option
 from engine.games.loo import DECLARE, LAY_OUT
 from engine.games.mushka import MushkaState, MushkaVariant
 from engine.rules import implements
-from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, Strength
 
 __all__ = ["PamphilVariant", "PamphilState", "SPEC", "PAMPHIL", "pamphil_strength", "pamphil_suit",
            "declare_payment", "turned_pamphil"]
@@ -58,7 +58,7 @@ class PamphilVariant(MushkaVariant):
 
 
 @implements("pamphil.play.pamphil-highest")
-def pamphil_strength(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+def pamphil_strength(card: Card, position: int, trick: Sequence[Card], trump: Suit | None) -> int | None:
     """The pamphil beats every card and is beaten by none (a kernel strength hook)."""
     return 300 if card is PAMPHIL else None
 
@@ -102,12 +102,12 @@ class PamphilState(MushkaState):
     variant: PamphilVariant
     ADOPTS = "pamphil.general.as-mushka"
 
-    def strength_hook(self) -> Any:
+    def strength_hook(self) -> Strength | None:
         aces = super().strength_hook()
         if aces is None:
             return pamphil_strength
 
-        def both(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+        def both(card: Card, position: int, trick: Sequence[Card], trump: Suit | None) -> int | None:
             special = pamphil_strength(card, position, trick, trump)
             return special if special is not None else aces(card, position, trick, trump)
         return both
@@ -217,7 +217,7 @@ class PamphilState(MushkaState):
         return card is PAMPHIL or super().keep_card(seat, card)
 
 
-def _wild_pamphil(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+def _wild_pamphil(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, legal: list[Card]) -> list[Card]:
     """The 'wild' reading: the pamphil may be played to any trick, even by a player able to follow."""
     if PAMPHIL in hand and PAMPHIL not in legal:
         return [c for c in hand if c in legal or c is PAMPHIL]

@@ -15,15 +15,16 @@ the jack variant writes off pairs of jacks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, jacks_held, one_suit
 from engine.rules import implements
-from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays
+from engine.tricks import SUIT_ELSE_TRUMP, Constraint, PlayRule, legal_plays
 
 __all__ = ["RamsVariant", "RamsState", "SPEC", "RULES", "ACE_VALUES", "rams_pack", "may_pass", "ace_values",
            "trump_ace_constraint", "deal_score", "five_of_a_suit", "rams_hand", "rams_show", "jacks_value", "jacks_finish",
@@ -132,15 +133,16 @@ def ace_values(aces: list[Card]) -> int:
     return sum(ACE_VALUES[c.suit] for c in aces if c.rank is Rank.ACE)
 
 
-def trump_ace_constraint(cover: str) -> Any:
+def trump_ace_constraint(cover: str) -> Constraint:
     """The kernel constraint for the trump ace (:func:`_trump_ace_duty` under the ``cover`` reading)."""
-    def constraint(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+    def constraint(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, legal: list[Card]) -> list[Card]:
         return _trump_ace_duty(hand, trick, trump, legal, cover)
     return constraint
 
 
 @implements("rams.play.trump-ace-lead", "rams.play.trump-ace-cover")
-def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card], cover: str) -> list[Card]:
+def _trump_ace_duty(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, legal: list[Card],
+                    cover: str) -> list[Card]:
     """The holder of the trump ace must lead it when he has the lead; on
     another's lead he must play it on a trump king, queen or jack (the card
     led, or by the 'in-trick' reading any such card in the trick, when he may

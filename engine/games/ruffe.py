@@ -25,9 +25,9 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter, itemgetter
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
@@ -471,6 +471,8 @@ _TEXTS = tuple(c._text for c in ALL_CARDS)
 
 _TRICK_RULE = "ruffe-and-trumps.play.trick-winner"
 
+T = TypeVar("T")
+
 
 def _void_bits(led: int, played: int, trump: int, follow: str) -> int:
     """The suits (bit i: suit index i) a player shows he lacks by playing a
@@ -514,7 +516,7 @@ def _packets(players: int, hand_size: int) -> tuple[Callable[[Sequence[int]], tu
     )
 
 
-def _suit_run(hand: list[Any], bits: int, suit: Suit) -> list[Any]:
+def _suit_run(hand: list[T], bits: int, suit: Suit) -> list[T]:
     """The part of a hand kept in deck order (its cards, or one item per
     card) that holds the cards of ``suit``, given the hand's bit set.
 
@@ -588,6 +590,12 @@ def _table(variant: RuffeVariant) -> _Table:
 # The state
 # --------------------------------------------------------------------------
 
+_Counted = tuple[int, int, Suit, Card, int | None, tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                 tuple[int, list[Card], int] | None, tuple[tuple[int, Suit, int], ...], tuple[int, ...], str | None, int]
+"""A deal at its count: number, dealer, trump, turned card, head-taker, cards and tricks won
+per seat, points per side, the last trick, the ruffs announced, the ruff's winner, the
+rule the head went by and the number of discards."""
+
 
 class RuffeState(Partie):
     """A whole game of Ruffe and Trumps, deal after deal, to the target.
@@ -609,13 +617,13 @@ class RuffeState(Partie):
     PARTIE_RULES = {"deck": "ruffe-and-trumps.deck.full", "first_dealer": "ruffe-and-trumps.deal.first-dealer",
                     "rotation": "ruffe-and-trumps.deal.rotation"}
 
-    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Any = None,
+    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
         (self.config, self.rule, self._sides, self._side_of, self._next_seat,
          self._count_texts) = _table(variant)
         self._follow = self.rule.follow  # the kernel's follow policy, read in the hot path
         self._tricks_per_deal = self.config.tricks
-        self._counted: list[tuple[Any, ...]] = []  # each deal at its count: what ``previous_deal`` and
+        self._counted: list[_Counted] = []  # each deal at its count: what ``previous_deal`` and
         # ``deal_summary`` tell (tuples, never changed, so a clone shares them)
         super().__init__(variant, seed, decks, first_dealer)
 
@@ -1024,6 +1032,7 @@ class RuffeState(Partie):
         if not self._counted:
             return None
         deal, dealer, trump, turned, taker, won, tricks, points, last = self._counted[-1][:9]
+        assert last is not None  # (a deal is counted after its last trick)
         lead, cards, winner = last
         n = self.num_players
         return {
