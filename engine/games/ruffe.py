@@ -539,7 +539,7 @@ def _allowed_actions(acts: list[Action], allowed: int) -> list[Action]:
 def _cards_of(acts: list[Action]) -> list[Card]:
     """The cards of a hand kept as its actions: each is a play or a discard of one of
     its cards (taken from ``_PLAY_BY_INDEX`` or ``_DISCARD_BY_INDEX``), never without one."""
-    return cast(list[Card], [a.card for a in acts])
+    return cast("list[Card]", [a.card for a in acts])  # (a string: no alias built at each call)
 
 
 def _announcement(value: int) -> Action:
