@@ -1317,8 +1317,8 @@ class RuffeState(Partie):
         if phase == RUFF or len(legal) == 1:
             return legal[0]
         trump = self.trump
-        hand = _cards_of(self._acts[seat])
         if phase == HEAD:
+            hand = _cards_of(self._acts[seat])
             lengths = [0, 0, 0, 0]
             for c in hand:
                 lengths[c.suit_index] += 1
