@@ -20,14 +20,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from engine.cards import Card, shuffled
 from engine.errors import EngineError, RecordError, VariantError, brief
-from engine.game import Action, GameState, Outcome
+from engine.game import Action, GameState, Outcome, Variant
 from engine.ledger import Entry, Ledger
 
 __all__ = ["Partie", "log_text"]
+
+LogItem = tuple[int, int | None, str | None, str, tuple[Any, ...]]
+"""A log entry as it is kept until read: deal, seat, rule, template and its arguments."""
 
 
 def log_text(template: str, args: tuple[Any, ...]) -> str:
@@ -63,7 +66,7 @@ class Partie(GameState):
     UNIT: ClassVar[str] = "points"
     """The unit of the game's score: ``points`` (Ruffe), ``record`` (the loo family) …"""
 
-    def __init__(self, variant: Any, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+    def __init__(self, variant: Variant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
         self.variant = variant
         self.num_players = variant.players
@@ -74,7 +77,7 @@ class Partie(GameState):
         self.history: list[tuple[int, Action]] = []
         self.deals: list[list[str]] = []
         # log entries: tuples (deal, seat, rule, template, args), made dicts when first read
-        self._log: list[Any] = []
+        self._log: list[LogItem | dict[str, Any]] = []
         self.ledger = Ledger(len(self.sides()))
         self._outcome: Outcome | None = None
         self.deal_number = 0
@@ -173,13 +176,15 @@ class Partie(GameState):
         entries = self._log
         if start < 0:
             start = max(0, len(entries) + start)
+        read: list[dict[str, Any]] = []
         for i in range(start, len(entries)):
             entry = entries[i]
-            if type(entry) is tuple:
+            if isinstance(entry, tuple):
                 deal, seat, rule, template, args = entry
-                entries[i] = {"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
-                              "template": template, "args": [_json_arg(a) for a in args]}
-        return [dict(e) for e in entries[start:]]
+                entry = entries[i] = {"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
+                                      "template": template, "args": [_json_arg(a) for a in args]}
+            read.append(dict(entry))
+        return read
 
     # ----- the ledger ---------------------------------------------------------------
     def score(self, side: int, amount: int, rule: str, why: str, seat: int | None = None,
@@ -227,8 +232,7 @@ class Partie(GameState):
         )
 
     # ----- copies -------------------------------------------------------------------
-    def clone(self) -> Partie:
+    def clone(self) -> Self:
         new = super().clone()
-        assert isinstance(new, Partie)
         new.ledger = self.ledger.copy()
         return new
