@@ -60,7 +60,8 @@ KINDS = {
 }
 LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
 API_MODULES = [
-    "cards", "tricks", "rules", "game", "games.ruffe", "games.loo", "games.mushka", "games.pamphil",
+    "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits",
+    "games.ruffe", "games.loo", "games.mushka", "games.pamphil",
     "games.rams", "games.petukh", "records", "bots", "bridge",
     "simulate", "catalogue", "rule_index", "errors", "examples", "examples_loo",
 ]
