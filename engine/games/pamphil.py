@@ -21,6 +21,7 @@ from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DECLARE, LAY_OUT
 from engine.games.mushka import MushkaState, MushkaVariant
+from engine.partie import Step
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
 
@@ -100,6 +101,11 @@ class PamphilState(MushkaState):
 
     game_id = GAME_ID
     ADOPTS = "pamphil.general.as-mushka"
+    PHASES = MushkaState.PHASES | {
+        LAY_OUT: Step("exchange", "pamphil.deal.turned-pamphil",
+                      "Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps"),
+        DECLARE: Step("dialogue", "pamphil.bid.declare-payment", "Seat {seat} holds the pamphil", choices=True),
+    }
 
     def strength_hook(self) -> Any:
         aces = super().strength_hook()

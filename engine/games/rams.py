@@ -22,6 +22,7 @@ from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, jacks_held, one_suit
+from engine.partie import Step
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays
 
@@ -326,6 +327,10 @@ class RamsState(LooState):
     game_id = GAME_ID
     RULES = RULES
     redeal_by_same_dealer = False
+    PHASES = LooState.PHASES | {
+        DEALER_EXCHANGE: Step("exchange", "rams.buy.dealer-takes-turned",
+                              "Seat {seat}, the dealer: give a card of the hand for the turned {turned}, or leave it"),
+    }
 
     def make_pack(self) -> list[Card]:
         return rams_pack(self.variant.players)
