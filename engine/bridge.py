@@ -464,6 +464,10 @@ def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
         raise RequestError(f"field {error}") from None
     if any(key in request for key in ("deal", "deck", "dealer")):
         return _compare_deal(request, spec, built, seed, bots, budget)
+    if "sampling" in ([bots] if isinstance(bots, str) else bots):
+        # whole games of sampling bots take tens of seconds (hundreds of moves, each of dozens of playouts)
+        raise RequestError("field 'bots': whole games are compared with heuristic or random bots; the sampling "
+                           "bot compares one deal (give 'deal')")
     # Both games take their deals from one list of decks: the first game's, extended
     # by the second game's shuffles if it needs more deals; then the first is replayed
     # on the extended list (deterministic, so it ends the same way).

@@ -62,14 +62,13 @@ def _ruffe_variant(given: dict[str, Any], variant: dict[str, Any]) -> ruffe.Ruff
 
 
 def _play_rule(variant: dict[str, Any]) -> PlayRule:
-    follow = variant.get("follow", "obliged")
-    if follow in ("obliged", "free"):
-        base = ruffe.play_rule(follow)
-        follow = base.follow
+    follow = variant.get("follow", ruffe.FOLLOW.option.default)
+    if follow in ruffe.FOLLOW:  # a reading of Ruffe's play.follow
+        follow = ruffe.FOLLOW[follow].follow
     if follow not in FOLLOW_POLICIES:
         raise VariantError(
-            f"variant option 'follow': {follow!r} is not allowed; allowed values: 'obliged', 'free', "
-            + ", ".join(repr(p) for p in FOLLOW_POLICIES), option="follow")
+            f"variant option 'follow': {follow!r} is not allowed; allowed values: "
+            + ", ".join(repr(p) for p in [*ruffe.FOLLOW, *FOLLOW_POLICIES]), option="follow")
     return PlayRule(follow, head=bool(variant.get("head", False)))
 
 

@@ -24,9 +24,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine import catalogue
 from engine.cards import Card
-from engine.errors import (EngineError, IllegalActionError, InvalidActionError, InvalidInputError, RecordError,
-                           VariantError, brief)
+from engine.errors import (CatalogueError, EngineError, IllegalActionError, InvalidActionError, InvalidInputError,
+                           RecordError, VariantError, brief)
 from engine.limits import MAX_ACTION_VALUE, MAX_DEALS, MAX_DECK, MAX_SEED
 
 __all__ = ["Action", "Outcome", "Option", "Variant", "GameState", "GameSpec"]
@@ -236,6 +237,31 @@ class Option:
     doc: str
     rule: str
 
+    @classmethod
+    def from_rule(cls, rule_id: str, name: str | None = None) -> Option:
+        """The option that chooses a reading of a contested rule, read from the
+        catalogue: its name is the readings' ``option``, its values their ids
+        in order, its default the reading marked default, its description the
+        rule's statement.  ``name``, if given, must be the catalogue's
+        (:class:`~engine.errors.CatalogueError` otherwise).
+
+        >>> Option.from_rule("ruffe-and-trumps.play.follow", "follow").values
+        ('obliged', 'free')
+        """
+        rule = catalogue.contested(rule_id)
+        if name is not None and name != rule.option:
+            raise CatalogueError(f"rule {rule_id}: the code names its option {name!r}, the catalogue's readings "
+                                 f"name it {rule.option!r}")
+        return cls(rule.option, str, rule.default, rule.readings, rule.statement, rule_id)
+
+    def refusal(self, value: Any) -> VariantError:
+        """The error refusing ``value`` for this option: it names the option,
+        its rule and the values allowed."""
+        allowed = (", ".join(repr(v) for v in self.values) if self.values
+                   else {int: "a whole number", bool: "true or false"}.get(self.type, "a string"))
+        return VariantError(f"variant option {self.name!r} (rule {self.rule}): {brief(value)} is not allowed; "
+                            f"allowed values: {allowed}", rule=self.rule, option=self.name)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -248,9 +274,6 @@ class Option:
 
     def coerce(self, value: Any) -> Any:
         """The value converted to the option's type, or :class:`VariantError`."""
-        allowed = (", ".join(repr(v) for v in self.values) if self.values
-                   else {int: "a whole number", bool: "true or false"}.get(self.type, "a string"))
-        where = f"variant option {self.name!r} (rule {self.rule})"
         if value is None and self.default is None:
             return None
         try:
@@ -278,13 +301,9 @@ class Option:
                 elif not isinstance(value, str) or len(value) > 64:
                     raise ValueError
         except ValueError:
-            raise VariantError(
-                f"{where}: {brief(value)} is not allowed; allowed values: {allowed}", rule=self.rule, option=self.name
-            ) from None
+            raise self.refusal(value) from None
         if self.values is not None and value not in self.values:
-            raise VariantError(
-                f"{where}: {brief(value)} is not allowed; allowed values: {allowed}", rule=self.rule, option=self.name
-            )
+            raise self.refusal(value)
         return value
 
 

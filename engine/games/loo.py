@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -130,7 +131,7 @@ class LooVariant(Variant):
         for opt in self.OPTIONS:  # direct construction bypasses from_options
             value = getattr(self, opt.name)
             if opt.values is not None and value not in opt.values:
-                opt.coerce(value)
+                raise opt.refusal(value)
             bounds = self.WHOLE_NUMBERS.get(opt.name)
             if bounds is None:
                 continue
@@ -304,13 +305,13 @@ def winners(records: list[int]) -> list[int]:
 
 
 @implements("mushka.settle.systems", "rams.settle.remaining-records", "petukh.settle.remaining-records")
-def settlement(records: list[int], stake: int, system: str = "points", agreed: int = 0) -> list[int | float]:
+def settlement(records: list[int], stake: int, agreed: int | None = None) -> list[int | float]:
     """Net payment per seat at the end: each loser pays the winners his
-    remaining record times the stake (``points``) or the agreed sum
-    (``fixed``); several winners share equally.
+    remaining record times the stake, or the ``agreed`` sum when one is
+    agreed (Мушка's ``fixed`` reading); several winners share equally.
 
-    >>> settlement([0, 7, 12], 1)
-    [19, -7, -12]
+    >>> settlement([0, 7, 12], 1), settlement([0, 7, 12], 1, agreed=25)
+    ([19, -7, -12], [50, -25, -25])
     """
     won = winners(records)
     if not won:
@@ -320,7 +321,7 @@ def settlement(records: list[int], stake: int, system: str = "points", agreed: i
     for seat, record in enumerate(records):
         if seat in won:
             continue
-        pays = agreed if system == "fixed" else record * stake
+        pays = record * stake if agreed is None else agreed
         net[seat] = -pays
         pot += pays
     share = pot / len(won)
@@ -385,6 +386,19 @@ class LooState(Partie):
     lower_is_better = True
     passing: ClassVar[bool] = True
     redeal_by_same_dealer: ClassVar[bool] = True
+    params: Any
+    """What the variant's readings mean to the game (:meth:`parameters`), read once at construction."""
+
+    def __init__(self, variant: Any, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+                 first_dealer: int | None = None) -> None:
+        self.params = self.parameters(variant)
+        super().__init__(variant, seed, decks, first_dealer)
+
+    @classmethod
+    def parameters(cls, variant: Any) -> Any:
+        """The game's parameters for a variant: each reading turned into what the
+        rule code reads (a game's own frozen object; the skeleton has none)."""
+        return None
 
     def partie_rule(self, name: str) -> str | None:
         return getattr(self.RULES, name, None)

@@ -20,10 +20,11 @@ from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DECLARE, LAY_OUT
-from engine.games.mushka import MushkaState, MushkaVariant
+from engine.games.mushka import MushkaParams, MushkaState, MushkaVariant
 from engine.partie import Step
+from engine.readings import Readings
 from engine.rules import implements
-from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, Strength
 
 __all__ = ["PamphilVariant", "PamphilState", "SPEC", "PAMPHIL", "pamphil_strength", "pamphil_suit",
            "declare_payment", "turned_pamphil"]
@@ -32,24 +33,24 @@ GAME_ID = "pamphil"
 PAMPHIL = Card(Rank.JACK, Suit.CLUBS)
 
 
+# the contested rules: each option's values, default and description are the catalogue's readings
+_FIVE_OF_A_SUIT = Option.from_rule("pamphil.special.five-of-a-suit", "five_of_a_suit")
+_PAMPHIL_FOLLOW = Option.from_rule("pamphil.play.pamphil-follow", "pamphil_follow")
+
+
 @implements("pamphil.general.as-mushka")
 @dataclass(frozen=True)
 class PamphilVariant(MushkaVariant):
-    """Мушка's options, and the pamphil's own readings."""
+    """Мушка's options (five of a suit under Памфил's own rule), and the pamphil's own readings."""
 
     game_id = GAME_ID
 
-    pamphil_follow: str = "trump"
+    five_of_a_suit: str = _FIVE_OF_A_SUIT.default
+    pamphil_follow: str = _PAMPHIL_FOLLOW.default
     pamphil_payment: int = 1
 
-    OPTIONS = tuple(
-        Option(o.name, o.type, o.default, o.values, o.doc, "pamphil.special.five-of-a-suit")
-        if o.name == "five_of_a_suit" else o
-        for o in MushkaVariant.OPTIONS
-    ) + (
-        Option("pamphil_follow", str, "trump", ("trump", "wild"),
-               "The pamphil follows and is led as the highest trump, or may be played to any trick at any time.",
-               "pamphil.play.pamphil-follow"),
+    OPTIONS = tuple(_FIVE_OF_A_SUIT if o.name == "five_of_a_suit" else o for o in MushkaVariant.OPTIONS) + (
+        _PAMPHIL_FOLLOW,
         Option("pamphil_payment", int, 1, None,
                "What each other player pays the declarer of the pamphil, outside the record.",
                "pamphil.bid.declare-payment"),
@@ -79,6 +80,17 @@ def declare_payment(players: int, declarer: int, stake: int) -> list[int]:
     return [stake * (players - 1) if seat == declarer else -stake for seat in range(players)]
 
 
+WILD: Readings[bool] = Readings(_PAMPHIL_FOLLOW, {"trump": False, "wild": True})
+"""Whether the pamphil may be played to any trick at any time, by the reading of ``play.pamphil-follow``."""
+
+
+@dataclass(frozen=True)
+class PamphilParams(MushkaParams):
+    """Мушка's parameters, and whether the pamphil is wild."""
+
+    wild: bool = False
+
+
 @implements("pamphil.deal.turned-pamphil")
 def turned_pamphil(dealer_hand: list[Card], turned: Card, give: Card,
                    seat: int | None = None) -> tuple[list[Card], Card]:
@@ -106,8 +118,13 @@ class PamphilState(MushkaState):
                       "Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps"),
         DECLARE: Step("dialogue", "pamphil.bid.declare-payment", "Seat {seat} holds the pamphil", choices=True),
     }
+    params: PamphilParams
 
-    def strength_hook(self) -> Any:
+    @classmethod
+    def parameters(cls, variant: Any) -> PamphilParams:
+        return PamphilParams(**vars(MushkaParams.of(variant)), wild=WILD.of(variant))
+
+    def strength_hook(self) -> Strength | None:
         aces = super().strength_hook()
         if aces is None:
             return pamphil_strength
@@ -118,9 +135,8 @@ class PamphilState(MushkaState):
         return both
 
     def play_rule(self) -> PlayRule:
-        wild = self.variant.pamphil_follow == "wild"
         return PlayRule(SUIT_ELSE_TRUMP, strength=self.strength_hook(), suit_of=pamphil_suit,
-                        constraint=_wild_pamphil if wild else None)
+                        constraint=_wild_pamphil if self.params.wild else None)
 
     def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:
         refusal = super().refuse_play(action, card, seat, legal)
@@ -130,7 +146,7 @@ class PamphilState(MushkaState):
         return refusal
 
     def playable_any_time(self, card: Card) -> bool:
-        return card is PAMPHIL and self.variant.pamphil_follow == "wild"
+        return card is PAMPHIL and self.params.wild
 
     # ----- the turned pamphil and the declaration -----
     def after_turn(self) -> None:
