@@ -17,6 +17,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, NamedTuple
 
 from engine.errors import CatalogueError, UnknownGameError
@@ -65,7 +66,7 @@ class Catalogue:
         return list(self.rule(rule_id).get("readings", []))
 
 
-def _folder() -> Any:
+def _folder() -> Traversable:
     return resources.files("engine").joinpath("catalogue")
 
 

@@ -22,7 +22,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from engine import catalogue
 from engine.cards import Card
@@ -318,6 +318,8 @@ class Variant:
 
     game_id: ClassVar[str] = ""
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    players: int
+    """Every game's variant has the number of players among its options."""
 
     @classmethod
     def option(cls, name: str) -> Option:
@@ -328,12 +330,12 @@ class Variant:
         raise VariantError(f"{cls.game_id or cls.__name__} has no variant option {brief(name)}; options: {known}")
 
     @classmethod
-    def from_options(cls, /, **options: Any) -> Variant:
+    def from_options(cls, /, **options: Any) -> Self:
         """A validated variant; options not given take their defaults."""
         return cls.from_mapping(options)
 
     @classmethod
-    def from_mapping(cls, options: Any) -> Variant:
+    def from_mapping(cls, options: Any) -> Self:
         """A validated variant from a mapping of option name -> value (a record's or a
         request's ``variant``): anything but a mapping of known option names is refused."""
         if not isinstance(options, Mapping):
@@ -354,7 +356,7 @@ class Variant:
         """The rule id -> reading id chosen by each option."""
         return {opt.rule: str(getattr(self, opt.name)).lower() for opt in self.OPTIONS}
 
-    def replace(self, /, **changes: Any) -> Variant:
+    def replace(self, /, **changes: Any) -> Self:
         """A copy with some options changed (validated)."""
         return type(self).from_mapping(self.to_json() | changes)
 
@@ -372,12 +374,29 @@ class GameState:
     game_id: str = ""
     lower_is_better: bool = False
     """True for games whose totals are records written down to nothing (the loo family)."""
-    variant: Any
+    variant: Variant
     num_players: int
     seed: int
     history: list[tuple[int, Action]]
     deals: list[list[str]]
-    log: list[dict[str, Any]]
+    deal_number: int
+    """The deals dealt so far (the one in progress included), numbered from 1."""
+
+    def __init__(self, variant: Variant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+                 first_dealer: int | None = None) -> None:
+        """A new game (what :meth:`GameSpec.new_game` calls, with a checked variant,
+        seed and decks): every game's state class implements it."""
+        raise NotImplementedError
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The log, one readable entry per event: ``{"deal", "seat", "text", "rule"}`` at least."""
+        raise NotImplementedError
+
+    @property
+    def score_sheet(self) -> list[dict[str, Any]]:
+        """The deals that are over, each a row of its score entries."""
+        raise NotImplementedError
 
     # --- the state machine -------------------------------------------------
     # A state keeps the seat to act in ``_to_act`` (None when nobody acts),
@@ -409,7 +428,7 @@ class GameState:
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy: every list, dict and set the state holds is copied,
         at every depth, so nothing done to the copy (a bot's imagined playout)
         reaches the original. Cards, actions, variants and tuples are immutable
@@ -425,7 +444,7 @@ class GameState:
     """Lists whose items are never changed once appended (actions, decks, log entries):
     :meth:`clone` copies the list, not its items."""
 
-    def determinize(self, seat: int, rng: random.Random) -> GameState:
+    def determinize(self, seat: int, rng: random.Random) -> Self:
         raise NotImplementedError
 
     def sides(self) -> list[list[int]]:
@@ -461,11 +480,11 @@ class GameState:
 
     def _finished_deal(self, deal: Any) -> dict[str, Any]:
         """The score-sheet row of finished deal ``deal``, or :class:`InvalidInputError`."""
-        dealt = self.deal_number  # type: ignore[attr-defined]
+        dealt = self.deal_number
         if type(deal) is not int or not 1 <= deal <= dealt:
             raise InvalidInputError(f"{self.game_id}: no deal {brief(deal)} to summarise: the game has dealt "
                                     f"{dealt} deal{'s' if dealt != 1 else ''} (numbered from 1)")
-        for row in self.score_sheet:  # type: ignore[attr-defined]
+        for row in self.score_sheet:
             if row.get("deal") == deal:
                 return dict(row)
         raise InvalidInputError(f"{self.game_id}: deal {deal} is still being played; only a finished deal "
@@ -549,7 +568,7 @@ class GameState:
         return own
 
     def refuse_unlisted(self, action: Action, seat: int, rule: str,
-                        apply_phase: Callable[[GameState, Action], Any]) -> IllegalActionError:
+                        apply_phase: Callable[[Self, Action], object]) -> IllegalActionError:
         """The refusal of an action that is not among :meth:`legal_actions`: an action
         is legal only if it equals a listed one.  The phase's own checks are run on a
         copy, so that the refusal says why in the phase's words and names its rule; a
@@ -643,7 +662,7 @@ class GameSpec:
                                     f"not {brief(seed)}")
         if decks is not None:
             decks = _check_decks(self.id, decks)
-        return self.state_class(variant, seed=seed, decks=decks, first_dealer=first_dealer)  # type: ignore[call-arg]
+        return self.state_class(variant, seed=seed, decks=decks, first_dealer=first_dealer)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -22,11 +22,11 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from string import Formatter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from engine.cards import Card, shuffled
 from engine.errors import EngineError, RecordError, VariantError, brief
-from engine.game import Action, GameState, Outcome, side_words
+from engine.game import Action, GameState, Outcome, Variant, side_words
 from engine.ledger import Entry, Ledger
 
 __all__ = ["Partie", "Step", "OVER_STEP", "PHASE_KINDS", "SEAT_FIELDS", "log_text", "trick_fields"]
@@ -76,6 +76,10 @@ def trick_fields(trick: list[Any], tricks_played: int, leader: int) -> dict[str,
     return {"trick": tricks_played + 1, "leader": leader, "case": case}
 
 
+LogItem = tuple[int, int | None, str | None, str, tuple[Any, ...]]
+"""A log entry as it is kept until read: deal, seat, rule, template and its arguments."""
+
+
 def log_text(template: str, args: tuple[Any, ...]) -> str:
     """A log entry's text: ``template.format(*args)``, each list or tuple argument (a
     sequence of cards) written with the cards' symbols.
@@ -111,7 +115,7 @@ class Partie(GameState):
     PHASES: ClassVar[dict[str, Step]] = {"over": OVER_STEP}
     """Each phase's :class:`Step`: its kind, the rule of its prompt and the prompt's sentence."""
 
-    def __init__(self, variant: Any, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+    def __init__(self, variant: Variant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
         self.variant = variant
         self.num_players = variant.players
@@ -122,7 +126,7 @@ class Partie(GameState):
         self.history: list[tuple[int, Action]] = []
         self.deals: list[list[str]] = []
         # log entries: tuples (deal, seat, rule, template, args), made dicts when first read
-        self._log: list[Any] = []
+        self._log: list[LogItem | dict[str, Any]] = []
         self.ledger = Ledger(len(self.sides()))
         self._outcome: Outcome | None = None
         self.deal_number = 0
@@ -221,13 +225,15 @@ class Partie(GameState):
         entries = self._log
         if start < 0:
             start = max(0, len(entries) + start)
+        read: list[dict[str, Any]] = []
         for i in range(start, len(entries)):
             entry = entries[i]
-            if type(entry) is tuple:
+            if isinstance(entry, tuple):
                 deal, seat, rule, template, args = entry
-                entries[i] = {"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
-                              "template": template, "args": [_json_arg(a) for a in args]}
-        return [dict(e) for e in entries[start:]]
+                entry = entries[i] = {"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
+                                      "template": template, "args": [_json_arg(a) for a in args]}
+            read.append(dict(entry))
+        return read
 
     # ----- the ledger ---------------------------------------------------------------
     def score(self, side: int, amount: int, rule: str, why: str, seat: int | None = None,
@@ -319,8 +325,7 @@ class Partie(GameState):
         )
 
     # ----- copies -------------------------------------------------------------------
-    def clone(self) -> Partie:
+    def clone(self) -> Self:
         new = super().clone()
-        assert isinstance(new, Partie)
         new.ledger = self.ledger.copy()
         return new

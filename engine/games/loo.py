@@ -361,6 +361,12 @@ def _plural(n: int, word: str) -> str:
 
 # ---------------------------------------------------------------- the state machine
 
+_Closed = tuple[Suit, Card | None, tuple[str | None, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                tuple[tuple[int, str, str], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A deal at its close: trump, turned card, each seat's bid and cards bought, the active
+seats, tricks per seat, the shows (seat, rule, text), the records before and after, and
+the payments so far."""
+
 class LooState(Partie):
     """A whole game of a loo-family game, deal after deal, to the end of the
     record.  Subclasses (one per game) declare ``game_id``, ``RULES`` and the
@@ -374,6 +380,7 @@ class LooState(Partie):
     """
 
     RULES: ClassVar[LooRules]
+    variant: LooVariant
     UNIT = "record"
     PHASES = Partie.PHASES | {  # the phases every loo game has, a rule by its name in ``RULES``
         BID: Step("dialogue", "bid", "Seat {seat}: bid", choices=True),
@@ -407,7 +414,7 @@ class LooState(Partie):
         self.start_record = self.starting_record()
         self.ledger.start("record", self.start_record)
         self.previous_deal: dict[str, Any] | None = None
-        self._closed: list[tuple[Any, ...]] = []  # each deal at its close, for ``deal_summary`` (tuples, never changed)
+        self._closed: list[_Closed] = []  # each deal at its close, for ``deal_summary`` (tuples, never changed)
         self.seat_draws: list[str] = []
 
     @property
@@ -870,7 +877,7 @@ class LooState(Partie):
                     items.append(fact("Shown", text, rule))
                     # "Seat 2 shows jacks ..., worth 5: J♠ J♣." -> "shows jacks ..., worth 5" (the cards are in the fact)
                     words.append(re.sub(rf"^(the dealer, )?seat {seat},? ", "", text.split(": ")[0], flags=re.I))
-            if seat in active and sum(tricks):  # (not when the shows ended the deal before the play)
+            if seat in active and sum(tricks) > 0:  # (not when the shows ended the deal before the play)
                 items.append(fact("Tricks", tricks[seat], rules.winner))
                 words.append(_plural(tricks[seat], "trick"))
             change = sum(e["points"] for e in row["entries"] if e["side"] == seat)
@@ -1068,7 +1075,7 @@ class LooState(Partie):
                 hands.append([str(c) for c in hand])
             else:
                 hands.append({"count": len(hand), "known": [str(c) for c, s in self.known.items() if s == p]})
-        discards = None
+        discards: dict[str, Any] | None = None
         if self.discarding is not None:
             d = self.discarding
             discards = {"seat": d, "count": len(self.pending)}

@@ -14,7 +14,7 @@ shared skeleton of :mod:`engine.games.loo`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -125,7 +125,7 @@ def may_pass(hand: list[Card]) -> bool:
 
 
 @implements("mushka.play.ace-of-spades-power")
-def ace_of_spades_strength(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+def ace_of_spades_strength(card: Card, position: int, trick: Sequence[Card], trump: Suit | None) -> int | None:
     """Under the 'beats-trump-ace' reading: the ace of spades played to a
     trick another player led beats the ace of trumps, and only that card (a
     kernel strength hook: one above the trump ace when it lies in the trick)."""
@@ -264,6 +264,7 @@ class MushkaState(LooState):
     """A game of Мушка."""
 
     game_id = GAME_ID
+    variant: MushkaVariant
     RULES = RULES
     params: MushkaParams
 

@@ -13,6 +13,7 @@ turns it up takes it and lays out a card of his own, whose suit is trumps.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +61,7 @@ class PamphilVariant(MushkaVariant):
 
 
 @implements("pamphil.play.pamphil-highest")
-def pamphil_strength(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+def pamphil_strength(card: Card, position: int, trick: Sequence[Card], trump: Suit | None) -> int | None:
     """The pamphil beats every card and is beaten by none (a kernel strength hook)."""
     return 300 if card is PAMPHIL else None
 
@@ -112,6 +113,7 @@ class PamphilState(MushkaState):
     """A game of Памфил: Мушка's state with the pamphil's rules."""
 
     game_id = GAME_ID
+    variant: PamphilVariant
     ADOPTS = "pamphil.general.as-mushka"
     PHASES = MushkaState.PHASES | {
         LAY_OUT: Step("exchange", "pamphil.deal.turned-pamphil",
@@ -129,7 +131,7 @@ class PamphilState(MushkaState):
         if aces is None:
             return pamphil_strength
 
-        def both(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+        def both(card: Card, position: int, trick: Sequence[Card], trump: Suit | None) -> int | None:
             special = pamphil_strength(card, position, trick, trump)
             return special if special is not None else aces(card, position, trick, trump)
         return both
@@ -238,7 +240,7 @@ class PamphilState(MushkaState):
         return card is PAMPHIL or super().keep_card(seat, card)
 
 
-def _wild_pamphil(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+def _wild_pamphil(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, legal: list[Card]) -> list[Card]:
     """The 'wild' reading: the pamphil may be played to any trick, even by a player able to follow."""
     if PAMPHIL in hand and PAMPHIL not in legal:
         return [c for c in hand if c in legal or c is PAMPHIL]

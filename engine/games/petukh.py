@@ -162,6 +162,7 @@ class PetukhState(LooState):
     """A game of Петух."""
 
     game_id = GAME_ID
+    variant: PetukhVariant
     RULES = RULES
     passing = False
 
@@ -186,7 +187,7 @@ class PetukhState(LooState):
                   self.deal_number, self.dealer, card.symbol, card.suit.name_en)
 
     def deal(self, deck: list[Card]) -> None:
-        self.boys = {}
+        self.boys: dict[int, int] = {}
         super().deal(deck)
 
     BID_WORDS: ClassVar[dict[str, str]] = {"pass": "passed", "stand": "keeps his cards", "buy": "exchanged {n}",

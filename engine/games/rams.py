@@ -15,7 +15,7 @@ the jack variant writes off pairs of jacks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
@@ -406,6 +406,7 @@ class RamsState(LooState):
     """A game of Рамс."""
 
     game_id = GAME_ID
+    variant: RamsVariant
     RULES = RULES
     redeal_by_same_dealer = False
     PHASES = LooState.PHASES | {
@@ -436,7 +437,7 @@ class RamsState(LooState):
         return f"he received {self.params.ace_duty.words} in the deal"
 
     def deal(self, deck: list[Card]) -> None:
-        self.jacks_shown = {}
+        self.jacks_shown: dict[int, int] = {}
         super().deal(deck)
 
     @implements("rams.jacks.at-discard")
@@ -471,18 +472,20 @@ class RamsState(LooState):
         if self._phase != DEALER_EXCHANGE:
             super().apply_special(seat, action)
             return
+        turned = self.turned
+        assert turned is not None  # the dealer's exchange is only offered while the turned trump lies there
         if action.kind == "keep":
             self.history.append((seat, Action("keep")))
             self._say("rams.buy.dealer-takes-turned", seat, "The dealer leaves the turned {} on the table.",
-                      self.turned.symbol)
+                      turned.symbol)
         elif action.kind == "exchange" and action.card is not None:
-            hand = dealer_takes_turned(self.hands[seat], self.turned, action.card, False, seat)
+            hand = dealer_takes_turned(self.hands[seat], turned, action.card, False, seat)
             self.history.append((seat, Action("exchange", action.card)))
             self.hands[seat] = sorted(hand, key=lambda c: c.index)
             self.discards.setdefault(seat, []).append(action.card)
-            self.known[self.turned] = seat
+            self.known[turned] = seat
             self._say("rams.buy.dealer-takes-turned", seat, "The dealer takes the turned {} for a card of his hand.",
-                      self.turned.symbol)
+                      turned.symbol)
             self.turned_taken = True
         else:
             raise IllegalActionError("rams.buy.dealer-takes-turned", action,

@@ -25,9 +25,9 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter, itemgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, cast
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
@@ -491,6 +491,8 @@ _TEXTS = tuple(c._text for c in ALL_CARDS)
 
 _TRICK_RULE = "ruffe-and-trumps.play.trick-winner"
 
+T = TypeVar("T")
+
 
 def _void_bits(led: int, played: int, trump: int, follow: str) -> int:
     """The suits (bit i: suit index i) a player shows he lacks by playing a
@@ -520,12 +522,12 @@ def _void_table(trump: int, follow: str) -> tuple[int, ...]:
 
 
 @functools.cache
-def _packets(players: int, hand_size: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
+def _packets(players: int, hand_size: int) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
     """For each player in turn from the dealer's left, a getter of the cards
-    he is dealt from a deck (top first) by packets of four: player i's
+    he is dealt from a deck (top first, as card indexes) by packets of four: player i's
     packet p is the deck's cards ``4 * (p * players + i)`` to ``+ 4``.
 
-    >>> [str(c) for c in _packets(4, 12)[1](list(ALL_CARDS))]
+    >>> [str(ALL_CARDS[i]) for i in _packets(4, 12)[1](list(range(52)))]
     ['10S', '9S', '8S', '7S', '7H', '6H', '5H', '4H', '4D', '3D', '2D', 'AC']
     """
     return tuple(
@@ -534,7 +536,7 @@ def _packets(players: int, hand_size: int) -> tuple[Callable[[list[Card]], tuple
     )
 
 
-def _suit_run(hand: list[Any], bits: int, suit: Suit) -> list[Any]:
+def _suit_run(hand: list[T], bits: int, suit: Suit) -> list[T]:
     """The part of a hand kept in deck order (its cards, or one item per
     card) that holds the cards of ``suit``, given the hand's bit set.
 
@@ -550,7 +552,14 @@ def _suit_run(hand: list[Any], bits: int, suit: Suit) -> list[Any]:
 
 def _allowed_actions(acts: list[Action], allowed: int) -> list[Action]:
     """The actions among ``acts`` whose card is in the bit set ``allowed``."""
+    # every action of a hand carries its card (_cards_of); the hot path reads it unchecked
     return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
+
+
+def _cards_of(acts: list[Action]) -> list[Card]:
+    """The cards of a hand kept as its actions: each is a play or a discard of one of
+    its cards (taken from ``_PLAY_BY_INDEX`` or ``_DISCARD_BY_INDEX``), never without one."""
+    return cast("list[Card]", [a.card for a in acts])  # (a string: no alias built at each call)
 
 
 def _announcement(value: int) -> Action:
@@ -624,6 +633,12 @@ def params_of(variant: RuffeVariant) -> RuffeParams:
 # The state
 # --------------------------------------------------------------------------
 
+_Counted = tuple[int, int, Suit, Card, int | None, tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                 tuple[int, list[Card], int] | None, tuple[tuple[int, Suit, int], ...], tuple[int, ...], str | None, int]
+"""A deal at its count: number, dealer, trump, turned card, head-taker, cards and tricks won
+per seat, points per side, the last trick, the ruffs announced, the ruff's winner, the
+rule the head went by and the number of discards."""
+
 
 class RuffeState(Partie):
     """A whole game of Ruffe and Trumps, deal after deal, to the target.
@@ -640,6 +655,7 @@ class RuffeState(Partie):
     """
 
     game_id = GAME_ID
+    variant: RuffeVariant
 
     PARTIE_RULES = {"deck": "ruffe-and-trumps.deck.full", "first_dealer": "ruffe-and-trumps.deal.first-dealer",
                     "rotation": "ruffe-and-trumps.deal.rotation"}
@@ -654,14 +670,14 @@ class RuffeState(Partie):
                                         "Seat {seat} won the last trick: lead any card to trick {trick}")}),
     }
 
-    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Any = None,
+    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
         self.params = params = params_of(variant)
         self.config, self.rule, self._sides, self._side_of = params.config, params.play, params.sides, params.side_of
         self._next_seat, self._count_texts = params.next_seat, params.count_texts
         self._follow = self.rule.follow  # the kernel's follow policy, read in the hot path
         self._tricks_per_deal = self.config.tricks
-        self._counted: list[tuple[Any, ...]] = []  # each deal at its count: what ``previous_deal`` and
+        self._counted: list[_Counted] = []  # each deal at its count: what ``previous_deal`` and
         # ``deal_summary`` tell (tuples, never changed, so a clone shares them)
         super().__init__(variant, seed, decks, first_dealer)
 
@@ -694,8 +710,9 @@ class RuffeState(Partie):
         n, config = self.num_players, self.config
         first = (self.dealer + 1) % n
         # each hand as its play actions in deck order, and as a bit set (``hands`` reads the cards)
-        self._acts = acts = [[]] * n
-        self._bits = bits = [0] * n
+        acts: list[list[Action]] = [[]] * n  # (each seat's list is replaced below)
+        bits = [0] * n
+        self._acts, self._bits = acts, bits
         for i, packets in enumerate(_packets(n, config.hand_size)):  # the i-th player from the dealer's left
             seat = (first + i) % n
             dealt = itemgetter(*sorted(packets(deck)))  # (itemgetter: the fastest way to look up many indexes)
@@ -754,7 +771,7 @@ class RuffeState(Partie):
     def hands(self) -> list[list[Card]]:
         """Each seat's cards, in deck order (fresh lists, built when read: the
         state keeps a hand as its actions and as a bit set)."""
-        return [[a.card for a in acts] for acts in self._acts]
+        return [_cards_of(acts) for acts in self._acts]
 
     @property
     def target(self) -> int:
@@ -762,14 +779,16 @@ class RuffeState(Partie):
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take (a fresh list each call)."""
+        seat = self._to_act
+        if seat is None:  # nobody acts once the game is over
+            return []
         if self._phase == PLAY:
             # each hand is kept as its play actions in deck order (self._acts) and as a bit set of
             # card indexes (self._bits); the cards the seat may play (self._allowed) are whole suits
             # of his hand (all of it, one suit, or trumps; under 'free' perhaps two): one slice
-            seat = self._to_act
             allowed = self._allowed
-            acts = self._acts[seat]  # type: ignore[index]
-            bits = self._bits[seat]  # type: ignore[index]
+            acts = self._acts[seat]
+            bits = self._bits[seat]
             if allowed == bits:
                 return acts[:]
             lo = (bits & ((allowed & -allowed) - 1)).bit_count()  # the seat's cards below the lowest allowed
@@ -778,16 +797,18 @@ class RuffeState(Partie):
                 return acts[lo:lo + n]  # one run of the hand
             return _allowed_actions(acts, allowed)  # under 'free': the suit led and trumps, two runs
         if self._phase == RUFF:  # the one legal announcement: the seat's best ruff
-            return [_announcement(self._ruffs[self._to_act][1])]  # type: ignore[index]
+            return [_announcement(self._ruffs[seat][1])]
         if self._phase == HEAD:  # while he discards, the taker's actions alongside his hand are discards
-            return self._acts[self._to_act][:]  # type: ignore[index]
+            return self._acts[seat][:]
         return []
 
     def _allowed_plays(self) -> int:
         """The cards the seat to act may play, as a bit set: any card when
         leading, else the kernel's follow clause (its masks for this trump:
         the suit led, failing it the second choice, failing both any card)."""
-        bits = self._bits[self._to_act]  # type: ignore[index]
+        seat = self._to_act
+        assert seat is not None  # (asked only in play, where a seat is to act)
+        bits = self._bits[seat]
         if not self.trick:
             return bits
         led = self._led
@@ -811,6 +832,8 @@ class RuffeState(Partie):
             action = Action.coerce(action)
         phase = self._phase
         seat = self._to_act
+        if seat is None:  # nobody acts once the game is over
+            raise IllegalActionError("ruffe-and-trumps.game.end", action, "the game is over", seat)
         if phase == PLAY:
             card = action.card
             if action.kind != "play" or card is None or action.value is not None:
@@ -818,19 +841,19 @@ class RuffeState(Partie):
                                          "the tricks are being played: the only action is 'play <card>'", seat)
             bit = _BIT[card.index]
             if not self._allowed & bit:  # not among the legal cards
-                raise self._refuse_play(action, card, seat)  # type: ignore[arg-type]
+                raise self._refuse_play(action, card, seat)
             # validated: play it (inlined: this is the hot path)
             hand_bits = self._bits
-            bits = hand_bits[seat]  # type: ignore[index]
-            hand_bits[seat] = bits ^ bit  # type: ignore[index]
+            bits = hand_bits[seat]
+            hand_bits[seat] = bits ^ bit
             i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in deck order
             # the interned action, whatever form was given
-            self.history.append((seat, self._acts[seat].pop(i)))  # type: ignore[arg-type,index]
+            self.history.append((seat, self._acts[seat].pop(i)))
             trick = self.trick
             if trick:
                 led = self._led
                 if card.suit_index != led:  # the seat shows suits he lacks (for determinize)
-                    self.voids[seat] |= self._voids_by_play[led * 4 + card.suit_index]  # type: ignore[index]
+                    self.voids[seat] |= self._voids_by_play[led * 4 + card.suit_index]
                 strength = self._trick_strengths[card.index]
                 if strength > self._winning_strength:  # the trick's winner so far (play.trick-winner)
                     self._winning_strength, self._winning_seat = strength, seat
@@ -841,7 +864,7 @@ class RuffeState(Partie):
             trick.append(card)
             if len(trick) < self.num_players:
                 # the next seat's legal cards: _allowed_plays, inlined (hot path)
-                seat = self._to_act = self._next_seat[seat]  # type: ignore[index]
+                seat = self._to_act = self._next_seat[seat]
                 bits = hand_bits[seat]
                 self._allowed = bits & self._follow_first[led] or bits & self._follow_second[led] or bits
             else:
@@ -852,20 +875,20 @@ class RuffeState(Partie):
                 raise IllegalActionError("ruffe-and-trumps.head.discard", action,
                                          f"seat {seat} has taken the head and must discard a card ('discard <card>'), "
                                          f"{4 - len(self.discards)} more to go", seat)
-            if not self._bits[seat] & _BIT[card.index]:  # type: ignore[index]
+            if not self._bits[seat] & _BIT[card.index]:
                 raise IllegalActionError("ruffe-and-trumps.head.discard", action,
                                          f"{card} is not in seat {seat}'s hand", seat)
-            self._discard(seat, card)  # type: ignore[arg-type]
+            self._discard(seat, card)
         elif phase == RUFF:
             if action.kind != "announce":
                 raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
                                          "the ruff is being announced: the only action is 'announce <value>'", seat)
-            suit, value = self._ruffs[seat]  # type: ignore[index]
+            suit, value = self._ruffs[seat]
             if action != _announcement(value):  # the one listed action: 'announce <his best ruff>'
                 raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
                                          f"a player announces his best ruff, 'announce {value}': seat {seat}'s "
                                          f"is {value}", seat)
-            self._announce(seat, suit, value)  # type: ignore[arg-type]
+            self._announce(seat, suit, value)
         else:
             raise IllegalActionError("ruffe-and-trumps.game.end", action, "the game is over", seat)
 
@@ -901,7 +924,7 @@ class RuffeState(Partie):
                       f"seat {winners[0]}" if winners else "nobody")
         if winners:
             seat = winners[0]
-            self._ruff_cards = [a.card for a in _suit_run(self._acts[seat], self._bits[seat], self._ruffs[seat][0])]
+            self._ruff_cards = _cards_of(_suit_run(self._acts[seat], self._bits[seat], self._ruffs[seat][0]))
             self._score(self._side_of[seat], 12, "ruffe-and-trumps.ruff.award", f"Ruff: {best}, seat {seat}", seat)
 
     @implements("ruffe-and-trumps.ruff.proof")
@@ -949,7 +972,7 @@ class RuffeState(Partie):
                   taker, why, len(self.head))
         self.head_taken = True
         self.head_cards, self.head = self.head, []
-        hand = [a.card for a in self._acts[taker]] + self.head_cards
+        hand = _cards_of(self._acts[taker]) + self.head_cards
         hand.sort(key=_INDEX)
         self._bits[taker] |= card_bits(self.head_cards)
         self._acts[taker] = [_DISCARD_BY_INDEX[c.index] for c in hand]  # play actions again from _start_play
@@ -977,7 +1000,8 @@ class RuffeState(Partie):
         """The player on the dealer's left leads to the first trick."""
         if self.head_taken:
             taker = self.head_taker_
-            self._acts[taker] = [_PLAY_BY_INDEX[a.card.index] for a in self._acts[taker]]  # type: ignore[index]
+            assert taker is not None  # (the head was taken)
+            self._acts[taker] = [_PLAY_BY_INDEX[c.index] for c in _cards_of(self._acts[taker])]
         self._phase = PLAY
         self.leader = (self.dealer + 1) % self.num_players
         self._to_act = self.leader
@@ -1062,6 +1086,7 @@ class RuffeState(Partie):
         if not self._counted:
             return None
         deal, dealer, trump, turned, taker, won, tricks, points, last = self._counted[-1][:9]
+        assert last is not None  # (a deal is counted after its last trick)
         lead, cards, winner = last
         n = self.num_players
         return {
@@ -1351,8 +1376,8 @@ class RuffeState(Partie):
         if phase == RUFF or len(legal) == 1:
             return legal[0]
         trump = self.trump
-        hand = [a.card for a in self._acts[seat]]
         if phase == HEAD:
+            hand = _cards_of(self._acts[seat])
             lengths = [0, 0, 0, 0]
             for c in hand:
                 lengths[c.suit_index] += 1
@@ -1361,7 +1386,7 @@ class RuffeState(Partie):
                 is_trump = c.suit is trump
                 return (1 if is_trump else 0, 1 if c.rank is Rank.ACE else 0, c.rank_value * 4 + lengths[c.suit_index])
             return _DISCARD[min(hand, key=keep_value)]
-        cards = [a.card for a in legal]
+        cards = _cards_of(legal)  # (a play of each legal card)
         trick = self.trick
 
         def cheap(c: Card) -> tuple[int, int]:
