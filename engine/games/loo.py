@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 from engine.cards import Card, Rank, Suit, format_cards, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
 from engine.game import Action, Variant, fact
-from engine.partie import Partie
+from engine.partie import Partie, Step, trick_fields
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays, trick_winner
 
@@ -382,6 +382,14 @@ class LooState(Partie):
     RULES: ClassVar[LooRules]
     variant: LooVariant
     UNIT = "record"
+    PHASES = Partie.PHASES | {  # the phases every loo game has, a rule by its name in ``RULES``
+        BID: Step("dialogue", "bid", "Seat {seat}: bid", choices=True),
+        DISCARD: Step("exchange", "discard",
+                      "Seat {seat}: lay aside up to {most} unwanted cards, one at a time, then draw as many"),
+        PLAY: Step("trick", "follow", "Seat {seat}: play to trick {trick}, led by seat {leader}",
+                   cases={"lead": ("lead", "Seat {seat}: lead to the first trick"),
+                          "next_lead": ("lead", "Seat {seat} won the last trick: lead to trick {trick}")}),
+    }
     lower_is_better = True
     passing: ClassVar[bool] = True
     redeal_by_same_dealer: ClassVar[bool] = True
@@ -1052,6 +1060,11 @@ class LooState(Partie):
         return suit_of(card, self.trump) if suit_of is not None else card.suit
 
     # ----- views -------------------------------------------------------------------
+    def prompt_fields(self) -> dict[str, Any]:
+        return (super().prompt_fields() | trick_fields(self.trick, self.tricks_played, self.leader)
+                | {"turned": self.turned.symbol if self.turned else None,
+                   "most": min(len(self.stock), HAND_SIZE)})
+
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
         self.check_seat(seat)

@@ -22,6 +22,7 @@ from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DECLARE, LAY_OUT
 from engine.games.mushka import MushkaParams, MushkaState, MushkaVariant
+from engine.partie import Step
 from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, Strength
@@ -114,6 +115,11 @@ class PamphilState(MushkaState):
     game_id = GAME_ID
     variant: PamphilVariant
     ADOPTS = "pamphil.general.as-mushka"
+    PHASES = MushkaState.PHASES | {
+        LAY_OUT: Step("exchange", "pamphil.deal.turned-pamphil",
+                      "Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps"),
+        DECLARE: Step("dialogue", "pamphil.bid.declare-payment", "Seat {seat} holds the pamphil", choices=True),
+    }
     params: PamphilParams
 
     @classmethod

@@ -23,6 +23,7 @@ from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, jacks_held, one_suit
+from engine.partie import Step
 from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, Constraint, PlayRule, legal_plays
@@ -408,6 +409,10 @@ class RamsState(LooState):
     variant: RamsVariant
     RULES = RULES
     redeal_by_same_dealer = False
+    PHASES = LooState.PHASES | {
+        DEALER_EXCHANGE: Step("exchange", "rams.buy.dealer-takes-turned",
+                              "Seat {seat}, the dealer: give a card of the hand for the turned {turned}, or leave it"),
+    }
     params: RamsParams
 
     @classmethod

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple, TypeVar, cast
 from engine.cards import ALL_CARDS, Card, Rank, Suit, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
 from engine.game import Action, GameSpec, Option, Variant, fact, side_words
-from engine.partie import Partie, log_text
+from engine.partie import Partie, Step, log_text, trick_fields
 from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import (
@@ -660,6 +660,16 @@ class RuffeState(Partie):
     PARTIE_RULES = {"deck": "ruffe-and-trumps.deck.full", "first_dealer": "ruffe-and-trumps.deal.first-dealer",
                     "rotation": "ruffe-and-trumps.deal.rotation"}
 
+    PHASES = Partie.PHASES | {
+        RUFF: Step("dialogue", "ruffe-and-trumps.ruff.announce", "Seat {seat}: announce the best ruff in hand"),
+        HEAD: Step("exchange", "ruffe-and-trumps.head.discard",
+                   "Seat {seat} took the head: lay out {left}, face down"),
+        PLAY: Step("trick", "ruffe-and-trumps.play.follow", "Seat {seat}: play to trick {trick}, led by seat {leader}",
+                   cases={"lead": ("ruffe-and-trumps.play.first-lead", "Seat {seat}: lead any card to the first trick"),
+                          "next_lead": ("ruffe-and-trumps.play.next-lead",
+                                        "Seat {seat} won the last trick: lead any card to trick {trick}")}),
+    }
+
     def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
         self.params = params = params_of(variant)
@@ -1281,6 +1291,11 @@ class RuffeState(Partie):
         return new
 
     # ----- views -------------------------------------------------------------
+    def prompt_fields(self) -> dict[str, Any]:
+        left = 4 - len(self.discards)
+        return (super().prompt_fields() | trick_fields(self.trick, self.tricks_played, self.leader)
+                | {"left": f"{left}{' more' if self.discards else ''} card{'s' if left != 1 else ''}"})
+
     def view(self, seat: int | None) -> dict[str, Any]:
         self.check_seat(seat)
         n = self.num_players
