@@ -133,5 +133,5 @@ fuzz: $(STAMPS)/venv
 	$(PY) tools/fuzz.py --seconds $(SECONDS) --seed $(SEED)
 
 clean:
-	rm -rf site build dist *.egg-info $(WHEELS) $(PYODIDE) $(RULE_TESTS) .pytest_cache .hypothesis
+	rm -rf site build dist *.egg-info $(WHEELS) $(PYODIDE) $(RULE_TESTS) .pytest_cache .hypothesis .mypy_cache
 	find . -name __pycache__ -type d -not -path './$(VENV)/*' -not -path './node_modules/*' -prune -exec rm -rf {} +

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .cards import Card, Suit
@@ -40,6 +41,11 @@ class Bot(Protocol):
     kind: str
 
     def choose(self, state: GameState, seat: int) -> Action: ...
+
+
+Advice = Callable[[int], Action]
+"""A game's advice, ``state.heuristic_action(seat)``: the move a sensible player makes
+(the games that have one define it; :class:`HeuristicBot` asks for it)."""
 
 
 def _check_turn(state: GameState, seat: int) -> list[Action]:
@@ -95,7 +101,7 @@ def generic_trick_action(state: GameState, seat: int, legal: list[Action]) -> Ac
     Following: if a partner is winning, throw the lowest card; else win with the cheapest
     card that wins; else throw the lowest card, keeping trumps.
     """
-    plays = [a for a in legal if a.card is not None]
+    plays = [(a, a.card) for a in legal if a.card is not None]  # each card play with its card
     if not plays:
         return legal[0]
     view = state.view(seat)
@@ -103,28 +109,28 @@ def generic_trick_action(state: GameState, seat: int, legal: list[Action]) -> Ac
     trick = [(entry["seat"], Card.parse(entry["card"])) for entry in view.get("trick") or []]
     partners = next((set(side) for side in state.sides() if seat in side), {seat})
 
-    def cheap(action: Action) -> tuple[int, int]:
-        card = action.card
+    def cheap(play: tuple[Action, Card]) -> tuple[int, int]:
+        card = play[1]
         return (1 if card.suit == trump else 0, card.rank.value)
 
     if not trick:
-        side_plays = [a for a in plays if a.card.suit != trump] or plays
-        aces = [a for a in side_plays if a.card.rank.value == 14]
+        side_plays = [p for p in plays if p[1].suit != trump] or plays
+        aces = [p for p in side_plays if p[1].rank.value == 14]
         if aces:
-            return aces[0]
+            return aces[0][0]
         length: dict[Suit, int] = {}
-        for a in side_plays:
-            length[a.card.suit] = length.get(a.card.suit, 0) + 1
+        for _, card in side_plays:
+            length[card.suit] = length.get(card.suit, 0) + 1
         longest = max(length.values())
-        return min((a for a in side_plays if length[a.card.suit] == longest), key=lambda a: a.card.rank.value)
+        return min((p for p in side_plays if length[p[1].suit] == longest), key=lambda p: p[1].rank.value)[0]
     winner_seat, best = _trick_winner(trick, trump)
     if winner_seat in partners:
-        return min(plays, key=cheap)
+        return min(plays, key=cheap)[0]
     led = trick[0][1].suit
-    winners = [a for a in plays if _beats(a.card, best, led, trump)]
+    winners = [p for p in plays if _beats(p[1], best, led, trump)]
     if winners:
-        return min(winners, key=cheap)
-    return min(plays, key=cheap)
+        return min(winners, key=cheap)[0]
+    return min(plays, key=cheap)[0]
 
 
 class HeuristicBot:
@@ -139,7 +145,7 @@ class HeuristicBot:
         legal = _check_turn(state, seat)
         if len(legal) == 1:
             return legal[0]
-        advice = getattr(state, "heuristic_action", None)
+        advice: Advice | None = getattr(state, "heuristic_action", None)  # the game's own, where it has one
         if advice is not None:
             return advice(seat)
         if any(a.card is not None and a.kind == "play" for a in legal):
@@ -164,6 +170,7 @@ def playout_to_deal_end(state: GameState, policy: Bot, max_actions: int = 10_000
         if state.is_over() or _deal_index(state) != deal:
             return state
         seat = state.current_player()
+        assert seat is not None  # a game not over has a seat to act (the steps without a decision run in apply)
         state.apply(policy.choose(state, seat))
     raise EngineError(f"a playout did not finish its deal within {max_actions} actions")
 
@@ -221,6 +228,10 @@ def check_budget(budget: Any) -> int | None:
         raise InvalidInputError(f"budget: the sampling bot's playouts per move must be a whole number from 1 "
                                 f"to {MAX_BUDGET}, not {brief(budget)}")
     return budget
+
+
+BotKinds = str | Sequence[str]
+"""Bot kinds as a request gives them: one kind for every seat, or one per seat."""
 
 
 def check_bot_kinds(kinds: Any, players: int) -> list[str]:

@@ -55,9 +55,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import catalogue, games as game_registry, records, rule_index
-from .bots import BOT_KINDS, Bot, check_bot_kinds, check_budget, make_bot
+from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, make_bot
 from .errors import EngineError, IllegalActionError, RecordError, brief
-from .game import Action, GameState
+from .game import Action, GameSpec, GameState, Variant
 from .limits import MAX_SEED, read_json
 
 SEAT_KINDS = ("human",) + BOT_KINDS
@@ -95,7 +95,7 @@ def _require(request: Mapping[str, Any], key: str, kind: type | tuple[type, ...]
     return value
 
 
-def _variant(request: Mapping[str, Any], spec: Any, value: Any, field: str = "variant") -> Any:
+def _variant(request: Mapping[str, Any], spec: GameSpec, value: Any, field: str = "variant") -> Variant:
     """The variant a request names: an object of option: value (missing or null: the defaults)."""
     if value is None:
         value = {}
@@ -168,6 +168,7 @@ def _first_human(session: Session) -> int | None:
 def _bot_move(session: Session) -> dict[str, Any]:
     state = session.state
     seat = state.current_player()
+    assert seat is not None  # (the callers checked that a bot's seat is to act)
     bot = session.bots[seat]
     action = bot.choose(state, seat)
     state.apply(action)
@@ -232,6 +233,7 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
         raise RequestError("the game is over: no more actions")
     raw = _require(request, "action", (str, Mapping))
     to_act = state.current_player()
+    assert to_act is not None  # a game not over has a seat to act
     seat = _seat(request, state)
     if seat is not None and seat != to_act:
         raise RequestError(f"seat {seat} cannot act: it is seat {to_act}'s turn")
@@ -321,20 +323,22 @@ def op_examples(request: Mapping[str, Any]) -> dict[str, Any]:
     return {"game": game_id, "results": results, "passed": sum(1 for r in results if r.get("passed"))}
 
 
-def _finish(spec: Any, variant: Any, seed: int, bots: Any, decks: list[list[str]] | None, budget: Any) -> GameState:
+def _finish(spec: GameSpec, variant: Variant, seed: int, bots: BotKinds, decks: list[list[str]] | None,
+            budget: int | None) -> GameState:
     from .simulate import _bots_for, play_game
 
     state = spec.new_game(variant, seed, decks=decks)
     return play_game(state, _bots_for(bots, state.num_players, seed, budget))
 
 
-def _deal_bots(bots: Any, players: int, seed: int, budget: Any) -> list[Bot]:
+def _deal_bots(bots: BotKinds, players: int, seed: int, budget: int | None) -> list[Bot]:
     from .simulate import _bots_for
 
     return _bots_for(bots, players, seed, budget)
 
 
-def _deal_from_seed(spec: Any, variant: Any, seed: int, bots: Any, budget: Any, deal: int) -> tuple[list[str], int]:
+def _deal_from_seed(spec: GameSpec, variant: Variant, seed: int, bots: BotKinds, budget: int | None,
+                    deal: int) -> tuple[list[str], int]:
     """Deck and dealer of deal ``deal`` (1-based) of the game played from ``seed``
     under ``variant`` by the seeded ``bots``: the game is played just far enough."""
     from .simulate import MAX_ACTIONS_PER_GAME
@@ -347,6 +351,7 @@ def _deal_from_seed(spec: Any, variant: Any, seed: int, bots: Any, budget: Any, 
         if state.is_over():
             break
         seat = state.current_player()
+        assert seat is not None  # a game not over has a seat to act
         state.apply(players[seat].choose(state, seat))
     played = len(state.deals)
     raise RequestError(f"field 'deal': the game from seed {seed} under the first reading has "
@@ -380,7 +385,7 @@ def _deal_number(request: Mapping[str, Any]) -> int:
     return deal
 
 
-def _play_one_deal(spec: Any, variant: Any, seed: int, bots: Any, budget: Any, deck: list[str],
+def _play_one_deal(spec: GameSpec, variant: Variant, seed: int, bots: BotKinds, budget: int | None, deck: list[str],
                    dealer: int) -> dict[str, Any]:
     """Play one deal from ``deck`` dealt by ``dealer`` under ``variant``; what happened in it."""
     from .simulate import MAX_ACTIONS_PER_GAME
@@ -391,6 +396,7 @@ def _play_one_deal(spec: Any, variant: Any, seed: int, bots: Any, budget: Any, d
         if state.is_over() or len(state.deals) > 1:
             break
         seat = state.current_player()
+        assert seat is not None  # a game not over has a seat to act
         state.apply(players[seat].choose(state, seat))
     else:  # pragma: no cover - a deal always ends
         raise EngineError(f"{spec.id}: a deal did not end within {MAX_ACTIONS_PER_GAME} actions")
@@ -405,8 +411,8 @@ def _play_one_deal(spec: Any, variant: Any, seed: int, bots: Any, budget: Any, d
     }
 
 
-def _compare_deal(request: Mapping[str, Any], spec: Any, built: list[Any], seed: int, bots: Any,
-                  budget: Any) -> dict[str, Any]:
+def _compare_deal(request: Mapping[str, Any], spec: GameSpec, built: list[Variant], seed: int, bots: BotKinds,
+                  budget: int | None) -> dict[str, Any]:
     """The ``compare`` op for one deal: the same deck, dealer and bots under both readings."""
     deal = _deal_number(request) if "deal" in request else None
     source: dict[str, Any]
@@ -464,6 +470,10 @@ def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
         raise RequestError(f"field {error}") from None
     if any(key in request for key in ("deal", "deck", "dealer")):
         return _compare_deal(request, spec, built, seed, bots, budget)
+    if "sampling" in ([bots] if isinstance(bots, str) else bots):
+        # whole games of sampling bots take tens of seconds (hundreds of moves, each of dozens of playouts)
+        raise RequestError("field 'bots': whole games are compared with heuristic or random bots; the sampling "
+                           "bot compares one deal (give 'deal')")
     # Both games take their deals from one list of decks: the first game's, extended
     # by the second game's shuffles if it needs more deals; then the first is replayed
     # on the extended list (deterministic, so it ends the same way).
@@ -500,7 +510,8 @@ def _packaged_measures(game_id: str) -> dict[str, Any] | None:
     try:
         resource = importlib.resources.files("engine").joinpath("measures", f"{game_id}.json")
         if resource.is_file():
-            return json.loads(resource.read_text(encoding="utf-8"))
+            measures: dict[str, Any] = json.loads(resource.read_text(encoding="utf-8"))
+            return measures
     except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
         return None
     return None

@@ -149,7 +149,8 @@ class Rank(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
 
-    __format__ = object.__format__  # so f"{rank}" is "Q", not "12"
+    def __format__(self, format_spec: str) -> str:
+        return object.__format__(self, format_spec)  # so f"{rank}" is "Q", not "12"
 
 
 _RANK_TEXT = {r: (str(r.value) if r.value <= 10 else "JQKA"[r.value - 11]) for r in Rank}
@@ -180,6 +181,8 @@ class Card:
     rank_value: int
     suit_index: int
     index: int
+    _text: str
+    _symbol: str
 
     def __new__(cls, rank: Rank | str | int, suit: Suit | str) -> Card:
         rank = Rank.parse(rank)

@@ -17,11 +17,13 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from importlib.resources.abc import Traversable
+from typing import Any, NamedTuple
 
 from engine.errors import CatalogueError, UnknownGameError
 
-__all__ = ["Catalogue", "load", "games", "all_rules", "rule", "find_rule", "examples", "clear_cache"]
+__all__ = ["Catalogue", "Contested", "load", "games", "all_rules", "rule", "find_rule", "contested", "examples",
+           "clear_cache"]
 
 _CACHE: dict[str, Catalogue] = {}
 _GAME_IDS: list[str] | None = None
@@ -64,7 +66,7 @@ class Catalogue:
         return list(self.rule(rule_id).get("readings", []))
 
 
-def _folder() -> Any:
+def _folder() -> Traversable:
     return resources.files("engine").joinpath("catalogue")
 
 
@@ -132,6 +134,43 @@ def rule(rule_id: str) -> dict[str, Any]:
     if entry is None:
         raise CatalogueError(f"unknown rule id {rule_id!r}: no catalogue entry has it")
     return entry
+
+
+class Contested(NamedTuple):
+    """A contested rule as its variant option takes it: the option's name, the
+    reading ids in the catalogue's order, the default reading and the rule's
+    statement."""
+
+    rule: str
+    option: str
+    readings: tuple[str, ...]
+    default: str
+    statement: str
+
+
+def contested(rule_id: str) -> Contested:
+    """The readings of a contested rule (:class:`CatalogueError` if the rule is
+    unknown, has no readings, or its readings do not name one option and one
+    default).
+
+    >>> contested("ruffe-and-trumps.ruff.tie")[1:4]
+    ('ruff_tie', ('eldest', 'void'), 'eldest')
+    """
+    entry = rule(rule_id)
+    readings = entry.get("readings") or []
+    where = f"engine/catalogue/{game_of(rule_id)}.toml: rule {rule_id}"
+    if len(readings) < 2:
+        raise CatalogueError(f"{where} has {len(readings)} reading(s): a variant option needs a contested rule's "
+                             "two or more readings")
+    options = {r.get("option") for r in readings}
+    ids = tuple(str(r.get("id")) for r in readings)
+    defaults = [str(r.get("id")) for r in readings if r.get("default") is True]
+    if len(options) != 1 or not all(isinstance(o, str) for o in options):
+        raise CatalogueError(f"{where}: its readings name options {sorted(map(str, options))}, need one")
+    if len(set(ids)) != len(ids) or len(defaults) != 1:
+        raise CatalogueError(f"{where}: reading ids {list(ids)} must be distinct, with one default "
+                             f"(defaults: {defaults})")
+    return Contested(rule_id, str(options.pop()), ids, defaults[0], str(entry.get("statement", "")))
 
 
 def game_of(rule_id: str) -> str | None:

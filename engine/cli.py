@@ -17,6 +17,7 @@ from typing import Any
 from . import catalogue, games as game_registry, records, rule_index
 from .bots import BOT_KINDS
 from .errors import EngineError, IllegalActionError, RecordError
+from .game import GameSpec, Variant
 from .simulate import _bots_for, measure_readings, play_game, simulate
 
 EXIT_ILLEGAL = 1
@@ -53,7 +54,7 @@ def _bot_kinds(text: str, players: int) -> list[str]:
     return kinds
 
 
-def _make_variant(game_id: str, pairs: Sequence[str] | None, players: int | None) -> Any:
+def _make_variant(game_id: str, pairs: Sequence[str] | None, players: int | None) -> tuple[GameSpec, Variant]:
     spec = game_registry.get(game_id)
     options: dict[str, Any] = _variant_pairs(pairs)
     if players is not None:
@@ -216,7 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except RecordError as error:
         sys.stderr.write(f"{parser.prog} {args.command}: malformed record: {error}\n")
         return EXIT_BAD_INPUT

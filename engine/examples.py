@@ -55,21 +55,20 @@ def _ruffe_variant(given: dict[str, Any], variant: dict[str, Any]) -> ruffe.Ruff
     for key in ("players", "partnerships", "hand_size"):
         if key in given:
             options[key] = given[key]
-    return ruffe.RuffeVariant.from_options(**options)  # type: ignore[return-value]
+    return ruffe.RuffeVariant.from_options(**options)
 
 
 # ---------------------------------------------------------------- kernel runners
 
 
 def _play_rule(variant: dict[str, Any]) -> PlayRule:
-    follow = variant.get("follow", "obliged")
-    if follow in ("obliged", "free"):
-        base = ruffe.play_rule(follow)
-        follow = base.follow
+    follow = variant.get("follow", ruffe.FOLLOW.option.default)
+    if follow in ruffe.FOLLOW:  # a reading of Ruffe's play.follow
+        follow = ruffe.FOLLOW[follow].follow
     if follow not in FOLLOW_POLICIES:
         raise VariantError(
-            f"variant option 'follow': {follow!r} is not allowed; allowed values: 'obliged', 'free', "
-            + ", ".join(repr(p) for p in FOLLOW_POLICIES), option="follow")
+            f"variant option 'follow': {follow!r} is not allowed; allowed values: "
+            + ", ".join(repr(p) for p in [*ruffe.FOLLOW, *FOLLOW_POLICIES]), option="follow")
     return PlayRule(follow, head=bool(variant.get("head", False)))
 
 
@@ -177,10 +176,11 @@ def normalize(value: Any) -> Any:
 
 def _find(rule_id: str, example_id: str) -> dict[str, Any]:
     entry = catalogue.rule(rule_id)
-    for example in entry.get("examples", []):
+    examples: list[dict[str, Any]] = entry.get("examples", [])
+    for example in examples:
         if example.get("id") == example_id:
             return example
-    known = ", ".join(e.get("id", "?") for e in entry.get("examples", [])) or "none"
+    known = ", ".join(e.get("id", "?") for e in examples) or "none"
     raise EngineError(f"rule {rule_id!r} has no worked example {example_id!r}; its examples: {known}")
 
 
@@ -193,21 +193,22 @@ def run_example(rule_id: str, example_id: str) -> dict[str, Any]:
     """
     example = _find(rule_id, example_id)
     run = example.get("run")
-    runner = (RUNNERS.get(run) or LOO_RUNNERS.get(run)) if isinstance(run, str) else None
+    runner = RUNNERS.get(run) if isinstance(run, str) else None
+    game_runner = LOO_RUNNERS.get(run) if isinstance(run, str) else None
     expects_error = "expected_error" in example
     expected = example["expected_error"] if expects_error else normalize(example.get("expected"))
     result: dict[str, Any] = {"rule": rule_id, "example": example_id, "run": run,
                               "expected": expected, "actual": None, "passed": False, "error": None}
-    if runner is None:
+    if runner is None and game_runner is None:
         result["error"] = f"no runner {run!r} in engine.examples.RUNNERS"
         return result
     given = example.get("given", {})
     variant = example.get("variant", {})
-    game_runner = LOO_RUNNERS.get(run)
     try:
         if game_runner is not None:
             actual = normalize(game_runner(rule_id.split(".")[0], given, variant))
         else:
+            assert runner is not None
             actual = normalize(runner(given, variant))
     except (VariantError, IllegalActionError) as exc:
         if expects_error:

@@ -9,14 +9,21 @@ proves the rule where the engine applies it.  ``mushka.*``, ``pamphil.*``,
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from engine.cards import Card, Suit, format_cards, parse_cards
+from engine.game import Variant
 from engine.games import get as get_game
 from engine.games import loo, mushka, pamphil, petukh, rams
 from engine.tricks import legal_plays, trick_winner
 
-__all__ = ["LOO_RUNNERS"]
+__all__ = ["LOO_RUNNERS", "LooRunner"]
+
+LooRunner = Callable[[str, dict[str, Any], dict[str, Any]], Any]
+"""A runner of the family: ``runner(game, given, variant)``, ``game`` the id of the catalogue."""
+
+V = TypeVar("V", bound=Variant)
 
 
 def _cards(text: Any) -> list[Card]:
@@ -56,6 +63,21 @@ def _with_hand(state: loo.LooState, hand: list[Card], trump: Any) -> loo.LooStat
     return state
 
 
+def _loo_class(game: str) -> type[loo.LooState]:
+    """The state class of ``game``, one of the loo family (the only games these runners serve)."""
+    cls = get_game(game).state_class
+    assert issubclass(cls, loo.LooState)
+    return cls
+
+
+def _variant(game: str, variant: dict[str, Any], kind: type[V]) -> V:
+    """``game``'s variant under the example's readings, a ``kind`` (the runner's game, or one
+    built on it as Памфил on Мушка)."""
+    v = get_game(game).make_variant(**variant)
+    assert isinstance(v, kind)
+    return v
+
+
 def check_players(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
     get_game(game).make_variant(**(dict(variant) | {"players": given["players"]}))
     return True
@@ -82,7 +104,7 @@ def next_dealer(game: str, given: dict[str, Any], variant: dict[str, Any]) -> in
 
 
 def after_misdeal(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    same = get_game(game).state_class.redeal_by_same_dealer  # type: ignore[attr-defined]
+    same = _loo_class(game).redeal_by_same_dealer
     return loo.after_misdeal(int(given["players"]), int(given["dealer"]), same)
 
 
@@ -111,7 +133,7 @@ def bid_order(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list
 
 
 def buy(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    rules = get_game(game).state_class.RULES  # type: ignore[attr-defined]
+    rules = _loo_class(game).RULES
     hand, stock = loo.buy(_cards(given["hand"]), _cards(given["discard"]), _cards(given["stock"]), rules)
     return {"hand": _text(hand), "stock": _text(stock)}
 
@@ -160,11 +182,11 @@ def _total(record: int, entries: list[tuple[int, str, str]]) -> int:
 
 
 def mushka_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = get_game(game).make_variant(**variant)
+    v = _variant(game, variant, mushka.MushkaVariant)
     record = int(given["record"])
     return _total(record, mushka.deal_score(record, int(given["tricks"]), bool(given["ace_of_spades"]),
                                             Suit.parse(given["trump"]), bool(given["played"]),
-                                            v.overshoot_penalty, v.ace_of_spades_penalty))  # type: ignore[attr-defined]
+                                            v.overshoot_penalty, v.ace_of_spades_penalty))
 
 
 def pamphil_declare_payment(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
@@ -198,10 +220,10 @@ def rams_ace_values(game: str, given: dict[str, Any], variant: dict[str, Any]) -
 
 
 def rams_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = get_game(game).make_variant(**variant)
+    v = _variant(game, variant, rams.RamsVariant)
     record = int(given["record"])
     return _total(record, rams.deal_score(record, int(given["tricks"]), _cards(given["aces"]), bool(given["played"]),
-                                          int(given.get("jacks", 0)), v.jacks_no_trick))  # type: ignore[attr-defined]
+                                          int(given.get("jacks", 0)), v.jacks_no_trick))
 
 
 def rams_dealer_takes_turned(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
@@ -221,9 +243,9 @@ def rams_revoke(game: str, given: dict[str, Any], variant: dict[str, Any]) -> di
 
 
 def rams_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    v = get_game(game).make_variant(**variant)
+    v = _variant(game, variant, rams.RamsVariant)
     hands = [_cards(h) for h in given["hands"]]
-    return rams.five_of_a_suit(hands, Suit.parse(given["trump"]), v.five_of_a_suit_others)[1]  # type: ignore[attr-defined]
+    return rams.five_of_a_suit(hands, Suit.parse(given["trump"]), v.five_of_a_suit_others)[1]
 
 
 def rams_hand(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
@@ -231,24 +253,24 @@ def rams_hand(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
 
 
 def rams_show(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    v = get_game(game).make_variant(**variant)
+    v = _variant(game, variant, rams.RamsVariant)
     hands = [_cards(h) for h in given["hands"]]
-    return rams.rams_show(hands, list(given["records"]), v.rams_others)[1]  # type: ignore[attr-defined]
+    return rams.rams_show(hands, list(given["records"]), v.rams_others)[1]
 
 
 def rams_jacks_value(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = get_game(game).make_variant(**variant)
-    return rams.jacks_value(_cards(given["hand"]), v.jacks, bool(given.get("cancelled")))  # type: ignore[attr-defined]
+    v = _variant(game, variant, rams.RamsVariant)
+    return rams.jacks_value(_cards(given["hand"]), v.jacks, bool(given.get("cancelled")))
 
 
 def rams_jacks_at_discard(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = get_game(game).make_variant(**variant)
-    return rams.jacks_at_discard(_cards(given["dealt"]), _cards(given.get("bought")), v.jacks)  # type: ignore[attr-defined]
+    v = _variant(game, variant, rams.RamsVariant)
+    return rams.jacks_at_discard(_cards(given["dealt"]), _cards(given.get("bought")), v.jacks)
 
 
 def rams_jacks_finish(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
-    v = get_game(game).make_variant(**variant)
-    return rams.jacks_finish(int(given["record"]), _cards(given["hand"]), v.jacks)  # type: ignore[attr-defined]
+    v = _variant(game, variant, rams.RamsVariant)
+    return rams.jacks_finish(int(given["record"]), _cards(given["hand"]), v.jacks)
 
 
 def petukh_trump_card(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
@@ -269,7 +291,7 @@ def petukh_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any])
     return _total(record, petukh.deal_score(record, int(given["tricks"]), int(given.get("boys", 0))))
 
 
-LOO_RUNNERS = {
+LOO_RUNNERS: dict[str, LooRunner] = {
     "loo.check_players": check_players,
     "loo.deck_size": deck_size,
     "loo.deck_contains": deck_contains,

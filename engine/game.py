@@ -19,171 +19,18 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
+from engine import catalogue
 from engine.cards import Card
-from engine.errors import (EngineError, IllegalActionError, InvalidActionError, InvalidInputError, RecordError,
-                           VariantError, brief)
+from engine.errors import (CatalogueError, EngineError, IllegalActionError, InvalidInputError,
+                           RecordError, VariantError, brief)
+from engine.actions import _INTEGER, Action
 from engine.limits import MAX_ACTION_VALUE, MAX_DEALS, MAX_DECK, MAX_SEED
 
 __all__ = ["Action", "Outcome", "Option", "Variant", "GameState", "GameSpec"]
-
-
-_KIND = re.compile(r"[a-z][a-z0-9_-]{0,31}\Z")
-_INTEGER = re.compile(r"-?[0-9]{1,18}\Z")  # ASCII digits only ("³⁴" is no number)
-_CHECKED_KINDS: set[str] = set()
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One decision of one player: a kind (``play``, ``discard``, ``announce``
-    …), and the card or value it concerns.
-
-    Actions are values: two actions with the same fields are equal.  An action
-    that cannot be read (a kind that is not a lowercase word, a card that is no
-    :class:`~engine.cards.Card`, a value that is neither a short string nor an
-    integer within bounds) cannot be built: :class:`~engine.errors.InvalidActionError`.
-
-    >>> Action(5)
-    Traceback (most recent call last):
-    ...
-    engine.errors.InvalidActionError: an action's kind must be a lowercase word such as 'play', not 5
-    """
-
-    kind: str
-    card: Card | None = None
-    value: str | int | None = None
-
-    def __post_init__(self) -> None:
-        kind, card, value = self.kind, self.card, self.value
-        if kind not in _CHECKED_KINDS:
-            if type(kind) is not str or not _KIND.match(kind):
-                raise InvalidActionError(f"an action's kind must be a lowercase word such as 'play', not {brief(kind)}")
-            if len(_CHECKED_KINDS) < 256:
-                _CHECKED_KINDS.add(kind)
-        if card is not None and type(card) is not Card:
-            raise InvalidActionError(f"action {kind!r}: its card must be a Card (such as Card.parse('7H')), "
-                                     f"not {brief(card)}")
-        if value is not None:
-            if type(value) is int:
-                if not -MAX_ACTION_VALUE < value < MAX_ACTION_VALUE:
-                    raise InvalidActionError(f"action {kind!r}: its value {brief(value)} is out of bounds "
-                                             f"(at most {MAX_ACTION_VALUE - 1:,})")
-            elif type(value) is str:
-                if not value or len(value) > 64 or not value.isprintable() or value != value.strip():
-                    raise InvalidActionError(f"action {kind!r}: its value {brief(value)} must be a word of "
-                                             "1 to 64 printable characters")
-            else:
-                raise InvalidActionError(f"action {kind!r}: its value must be a string or an integer, "
-                                         f"not {brief(value)}")
-
-    def __str__(self) -> str:
-        parts = [self.kind]
-        if self.card is not None:
-            parts.append(str(self.card))
-        if self.value is not None:
-            parts.append(str(self.value))
-        return " ".join(parts)
-
-    def __repr__(self) -> str:
-        fields = [repr(self.kind)]
-        if self.card is not None:
-            fields.append(f"card={self.card!r}")
-        if self.value is not None:
-            fields.append(f"value={self.value!r}")
-        return f"Action({', '.join(fields)})"
-
-    @property
-    def label(self) -> str:
-        """Human text for a button: ``Play 7♥``, ``Announce 34``."""
-        parts = [self.kind.replace("_", " ").capitalize()]
-        if self.card is not None:
-            parts.append(self.card.symbol)
-        if self.value is not None:
-            parts.append(str(self.value))
-        return " ".join(parts)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"kind": "play", "card": "7H"}``; fields that are ``None`` are left out."""
-        data: dict[str, Any] = {"kind": self.kind}
-        if self.card is not None:
-            data["card"] = str(self.card)
-        if self.value is not None:
-            data["value"] = self.value
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Action:
-        """The inverse of :meth:`to_json`. A ``seat`` key (as records carry) is
-        allowed and ignored; any other key is refused."""
-        if not isinstance(data, Mapping):
-            raise InvalidActionError(f"an action must be an object such as {{'kind': 'play', 'card': '7H'}}, "
-                                     f"not {brief(data)}")
-        extra = [key for key in data if key not in _ACTION_KEYS]
-        if extra:
-            raise InvalidActionError(f"action {brief(dict(data))}: unknown field {brief(extra[0])} "
-                                     "(an action has kind, card and value)")
-        kind = data.get("kind")
-        if not isinstance(kind, str) or not kind:
-            raise InvalidActionError(f"action {brief(dict(data))} has no 'kind' (a string such as 'play')")
-        card = data.get("card")
-        if card is not None:
-            if not isinstance(card, str):
-                raise InvalidActionError(f"action {kind!r}: 'card' must be a card string such as '7H', "
-                                         f"not {brief(card)}")
-            try:
-                card = Card.parse(card)
-            except InvalidInputError as error:
-                raise InvalidActionError(f"action {kind!r}: {error}") from None
-        return cls(kind, card, data.get("value"))
-
-    @classmethod
-    def parse(cls, text: str) -> Action:
-        """An action from its text: ``"play 7H"``, ``"discard QS"``, ``"announce 34"``.
-
-        A word after the kind is read as a card if it is one, else as a whole
-        number if it is written in ASCII digits, else as a word."""
-        if not isinstance(text, str):
-            raise InvalidActionError(f"cannot read an action from {brief(text)}: expected text such as 'play 7H'")
-        if len(text) > 200:
-            raise InvalidActionError(f"action text of {len(text):,} characters: an action is a few words, "
-                                     "such as 'play 7H'")
-        words = text.split()
-        if not words:
-            raise InvalidActionError("empty action text: expected e.g. 'play 7H'")
-        kind, rest = words[0].lower(), words[1:]
-        card: Card | None = None
-        value: str | int | None = None
-        for word in rest:
-            if card is None and value is None:
-                try:
-                    card = Card.parse(word)
-                    continue
-                except InvalidInputError:
-                    pass
-            if value is not None:
-                raise InvalidActionError(f"cannot read action {brief(text)}: too many words")
-            value = int(word) if _INTEGER.match(word) else word
-        return cls(kind, card, value)
-
-    @classmethod
-    def coerce(cls, action: Action | Mapping[str, Any] | str) -> Action:
-        """Accept an :class:`Action`, its JSON form or its text."""
-        if type(action) is cls:
-            return action
-        if isinstance(action, Mapping):
-            return cls.from_json(action)
-        if isinstance(action, str):
-            return cls.parse(action)
-        if isinstance(action, Action):
-            return action
-        raise InvalidActionError(f"cannot read an action from {brief(action)}")
-
-
-_ACTION_KEYS = frozenset(("kind", "card", "value", "seat"))
 
 
 @dataclass(frozen=True)
@@ -236,6 +83,31 @@ class Option:
     doc: str
     rule: str
 
+    @classmethod
+    def from_rule(cls, rule_id: str, name: str | None = None) -> Option:
+        """The option that chooses a reading of a contested rule, read from the
+        catalogue: its name is the readings' ``option``, its values their ids
+        in order, its default the reading marked default, its description the
+        rule's statement.  ``name``, if given, must be the catalogue's
+        (:class:`~engine.errors.CatalogueError` otherwise).
+
+        >>> Option.from_rule("ruffe-and-trumps.play.follow", "follow").values
+        ('obliged', 'free')
+        """
+        rule = catalogue.contested(rule_id)
+        if name is not None and name != rule.option:
+            raise CatalogueError(f"rule {rule_id}: the code names its option {name!r}, the catalogue's readings "
+                                 f"name it {rule.option!r}")
+        return cls(rule.option, str, rule.default, rule.readings, rule.statement, rule_id)
+
+    def refusal(self, value: Any) -> VariantError:
+        """The error refusing ``value`` for this option: it names the option,
+        its rule and the values allowed."""
+        allowed = (", ".join(repr(v) for v in self.values) if self.values
+                   else {int: "a whole number", bool: "true or false"}.get(self.type, "a string"))
+        return VariantError(f"variant option {self.name!r} (rule {self.rule}): {brief(value)} is not allowed; "
+                            f"allowed values: {allowed}", rule=self.rule, option=self.name)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -248,9 +120,6 @@ class Option:
 
     def coerce(self, value: Any) -> Any:
         """The value converted to the option's type, or :class:`VariantError`."""
-        allowed = (", ".join(repr(v) for v in self.values) if self.values
-                   else {int: "a whole number", bool: "true or false"}.get(self.type, "a string"))
-        where = f"variant option {self.name!r} (rule {self.rule})"
         if value is None and self.default is None:
             return None
         try:
@@ -278,13 +147,9 @@ class Option:
                 elif not isinstance(value, str) or len(value) > 64:
                     raise ValueError
         except ValueError:
-            raise VariantError(
-                f"{where}: {brief(value)} is not allowed; allowed values: {allowed}", rule=self.rule, option=self.name
-            ) from None
+            raise self.refusal(value) from None
         if self.values is not None and value not in self.values:
-            raise VariantError(
-                f"{where}: {brief(value)} is not allowed; allowed values: {allowed}", rule=self.rule, option=self.name
-            )
+            raise self.refusal(value)
         return value
 
 
@@ -299,6 +164,8 @@ class Variant:
 
     game_id: ClassVar[str] = ""
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    players: int
+    """Every game's variant has the number of players among its options."""
 
     @classmethod
     def option(cls, name: str) -> Option:
@@ -309,12 +176,12 @@ class Variant:
         raise VariantError(f"{cls.game_id or cls.__name__} has no variant option {brief(name)}; options: {known}")
 
     @classmethod
-    def from_options(cls, /, **options: Any) -> Variant:
+    def from_options(cls, /, **options: Any) -> Self:
         """A validated variant; options not given take their defaults."""
         return cls.from_mapping(options)
 
     @classmethod
-    def from_mapping(cls, options: Any) -> Variant:
+    def from_mapping(cls, options: Any) -> Self:
         """A validated variant from a mapping of option name -> value (a record's or a
         request's ``variant``): anything but a mapping of known option names is refused."""
         if not isinstance(options, Mapping):
@@ -335,7 +202,7 @@ class Variant:
         """The rule id -> reading id chosen by each option."""
         return {opt.rule: str(getattr(self, opt.name)).lower() for opt in self.OPTIONS}
 
-    def replace(self, /, **changes: Any) -> Variant:
+    def replace(self, /, **changes: Any) -> Self:
         """A copy with some options changed (validated)."""
         return type(self).from_mapping(self.to_json() | changes)
 
@@ -353,12 +220,29 @@ class GameState:
     game_id: str = ""
     lower_is_better: bool = False
     """True for games whose totals are records written down to nothing (the loo family)."""
-    variant: Any
+    variant: Variant
     num_players: int
     seed: int
     history: list[tuple[int, Action]]
     deals: list[list[str]]
-    log: list[dict[str, Any]]
+    deal_number: int
+    """The deals dealt so far (the one in progress included), numbered from 1."""
+
+    def __init__(self, variant: Variant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+                 first_dealer: int | None = None) -> None:
+        """A new game (what :meth:`GameSpec.new_game` calls, with a checked variant,
+        seed and decks): every game's state class implements it."""
+        raise NotImplementedError
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The log, one readable entry per event: ``{"deal", "seat", "text", "rule"}`` at least."""
+        raise NotImplementedError
+
+    @property
+    def score_sheet(self) -> list[dict[str, Any]]:
+        """The deals that are over, each a row of its score entries."""
+        raise NotImplementedError
 
     # --- the state machine -------------------------------------------------
     # A state keeps the seat to act in ``_to_act`` (None when nobody acts),
@@ -390,7 +274,7 @@ class GameState:
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy: every list, dict and set the state holds is copied,
         at every depth, so nothing done to the copy (a bot's imagined playout)
         reaches the original. Cards, actions, variants and tuples are immutable
@@ -406,7 +290,7 @@ class GameState:
     """Lists whose items are never changed once appended (actions, decks, log entries):
     :meth:`clone` copies the list, not its items."""
 
-    def determinize(self, seat: int, rng: random.Random) -> GameState:
+    def determinize(self, seat: int, rng: random.Random) -> Self:
         raise NotImplementedError
 
     def sides(self) -> list[list[int]]:
@@ -442,11 +326,11 @@ class GameState:
 
     def _finished_deal(self, deal: Any) -> dict[str, Any]:
         """The score-sheet row of finished deal ``deal``, or :class:`InvalidInputError`."""
-        dealt = self.deal_number  # type: ignore[attr-defined]
+        dealt = self.deal_number
         if type(deal) is not int or not 1 <= deal <= dealt:
             raise InvalidInputError(f"{self.game_id}: no deal {brief(deal)} to summarise: the game has dealt "
                                     f"{dealt} deal{'s' if dealt != 1 else ''} (numbered from 1)")
-        for row in self.score_sheet:  # type: ignore[attr-defined]
+        for row in self.score_sheet:
             if row.get("deal") == deal:
                 return dict(row)
         raise InvalidInputError(f"{self.game_id}: deal {deal} is still being played; only a finished deal "
@@ -530,7 +414,7 @@ class GameState:
         return own
 
     def refuse_unlisted(self, action: Action, seat: int, rule: str,
-                        apply_phase: Callable[[GameState, Action], Any]) -> IllegalActionError:
+                        apply_phase: Callable[[Self, Action], object]) -> IllegalActionError:
         """The refusal of an action that is not among :meth:`legal_actions`: an action
         is legal only if it equals a listed one.  The phase's own checks are run on a
         copy, so that the refusal says why in the phase's words and names its rule; a
@@ -624,7 +508,7 @@ class GameSpec:
                                     f"not {brief(seed)}")
         if decks is not None:
             decks = _check_decks(self.id, decks)
-        return self.state_class(variant, seed=seed, decks=decks, first_dealer=first_dealer)  # type: ignore[call-arg]
+        return self.state_class(variant, seed=seed, decks=decks, first_dealer=first_dealer)
 
     def to_json(self) -> dict[str, Any]:
         return {

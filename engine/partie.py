@@ -19,15 +19,65 @@ pack, the first dealer and the rotation, and the unit its score is kept in.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from string import Formatter
+from typing import Any, ClassVar, Self
 
 from engine.cards import Card, shuffled
 from engine.errors import EngineError, RecordError, VariantError, brief
-from engine.game import Action, GameState, Outcome
+from engine.game import Action, GameState, Outcome, Variant, side_words
 from engine.ledger import Entry, Ledger
 
-__all__ = ["Partie", "log_text"]
+__all__ = ["Partie", "Step", "OVER_STEP", "PHASE_KINDS", "SEAT_FIELDS", "log_text", "trick_fields"]
+
+PHASE_KINDS = ("dialogue", "exchange", "trick", "over")
+"""The kinds of phase a view names (``phase_kind``): a turn-order dialogue (announcements,
+bids, declarations), an exchange (discards and draws, a card given for another), trick play,
+and the game's end."""
+
+SEAT_FIELDS = frozenset(("seat", "leader", "dealer", "winners"))
+"""The fields of a prompt's sentence that name seats: given as data too (``prompt.seats``)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """What a phase asks, for the view: its kind (one of :data:`PHASE_KINDS`), the rule
+    that says what may be done in it, and the sentence of the prompt.
+
+    ``rule`` is a rule id, or the name of one the game declares (:meth:`Partie.partie_rule`),
+    or ``"outcome"``: the rule the game's outcome names.  ``text`` is a template of the
+    named fields of :meth:`Partie.prompt_fields` (a list of seats is written "seats 0 and
+    2"); the fields of :data:`SEAT_FIELDS` it uses are also given as data.  ``cases``: the
+    rule and sentence that replace them in a case the fields name (``case``: ``lead``,
+    ``next_lead`` in trick play).  ``choices``: the sentence ends with the labels of the
+    legal actions, for a viewer who may see them (the seat to act, or the omniscient view).
+    """
+
+    kind: str
+    rule: str
+    text: str
+    cases: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    choices: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in PHASE_KINDS:
+            raise ValueError(f"phase kind {self.kind!r} is not one of {PHASE_KINDS}")
+
+
+OVER_STEP = Step("over", "outcome", "The game is over, won by {winners}: {reason}.")
+"""The end of every game: its rule is the one the outcome names."""
+
+
+def trick_fields(trick: list[Any], tricks_played: int, leader: int) -> dict[str, Any]:
+    """The prompt's fields in trick play: the trick's number, its leader, and the case
+    (``lead`` to a deal's first trick, ``next_lead`` to a later one, ``follow``)."""
+    case = "follow" if trick else "lead" if tricks_played == 0 else "next_lead"
+    return {"trick": tricks_played + 1, "leader": leader, "case": case}
+
+
+LogItem = tuple[int, int | None, str | None, str, tuple[Any, ...]]
+"""A log entry as it is kept until read: deal, seat, rule, template and its arguments."""
 
 
 def log_text(template: str, args: tuple[Any, ...]) -> str:
@@ -62,8 +112,10 @@ class Partie(GameState):
     """The game's rule ids for ``deck`` (the pack), ``first_dealer`` and ``rotation``."""
     UNIT: ClassVar[str] = "points"
     """The unit of the game's score: ``points`` (Ruffe), ``record`` (the loo family) …"""
+    PHASES: ClassVar[dict[str, Step]] = {"over": OVER_STEP}
+    """Each phase's :class:`Step`: its kind, the rule of its prompt and the prompt's sentence."""
 
-    def __init__(self, variant: Any, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+    def __init__(self, variant: Variant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
         self.variant = variant
         self.num_players = variant.players
@@ -74,7 +126,7 @@ class Partie(GameState):
         self.history: list[tuple[int, Action]] = []
         self.deals: list[list[str]] = []
         # log entries: tuples (deal, seat, rule, template, args), made dicts when first read
-        self._log: list[Any] = []
+        self._log: list[LogItem | dict[str, Any]] = []
         self.ledger = Ledger(len(self.sides()))
         self._outcome: Outcome | None = None
         self.deal_number = 0
@@ -173,13 +225,15 @@ class Partie(GameState):
         entries = self._log
         if start < 0:
             start = max(0, len(entries) + start)
+        read: list[dict[str, Any]] = []
         for i in range(start, len(entries)):
             entry = entries[i]
-            if type(entry) is tuple:
+            if isinstance(entry, tuple):
                 deal, seat, rule, template, args = entry
-                entries[i] = {"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
-                              "template": template, "args": [_json_arg(a) for a in args]}
-        return [dict(e) for e in entries[start:]]
+                entry = entries[i] = {"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
+                                      "template": template, "args": [_json_arg(a) for a in args]}
+            read.append(dict(entry))
+        return read
 
     # ----- the ledger ---------------------------------------------------------------
     def score(self, side: int, amount: int, rule: str, why: str, seat: int | None = None,
@@ -208,9 +262,53 @@ class Partie(GameState):
             "dealer": self.dealer,
             "deal": self.deal_number,
             "phase": self._phase,
+            "phase_kind": self.PHASES[self._phase].kind,
+            "prompt": self.prompt(seat),
             "to_act": self._to_act,
             "score_sheet": self.ledger.sheet(self.UNIT, current=self._phase != "over"),
         }
+
+    # ----- the prompt ---------------------------------------------------------------
+    def prompt_fields(self) -> dict[str, Any]:
+        """The named fields a prompt's sentence may use: ``seat`` (to act), ``dealer``,
+        ``deal``, and at the end ``winners`` and ``reason``; a game adds its own (its trick
+        play's :func:`trick_fields`)."""
+        fields: dict[str, Any] = {"seat": self._to_act, "dealer": self.dealer, "deal": self.deal_number}
+        if self._outcome is not None:
+            fields["winners"] = list(self._outcome.winners)
+            fields["reason"] = self._outcome.reason
+        return fields
+
+    def step_rule(self, rule: str) -> str | None:
+        """The rule id a :class:`Step` names: itself, the game's rule of that name, or for
+        ``"outcome"`` the rule that ended the game."""
+        if rule == "outcome":
+            return self._outcome.rule if self._outcome is not None else None
+        return rule if "." in rule else self.partie_rule(rule)
+
+    def prompt(self, viewer: int | None) -> dict[str, Any]:
+        """What the phase on now asks, as ``viewer`` sees it: ``{"text", "rule", "seat",
+        "seats"}`` (and ``adopted``: the other game's rule a rule of this game adopts),
+        written from the phase's :class:`Step`."""
+        step = self.PHASES[self._phase]
+        fields = self.prompt_fields()
+        rule, text = step.cases.get(fields.get("case", ""), (step.rule, step.text))
+        rule_id = self.step_rule(rule)
+        seats: list[int] = []
+        for name in (f[1] for f in Formatter().parse(text)):
+            if name in SEAT_FIELDS and fields[name] is not None:
+                value = fields[name]
+                seats.extend(s for s in (value if isinstance(value, list) else [value]) if s not in seats)
+        sentence = text.format(**{k: side_words(v) if isinstance(v, list) else v for k, v in fields.items()})
+        to_act = self._to_act
+        if step.choices and to_act is not None and viewer in (None, to_act):
+            labels = [label[:1].lower() + label[1:] for label in dict.fromkeys(
+                self.action_label(a) for a in self.legal_actions())]
+            sentence += " — " + (", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0])
+        prompt: dict[str, Any] = {"text": sentence, "rule": rule_id, "seat": to_act, "seats": seats}
+        if rule_id is not None and self.ADOPTS is not None and not rule_id.startswith(self.game_id + "."):
+            prompt["rule"], prompt["adopted"] = self.ADOPTS, rule_id
+        return prompt
 
     # ----- the end ------------------------------------------------------------------
     def end(self, winners: tuple[int, ...], reason: str, rule: str) -> None:
@@ -227,8 +325,7 @@ class Partie(GameState):
         )
 
     # ----- copies -------------------------------------------------------------------
-    def clone(self) -> Partie:
+    def clone(self) -> Self:
         new = super().clone()
-        assert isinstance(new, Partie)
         new.ledger = self.ledger.copy()
         return new

@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from .cards import Card
 from .errors import EngineError, IllegalActionError, RecordError, UnknownGameError, VariantError, brief
-from .game import Action, GameState, Outcome
+from .game import Action, GameSpec, GameState, Outcome
 from .limits import (MAX_ACTION_VALUE, MAX_ACTIONS, MAX_COMMENT, MAX_DEALS, MAX_DECK, MAX_JSON_BYTES, MAX_PLAYERS,
                      MAX_SEED, MAX_TEXT, read_json)
 
@@ -93,13 +93,15 @@ def _first_dealer(state: GameState) -> int | None:
     """The seat that dealt ``state``'s first deal (``None``: the rules' default)."""
     sheet = state.view(None).get("score_sheet") or []
     if sheet and sheet[0].get("deal") == 1 and sheet[0].get("dealer") is not None:
-        return sheet[0]["dealer"]
+        first: int = sheet[0]["dealer"]
+        return first
     if len(state.deals) == 1:
-        return state.view(None).get("dealer")
+        dealer: int | None = state.view(None).get("dealer")
+        return dealer
     return getattr(state, "first_dealer", None)
 
 
-def _spec(game_id: str):
+def _spec(game_id: str) -> GameSpec:
     from . import games  # imported late: games import records-free modules only
 
     return games.get(game_id)
@@ -179,8 +181,8 @@ def dump(record: Mapping[str, Any], target: str | Path | IO[str]) -> None:
 
 def loads(text: str) -> dict[str, Any]:
     """Parse and validate a record; :class:`RecordError` names what is wrong."""
-    record = read_json(text, RecordError, "record")
-    validate(record)
+    record: dict[str, Any] = read_json(text, RecordError, "record")
+    validate(record)  # (refuses anything but an object)
     return record
 
 

@@ -62,7 +62,7 @@ def implements(*rule_ids: str) -> Callable[[T], T]:
                 places.append(where)
         try:
             existing = tuple(getattr(obj, "__rules__", ()))
-            obj.__rules__ = existing + tuple(r for r in rule_ids if r not in existing)  # type: ignore[attr-defined]
+            setattr(obj, "__rules__", existing + tuple(r for r in rule_ids if r not in existing))
         except (AttributeError, TypeError):
             pass
         return obj

@@ -26,10 +26,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from . import catalogue, games as game_registry
-from .bots import BOT_KINDS, Bot, check_bot_kinds, check_budget, make_bot
+from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, make_bot
 from .cards import Card
 from .errors import EngineError, VariantError
-from .game import Action, GameState, Variant
+from .game import Action, GameSpec, GameState, Variant
 
 MAX_ACTIONS_PER_GAME = 200_000
 
@@ -51,13 +51,13 @@ GENERIC_TAIL: dict[str, str] = {
 
 # --------------------------------------------------------------------------- helpers
 
-def _bots_for(kinds: str | Sequence[str], players: int, seed: int, budget: int | None = None) -> list[Bot]:
+def _bots_for(kinds: BotKinds, players: int, seed: int, budget: int | None = None) -> list[Bot]:
     kinds = check_bot_kinds(kinds, players)
     check_budget(budget)
     return [make_bot(kind, seed=seed * 101 + seat, budget=budget) for seat, kind in enumerate(kinds)]
 
 
-def _variant(spec: Any, variant: Variant | Mapping[str, Any] | None) -> Variant:
+def _variant(spec: GameSpec, variant: Variant | Mapping[str, Any] | None) -> Variant:
     if variant is None:
         return spec.make_variant()
     if isinstance(variant, Mapping):
@@ -75,6 +75,7 @@ def play_game(state: GameState, bots: Sequence[Bot], observe: Observer | None = 
         if state.is_over():
             return state
         seat = state.current_player()
+        assert seat is not None  # a game not over has a seat to act
         action = bots[seat].choose(state, seat)
         if observe is not None:
             observe(state, seat, action, len(state.deals))
@@ -321,7 +322,7 @@ class LooMeasures(GameMeasures):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        self.n = Counter()  # event counts
+        self.n: Counter[str] = Counter()  # event counts
         self.s: Counter[str] = Counter()  # sums
         self.lists: dict[str, list[float]] = {}
         self.current: dict[int, dict[str, Any]] = {}
@@ -538,7 +539,7 @@ class MushkaMeasures(LooMeasures):
                     self.n["overshoots"] += 1
                     self.add("restart_record", e["record"])
 
-    def deal_facts(self, state, deal, record) -> None:
+    def deal_facts(self, state: GameState, deal: dict[str, Any], record: dict[str, Any]) -> None:
         super().deal_facts(state, deal, record)
         shown = {seat for tail, seat in record["events"] if tail == "special.five-of-a-suit"}
         if shown:
@@ -547,7 +548,8 @@ class MushkaMeasures(LooMeasures):
             if outcome and deal["deal"] == len(state.deals) and shown & set(outcome.winners):
                 self.n["five_wins"] += 1
 
-    def play_facts(self, state, deal, record, start, active, tricks, change) -> None:
+    def play_facts(self, state: GameState, deal: dict[str, Any], record: dict[str, Any], start: Mapping[str, Any],
+                   active: list[int], tricks: list[int], change: list[int]) -> None:
         holder = self.in_play(start, active, "AS")
         if holder is None:
             return
@@ -608,12 +610,13 @@ class PamphilMeasures(MushkaMeasures):
         payments = view.get("payments") or []
         self.add("declaration_takings", sum(p for p in payments if p > 0))
 
-    def deal_facts(self, state, deal, record) -> None:
+    def deal_facts(self, state: GameState, deal: dict[str, Any], record: dict[str, Any]) -> None:
         super().deal_facts(state, deal, record)
         self.n["turned"] += record["laid_out"]
         self.n["declared"] += bool(record["declared"])
 
-    def play_facts(self, state, deal, record, start, active, tricks, change) -> None:
+    def play_facts(self, state: GameState, deal: dict[str, Any], record: dict[str, Any], start: Mapping[str, Any],
+                   active: list[int], tricks: list[int], change: list[int]) -> None:
         super().play_facts(state, deal, record, start, active, tricks, change)
         holder = self.in_play(start, active, "JC")
         if holder is None:
@@ -690,7 +693,7 @@ class RamsMeasures(LooMeasures):
         if deals and any(rule_tail(e.get("rule")) == "jacks.finish" for e in deals[-1]["entries"]):
             self.n["jacks_finish"] += 1
 
-    def deal_facts(self, state, deal, record) -> None:
+    def deal_facts(self, state: GameState, deal: dict[str, Any], record: dict[str, Any]) -> None:
         super().deal_facts(state, deal, record)
         entries = deal["entries"]
         tails = [rule_tail(e.get("rule")) for e in entries]
@@ -707,7 +710,8 @@ class RamsMeasures(LooMeasures):
             for seat in {e["seat"] for e in entries} - shower:
                 self.add("five_others_change", change[seat])
 
-    def play_facts(self, state, deal, record, start, active, tricks, change) -> None:
+    def play_facts(self, state: GameState, deal: dict[str, Any], record: dict[str, Any], start: Mapping[str, Any],
+                   active: list[int], tricks: list[int], change: list[int]) -> None:
         hands = start.get("hands") or []
         jack_seats = {e["seat"] for e in deal["entries"] if rule_tail(e.get("rule")) == "jacks.at-discard"}
         for seat in active:
@@ -777,7 +781,7 @@ class PetukhMeasures(LooMeasures):
                                      "remise_share", "boys_per_deal"),
     }
 
-    def deal_facts(self, state, deal, record) -> None:
+    def deal_facts(self, state: GameState, deal: dict[str, Any], record: dict[str, Any]) -> None:
         super().deal_facts(state, deal, record)
         boys = [e for e in deal["entries"] if rule_tail(e.get("rule")).startswith("boys.")]
         self.s["boys_points"] += sum(-e["points"] for e in boys)

@@ -139,7 +139,7 @@ def test_sort_hand_puts_trumps_first() -> None:
 
 @pytest.mark.parametrize("module", [
     "engine", "engine.cards", "engine.errors", "engine.rules", "engine.game", "engine.catalogue", "engine.rule_index",
-    "engine.examples", "engine.games",
+    "engine.examples", "engine.games", "engine.actions", "engine.limits", "engine.ledger", "engine.partie",
 ])
 def test_module_doctests(module: str) -> None:
     import doctest

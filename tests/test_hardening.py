@@ -147,6 +147,7 @@ def test_the_bridge_answers_unreadable_json_with_a_request_error(text, words):
     ({"op": "new", "game": "ruffe-and-trumps", "variant": {"self": "x", "cls": "y"}}, "VariantError"),
     ({"op": "compare", "game": "mushka", "variants": [{}, {}], "bots": 5}, "RequestError"),
     ({"op": "compare", "game": "mushka", "variants": [{}, {}], "bots": None}, "RequestError"),
+    ({"op": "compare", "game": "petukh", "variants": [{}, {}], "bots": "sampling"}, "RequestError"),
     ({"op": "new", "game": "mushka", "variant": 0}, "RequestError"),
     ({"op": "new", "game": "mushka", "variant": []}, "RequestError"),
     ({"op": "new", "game": "mushka", "variant": ""}, "RequestError"),

@@ -216,6 +216,12 @@ def test_the_browser_runtime_is_served_by_the_site(site: Path) -> None:
     assert wheel.is_file() and wheel.name.endswith("-py3-none-any.whl"), f"engine.json names {manifest['wheel']!r}"
 
 
+def test_every_engine_module_is_in_the_api_reference() -> None:
+    modules = {str(p.relative_to(ROOT / "engine").with_suffix("")).replace("/", ".")
+               for p in (ROOT / "engine").rglob("*.py") if "__" not in p.name}
+    assert sorted(modules - set(gen_pages.API_MODULES) - {"cli"}) == [], "add them to tools/gen_pages.py API_MODULES"
+
+
 def test_api_reference_documents_each_module(site: Path) -> None:
     ids = parse(site / "reference" / "api" / "index.html").ids
     present = [m for m in gen_pages.API_MODULES if (ROOT / "engine" / (m.replace(".", "/") + ".py")).is_file()]

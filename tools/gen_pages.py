@@ -60,7 +60,8 @@ KINDS = {
 }
 LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
 API_MODULES = [
-    "cards", "tricks", "rules", "game", "games.ruffe", "games.loo", "games.mushka", "games.pamphil",
+    "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits",
+    "games.ruffe", "games.loo", "games.mushka", "games.pamphil",
     "games.rams", "games.petukh", "records", "bots", "bridge",
     "simulate", "catalogue", "rule_index", "errors", "examples", "examples_loo",
 ]
@@ -1314,7 +1315,8 @@ def summary(ed: Edition, pages: dict[str, str]) -> str:
     out += ["* [Concordance](concordance.md)", "* [Glossary](glossary.md)", "* [Bibliography](bibliography.md)",
             "* [Data and citation](data.md)", "* Reference"]
     hand = sorted(p.relative_to(REPO / "docs").as_posix() for p in (REPO / "docs" / "reference").glob("*.md"))
-    titles = {"reference/catalogue.md": "The rule catalogue", "reference/records.md": "Game records"}
+    titles = {"reference/catalogue.md": "The rule catalogue", "reference/records.md": "Game records",
+              "reference/views.md": "Game views"}
     for page in hand:
         out.append(f"    * [{titles.get(page, page.split('/')[-1][:-3].replace('-', ' ').capitalize())}]({page})")
     out.append("    * [Engine API](reference/api.md)")

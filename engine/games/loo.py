@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import Card, Rank, Suit, format_cards, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
 from engine.game import Action, Variant, fact
-from engine.partie import Partie
+from engine.partie import Partie, Step, trick_fields
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays, trick_winner
 
@@ -130,7 +131,7 @@ class LooVariant(Variant):
         for opt in self.OPTIONS:  # direct construction bypasses from_options
             value = getattr(self, opt.name)
             if opt.values is not None and value not in opt.values:
-                opt.coerce(value)
+                raise opt.refusal(value)
             bounds = self.WHOLE_NUMBERS.get(opt.name)
             if bounds is None:
                 continue
@@ -304,13 +305,13 @@ def winners(records: list[int]) -> list[int]:
 
 
 @implements("mushka.settle.systems", "rams.settle.remaining-records", "petukh.settle.remaining-records")
-def settlement(records: list[int], stake: int, system: str = "points", agreed: int = 0) -> list[int | float]:
+def settlement(records: list[int], stake: int, agreed: int | None = None) -> list[int | float]:
     """Net payment per seat at the end: each loser pays the winners his
-    remaining record times the stake (``points``) or the agreed sum
-    (``fixed``); several winners share equally.
+    remaining record times the stake, or the ``agreed`` sum when one is
+    agreed (Мушка's ``fixed`` reading); several winners share equally.
 
-    >>> settlement([0, 7, 12], 1)
-    [19, -7, -12]
+    >>> settlement([0, 7, 12], 1), settlement([0, 7, 12], 1, agreed=25)
+    ([19, -7, -12], [50, -25, -25])
     """
     won = winners(records)
     if not won:
@@ -320,7 +321,7 @@ def settlement(records: list[int], stake: int, system: str = "points", agreed: i
     for seat, record in enumerate(records):
         if seat in won:
             continue
-        pays = agreed if system == "fixed" else record * stake
+        pays = record * stake if agreed is None else agreed
         net[seat] = -pays
         pot += pays
     share = pot / len(won)
@@ -360,6 +361,12 @@ def _plural(n: int, word: str) -> str:
 
 # ---------------------------------------------------------------- the state machine
 
+_Closed = tuple[Suit, Card | None, tuple[str | None, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                tuple[tuple[int, str, str], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A deal at its close: trump, turned card, each seat's bid and cards bought, the active
+seats, tricks per seat, the shows (seat, rule, text), the records before and after, and
+the payments so far."""
+
 class LooState(Partie):
     """A whole game of a loo-family game, deal after deal, to the end of the
     record.  Subclasses (one per game) declare ``game_id``, ``RULES`` and the
@@ -373,10 +380,32 @@ class LooState(Partie):
     """
 
     RULES: ClassVar[LooRules]
+    variant: LooVariant
     UNIT = "record"
+    PHASES = Partie.PHASES | {  # the phases every loo game has, a rule by its name in ``RULES``
+        BID: Step("dialogue", "bid", "Seat {seat}: bid", choices=True),
+        DISCARD: Step("exchange", "discard",
+                      "Seat {seat}: lay aside up to {most} unwanted cards, one at a time, then draw as many"),
+        PLAY: Step("trick", "follow", "Seat {seat}: play to trick {trick}, led by seat {leader}",
+                   cases={"lead": ("lead", "Seat {seat}: lead to the first trick"),
+                          "next_lead": ("lead", "Seat {seat} won the last trick: lead to trick {trick}")}),
+    }
     lower_is_better = True
     passing: ClassVar[bool] = True
     redeal_by_same_dealer: ClassVar[bool] = True
+    params: Any
+    """What the variant's readings mean to the game (:meth:`parameters`), read once at construction."""
+
+    def __init__(self, variant: Any, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+                 first_dealer: int | None = None) -> None:
+        self.params = self.parameters(variant)
+        super().__init__(variant, seed, decks, first_dealer)
+
+    @classmethod
+    def parameters(cls, variant: Any) -> Any:
+        """The game's parameters for a variant: each reading turned into what the
+        rule code reads (a game's own frozen object; the skeleton has none)."""
+        return None
 
     def partie_rule(self, name: str) -> str | None:
         return getattr(self.RULES, name, None)
@@ -385,7 +414,7 @@ class LooState(Partie):
         self.start_record = self.starting_record()
         self.ledger.start("record", self.start_record)
         self.previous_deal: dict[str, Any] | None = None
-        self._closed: list[tuple[Any, ...]] = []  # each deal at its close, for ``deal_summary`` (tuples, never changed)
+        self._closed: list[_Closed] = []  # each deal at its close, for ``deal_summary`` (tuples, never changed)
         self.seat_draws: list[str] = []
 
     @property
@@ -848,7 +877,7 @@ class LooState(Partie):
                     items.append(fact("Shown", text, rule))
                     # "Seat 2 shows jacks ..., worth 5: J♠ J♣." -> "shows jacks ..., worth 5" (the cards are in the fact)
                     words.append(re.sub(rf"^(the dealer, )?seat {seat},? ", "", text.split(": ")[0], flags=re.I))
-            if seat in active and sum(tricks):  # (not when the shows ended the deal before the play)
+            if seat in active and sum(tricks) > 0:  # (not when the shows ended the deal before the play)
                 items.append(fact("Tricks", tricks[seat], rules.winner))
                 words.append(_plural(tricks[seat], "trick"))
             change = sum(e["points"] for e in row["entries"] if e["side"] == seat)
@@ -1031,6 +1060,11 @@ class LooState(Partie):
         return suit_of(card, self.trump) if suit_of is not None else card.suit
 
     # ----- views -------------------------------------------------------------------
+    def prompt_fields(self) -> dict[str, Any]:
+        return (super().prompt_fields() | trick_fields(self.trick, self.tricks_played, self.leader)
+                | {"turned": self.turned.symbol if self.turned else None,
+                   "most": min(len(self.stock), HAND_SIZE)})
+
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
         self.check_seat(seat)
@@ -1041,7 +1075,7 @@ class LooState(Partie):
                 hands.append([str(c) for c in hand])
             else:
                 hands.append({"count": len(hand), "known": [str(c) for c, s in self.known.items() if s == p]})
-        discards = None
+        discards: dict[str, Any] | None = None
         if self.discarding is not None:
             d = self.discarding
             discards = {"seat": d, "count": len(self.pending)}

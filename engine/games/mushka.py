@@ -14,17 +14,20 @@ shared skeleton of :mod:`engine.games.loo`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.game import GameSpec, Option
 from engine.games.loo import TRICKS_PER_DEAL, LooRules, LooState, LooVariant, one_suit, settlement
+from engine.readings import Readings
 from engine.rules import implements
-from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, Strength
 
-__all__ = ["MushkaVariant", "MushkaState", "SPEC", "RULES", "ACE_OF_SPADES", "mushka_pack", "may_pass",
-           "ace_of_spades_strength", "ace_of_spades_bonus", "ace_of_spades_penalty", "deal_score", "five_of_a_suit"]
+__all__ = ["MushkaVariant", "MushkaParams", "MushkaState", "SPEC", "RULES", "ACE_OF_SPADES", "mushka_pack", "may_pass",
+           "ace_of_spades_strength", "ace_of_spades_bonus", "ace_of_spades_penalty", "deal_score", "five_of_a_suit",
+           "PACK_FOR_TWO", "ACE_OF_SPADES_POWER", "FIVE_PLUS_ACE", "PER_SURPLUS_TRICK", "FIVE_WINS_GAME", "FIXED_SUM"]
 
 GAME_ID = "mushka"
 ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
@@ -59,6 +62,15 @@ RULES = LooRules(
 )
 
 
+# the contested rules: each option's values, default and description are the catalogue's readings
+_TWO_PLAYER_PACK = Option.from_rule("mushka.setup.deck", "two_player_pack")
+_ACE_OF_SPADES_POWER = Option.from_rule("mushka.play.ace-of-spades-power", "ace_of_spades_power")
+_ACE_OF_SPADES_PENALTY = Option.from_rule("mushka.score.ace-of-spades-penalty", "ace_of_spades_penalty")
+_OVERSHOOT_PENALTY = Option.from_rule("mushka.end.overshoot", "overshoot_penalty")
+_FIVE_OF_A_SUIT = Option.from_rule("mushka.special.five-of-a-suit", "five_of_a_suit")
+_SETTLEMENT = Option.from_rule("mushka.settle.systems", "settlement")
+
+
 @implements("mushka.setup.players")
 @dataclass(frozen=True)
 class MushkaVariant(LooVariant):
@@ -68,35 +80,19 @@ class MushkaVariant(LooVariant):
     RULES: ClassVar[LooRules] = RULES
 
     players: int = 4
-    two_player_pack: str = "thirty-two"
-    ace_of_spades_power: str = "ordinary"
-    ace_of_spades_penalty: str = "ten"
-    overshoot_penalty: str = "once"
-    five_of_a_suit: str = "off"
-    settlement: str = "points"
+    two_player_pack: str = _TWO_PLAYER_PACK.default
+    ace_of_spades_power: str = _ACE_OF_SPADES_POWER.default
+    ace_of_spades_penalty: str = _ACE_OF_SPADES_PENALTY.default
+    overshoot_penalty: str = _OVERSHOOT_PENALTY.default
+    five_of_a_suit: str = _FIVE_OF_A_SUIT.default
+    settlement: str = _SETTLEMENT.default
     stake: int = 1
     agreed_sum: int = 25
 
-    OPTIONS = (
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", int, 4, (2, 3, 4, 5, 6), "Number of players.", "mushka.setup.players"),
-        Option("two_player_pack", str, "thirty-two", ("thirty-two", "fifty-two"),
-               "The pack for two players: 32 cards, or the full 52.", "mushka.setup.deck"),
-        Option("ace_of_spades_power", str, "ordinary", ("ordinary", "beats-trump-ace"),
-               "The ace of spades is an ordinary spade, or (some companies) beats the trump ace on another's lead.",
-               "mushka.play.ace-of-spades-power"),
-        Option("ace_of_spades_penalty", str, "ten", ("ten", "five-plus-ace"),
-               "The holder of the ace of spades who takes no trick writes up 10, whatever the trumps; or 5 and the "
-               "ace's value, 10, or 15 when spades are trumps.",
-               "mushka.score.ace-of-spades-penalty"),
-        Option("overshoot_penalty", str, "once", ("once", "per-surplus-trick"),
-               "Taking more tricks than the record needed: restart at 25 + 5, or 25 + 5 for each surplus trick.",
-               "mushka.end.overshoot"),
-        Option("five_of_a_suit", str, "off", ("off", "wins-game", "wins-deal"),
-               "Five cards of one suit after the buying (some companies): nothing, win the game, or win the deal.",
-               "mushka.special.five-of-a-suit"),
-        Option("settlement", str, "points", ("points", "fixed"),
-               "Each loser pays the winner his remaining record times the stake, or the agreed sum.",
-               "mushka.settle.systems"),
+        _TWO_PLAYER_PACK, _ACE_OF_SPADES_POWER, _ACE_OF_SPADES_PENALTY, _OVERSHOOT_PENALTY, _FIVE_OF_A_SUIT,
+        _SETTLEMENT,
         Option("stake", int, 1, None, "What one point of a record is worth in the settlement.",
                "mushka.settle.systems"),
         Option("agreed_sum", int, 25, None, "The sum each loser pays under the agreed-sum settlement.",
@@ -108,12 +104,18 @@ class MushkaVariant(LooVariant):
 
 
 @implements("mushka.setup.deck")
-def mushka_pack(players: int, two_player_pack: str = "thirty-two") -> list[Card]:
+def mushka_pack(players: int, two_player_pack: str = _TWO_PLAYER_PACK.default) -> list[Card]:
     """32 cards (seven to ace) for three or four players, 52 for five or six;
     for two, by the ``two_player_pack`` reading."""
-    if players in (3, 4) or (players == 2 and two_player_pack == "thirty-two"):
-        return deck_32()
-    return deck_52()
+    for_two = PACK_FOR_TWO[two_player_pack]
+    if players == 2:
+        return for_two()
+    return deck_32() if players in (3, 4) else deck_52()
+
+
+PACK_FOR_TWO: Readings[Callable[[], list[Card]]] = Readings(_TWO_PLAYER_PACK, {"thirty-two": deck_32,
+                                                                               "fifty-two": deck_52})
+"""The pack of two players, by the reading of ``setup.deck``."""
 
 
 @implements("mushka.bid.ace-of-spades-must-play")
@@ -123,7 +125,7 @@ def may_pass(hand: list[Card]) -> bool:
 
 
 @implements("mushka.play.ace-of-spades-power")
-def ace_of_spades_strength(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+def ace_of_spades_strength(card: Card, position: int, trick: Sequence[Card], trump: Suit | None) -> int | None:
     """Under the 'beats-trump-ace' reading: the ace of spades played to a
     trick another player led beats the ace of trumps, and only that card (a
     kernel strength hook: one above the trump ace when it lies in the trick)."""
@@ -133,6 +135,12 @@ def ace_of_spades_strength(card: Card, position: int, trick: Any, trump: Suit | 
     return None
 
 
+ACE_OF_SPADES_POWER: Readings[Strength | None] = Readings(_ACE_OF_SPADES_POWER, {
+    "ordinary": None, "beats-trump-ace": ace_of_spades_strength})
+"""The kernel strength hook of the ace of spades (none when it is an ordinary
+spade), by the reading of ``play.ace-of-spades-power``."""
+
+
 @implements("mushka.score.ace-of-spades-bonus")
 def ace_of_spades_bonus(trump: Suit) -> int:
     """What the ace of spades writes off with a trick: 5, or 10 when spades are trumps."""
@@ -140,7 +148,7 @@ def ace_of_spades_bonus(trump: Suit) -> int:
 
 
 @implements("mushka.score.ace-of-spades-penalty")
-def ace_of_spades_penalty(trump: Suit, reading: str = "ten") -> int:
+def ace_of_spades_penalty(trump: Suit, reading: str = _ACE_OF_SPADES_PENALTY.default) -> int:
     """What the holder of the ace of spades writes up when he takes no trick,
     in place of the ordinary 5: 10 whatever the trumps (the ``ten`` reading),
     or 5 and the ace's value, as in Рамс (``five-plus-ace``: 10, or 15 when
@@ -149,14 +157,22 @@ def ace_of_spades_penalty(trump: Suit, reading: str = "ten") -> int:
     >>> ace_of_spades_penalty(Suit.SPADES), ace_of_spades_penalty(Suit.SPADES, "five-plus-ace")
     (10, 15)
     """
-    if reading == "five-plus-ace":
-        return 5 + ace_of_spades_bonus(trump)
-    return 10
+    return _ace_of_spades_penalty(trump, FIVE_PLUS_ACE[reading])
+
+
+FIVE_PLUS_ACE: Readings[bool] = Readings(_ACE_OF_SPADES_PENALTY, {"ten": False, "five-plus-ace": True})
+"""Whether the ace of spades without a trick costs 5 and the ace's value
+(rather than 10), by the reading of ``score.ace-of-spades-penalty``."""
+
+
+def _ace_of_spades_penalty(trump: Suit, five_plus_ace: bool) -> int:
+    return 5 + ace_of_spades_bonus(trump) if five_plus_ace else 10
 
 
 @implements("mushka.score.trick", "mushka.score.no-trick", "mushka.end.overshoot")
 def deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, played: bool = True,
-               overshoot_penalty: str = "once", ace_penalty: str = "ten") -> list[tuple[int, str, str]]:
+               overshoot_penalty: str = _OVERSHOOT_PENALTY.default,
+               ace_penalty: str = _ACE_OF_SPADES_PENALTY.default) -> list[tuple[int, str, str]]:
     """One player's entries ``(points, rule, why)`` for a deal: each trick
     writes off one; no trick adds 5 (with the ace of spades, its penalty by
     the ``ace_penalty`` reading); the ace of spades with a trick writes off 5
@@ -167,13 +183,25 @@ def deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, playe
     >>> sum(p for p, _, _ in deal_score(20, 1, True, Suit.SPADES))
     -11
     """
+    return _deal_score(record, tricks, ace_of_spades, trump, played, PER_SURPLUS_TRICK[overshoot_penalty],
+                       FIVE_PLUS_ACE[ace_penalty])
+
+
+PER_SURPLUS_TRICK: Readings[bool] = Readings(_OVERSHOOT_PENALTY, {"once": False, "per-surplus-trick": True})
+"""Whether taking too many tricks costs 5 for each surplus trick (rather than
+5 once), by the reading of ``end.overshoot``."""
+
+
+def _deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, played: bool, per_surplus_trick: bool,
+                five_plus_ace: bool) -> list[tuple[int, str, str]]:
+    """:func:`deal_score` by the parameters of its two readings."""
     if not played:
         return []
     if tricks == 0:
         if ace_of_spades:
-            penalty = ace_of_spades_penalty(trump, ace_penalty)
+            penalty = _ace_of_spades_penalty(trump, five_plus_ace)
             why = "held the ace of spades and took no trick"
-            if ace_penalty == "five-plus-ace":
+            if five_plus_ace:
                 why += f" (5 and the ace's {penalty - 5}{', spades are trumps' if trump is Suit.SPADES else ''})"
             return [(penalty, "mushka.score.ace-of-spades-penalty", why)]
         return [(5, "mushka.score.no-trick", "took no trick")]
@@ -181,7 +209,7 @@ def deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, playe
     left = record - tricks
     if left < 0:
         surplus = -left
-        restart = START + (5 * surplus if overshoot_penalty == "per-surplus-trick" else 5)
+        restart = START + (5 * surplus if per_surplus_trick else 5)
         entries.append((restart - left, "mushka.end.overshoot",
                         f"{surplus} trick{'s' if surplus != 1 else ''} more than the record needed: "
                         f"it starts again at {START} with {restart - START} penalty"))
@@ -202,11 +230,47 @@ def five_of_a_suit(hand: list[Card]) -> bool:
     return one_suit(hand)
 
 
+FIVE_WINS_GAME: Readings[bool | None] = Readings(_FIVE_OF_A_SUIT, {"off": None, "wins-game": True,
+                                                                   "wins-deal": False})
+"""Whether five of a suit shown wins the game (``True``) or the deal
+(``False``), or counts for nothing (``None``), by the reading of
+``special.five-of-a-suit`` (Памфил's rule of the same readings, in Памфил)."""
+
+FIXED_SUM: Readings[bool] = Readings(_SETTLEMENT, {"points": False, "fixed": True})
+"""Whether each loser pays the agreed sum (rather than his record times the
+stake), by the reading of ``settle.systems``."""
+
+
+@dataclass(frozen=True)
+class MushkaParams:
+    """What a variant of Мушка fixes, read once at construction: the ace of
+    spades' strength hook, whether its penalty is 5 and its value, whether
+    too many tricks cost 5 each, what five of a suit wins, and whether the
+    settlement is the agreed sum."""
+
+    ace_strength: Strength | None
+    five_plus_ace: bool
+    per_surplus_trick: bool
+    five_wins_game: bool | None
+    fixed_sum: bool
+
+    @classmethod
+    def of(cls, variant: MushkaVariant) -> MushkaParams:
+        return cls(ACE_OF_SPADES_POWER.of(variant), FIVE_PLUS_ACE.of(variant), PER_SURPLUS_TRICK.of(variant),
+                   FIVE_WINS_GAME.of(variant), FIXED_SUM.of(variant))
+
+
 class MushkaState(LooState):
     """A game of Мушка."""
 
     game_id = GAME_ID
+    variant: MushkaVariant
     RULES = RULES
+    params: MushkaParams
+
+    @classmethod
+    def parameters(cls, variant: Any) -> MushkaParams:
+        return MushkaParams.of(variant)
 
     def make_pack(self) -> list[Card]:
         return mushka_pack(self.variant.players, self.variant.two_player_pack)
@@ -219,8 +283,8 @@ class MushkaState(LooState):
     def play_rule(self) -> PlayRule:
         return PlayRule(SUIT_ELSE_TRUMP, strength=self.strength_hook())
 
-    def strength_hook(self) -> Any:
-        return ace_of_spades_strength if self.variant.ace_of_spades_power == "beats-trump-ace" else None
+    def strength_hook(self) -> Strength | None:
+        return self.params.ace_strength
 
     def may_pass(self, seat: int) -> bool:
         return may_pass(self.hands[seat])  # the hand he holds when he declares (the bidding precedes the buying)
@@ -233,7 +297,8 @@ class MushkaState(LooState):
         super()._before_play()
 
     def shows(self) -> bool:
-        if self.variant.five_of_a_suit == "off":
+        wins_game = self.params.five_wins_game
+        if wins_game is None:
             return False
         rule = type(self.variant).option("five_of_a_suit").rule
         for seat in self.active:
@@ -241,7 +306,7 @@ class MushkaState(LooState):
             if not five_of_a_suit(hand):
                 continue
             self.show(seat, "five-of-a-suit", hand, None, rule)
-            if self.variant.five_of_a_suit == "wins-game":
+            if wins_game:
                 self.write(seat, -self.records[seat], rule, f"five {hand[0].suit.name_en} shown: he wins the game")
                 self._close_sheet()
                 self._end([seat], f"seat {seat} showed five {hand[0].suit.name_en} and won the game")
@@ -258,17 +323,18 @@ class MushkaState(LooState):
 
     def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
         held = getattr(self, "ace_holder", None) == seat
-        return deal_score(self.records[seat], self.tricks[seat], held, self.trump, True,
-                          self.variant.overshoot_penalty, self.variant.ace_of_spades_penalty)
+        params = self.params
+        return _deal_score(self.records[seat], self.tricks[seat], held, self.trump, True, params.per_surplus_trick,
+                           params.five_plus_ace)
 
     def settlement(self) -> list[int | float]:
         v = self.variant
-        return settlement(self.records, v.stake, v.settlement, v.agreed_sum)
+        return settlement(self.records, v.stake, v.agreed_sum if self.params.fixed_sum else None)
 
     # ----- a sensible player -----
     def no_trick_cost(self, seat: int) -> int:
         if ACE_OF_SPADES in self.hands[seat]:
-            return ace_of_spades_penalty(self.trump, self.variant.ace_of_spades_penalty)
+            return _ace_of_spades_penalty(self.trump, self.params.five_plus_ace)
         return 5
 
     def tricks_wanted(self, seat: int) -> int:

@@ -13,6 +13,7 @@ turns it up takes it and lays out a card of his own, whose suit is trumps.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,9 +21,11 @@ from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DECLARE, LAY_OUT
-from engine.games.mushka import MushkaState, MushkaVariant
+from engine.games.mushka import MushkaParams, MushkaState, MushkaVariant
+from engine.partie import Step
+from engine.readings import Readings
 from engine.rules import implements
-from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, Strength
 
 __all__ = ["PamphilVariant", "PamphilState", "SPEC", "PAMPHIL", "pamphil_strength", "pamphil_suit",
            "declare_payment", "turned_pamphil"]
@@ -31,24 +34,24 @@ GAME_ID = "pamphil"
 PAMPHIL = Card(Rank.JACK, Suit.CLUBS)
 
 
+# the contested rules: each option's values, default and description are the catalogue's readings
+_FIVE_OF_A_SUIT = Option.from_rule("pamphil.special.five-of-a-suit", "five_of_a_suit")
+_PAMPHIL_FOLLOW = Option.from_rule("pamphil.play.pamphil-follow", "pamphil_follow")
+
+
 @implements("pamphil.general.as-mushka")
 @dataclass(frozen=True)
 class PamphilVariant(MushkaVariant):
-    """Мушка's options, and the pamphil's own readings."""
+    """Мушка's options (five of a suit under Памфил's own rule), and the pamphil's own readings."""
 
     game_id = GAME_ID
 
-    pamphil_follow: str = "trump"
+    five_of_a_suit: str = _FIVE_OF_A_SUIT.default
+    pamphil_follow: str = _PAMPHIL_FOLLOW.default
     pamphil_payment: int = 1
 
-    OPTIONS = tuple(
-        Option(o.name, o.type, o.default, o.values, o.doc, "pamphil.special.five-of-a-suit")
-        if o.name == "five_of_a_suit" else o
-        for o in MushkaVariant.OPTIONS
-    ) + (
-        Option("pamphil_follow", str, "trump", ("trump", "wild"),
-               "The pamphil follows and is led as the highest trump, or may be played to any trick at any time.",
-               "pamphil.play.pamphil-follow"),
+    OPTIONS = tuple(_FIVE_OF_A_SUIT if o.name == "five_of_a_suit" else o for o in MushkaVariant.OPTIONS) + (
+        _PAMPHIL_FOLLOW,
         Option("pamphil_payment", int, 1, None,
                "What each other player pays the declarer of the pamphil, outside the record.",
                "pamphil.bid.declare-payment"),
@@ -58,7 +61,7 @@ class PamphilVariant(MushkaVariant):
 
 
 @implements("pamphil.play.pamphil-highest")
-def pamphil_strength(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+def pamphil_strength(card: Card, position: int, trick: Sequence[Card], trump: Suit | None) -> int | None:
     """The pamphil beats every card and is beaten by none (a kernel strength hook)."""
     return 300 if card is PAMPHIL else None
 
@@ -76,6 +79,17 @@ def pamphil_suit(card: Card, trump: Suit | None) -> Suit:
 def declare_payment(players: int, declarer: int, stake: int) -> list[int]:
     """Each other player pays the declarer the agreed sum (outside the record)."""
     return [stake * (players - 1) if seat == declarer else -stake for seat in range(players)]
+
+
+WILD: Readings[bool] = Readings(_PAMPHIL_FOLLOW, {"trump": False, "wild": True})
+"""Whether the pamphil may be played to any trick at any time, by the reading of ``play.pamphil-follow``."""
+
+
+@dataclass(frozen=True)
+class PamphilParams(MushkaParams):
+    """Мушка's parameters, and whether the pamphil is wild."""
+
+    wild: bool = False
 
 
 @implements("pamphil.deal.turned-pamphil")
@@ -99,22 +113,32 @@ class PamphilState(MushkaState):
     """A game of Памфил: Мушка's state with the pamphil's rules."""
 
     game_id = GAME_ID
+    variant: PamphilVariant
     ADOPTS = "pamphil.general.as-mushka"
+    PHASES = MushkaState.PHASES | {
+        LAY_OUT: Step("exchange", "pamphil.deal.turned-pamphil",
+                      "Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps"),
+        DECLARE: Step("dialogue", "pamphil.bid.declare-payment", "Seat {seat} holds the pamphil", choices=True),
+    }
+    params: PamphilParams
 
-    def strength_hook(self) -> Any:
+    @classmethod
+    def parameters(cls, variant: Any) -> PamphilParams:
+        return PamphilParams(**vars(MushkaParams.of(variant)), wild=WILD.of(variant))
+
+    def strength_hook(self) -> Strength | None:
         aces = super().strength_hook()
         if aces is None:
             return pamphil_strength
 
-        def both(card: Card, position: int, trick: Any, trump: Suit | None) -> int | None:
+        def both(card: Card, position: int, trick: Sequence[Card], trump: Suit | None) -> int | None:
             special = pamphil_strength(card, position, trick, trump)
             return special if special is not None else aces(card, position, trick, trump)
         return both
 
     def play_rule(self) -> PlayRule:
-        wild = self.variant.pamphil_follow == "wild"
         return PlayRule(SUIT_ELSE_TRUMP, strength=self.strength_hook(), suit_of=pamphil_suit,
-                        constraint=_wild_pamphil if wild else None)
+                        constraint=_wild_pamphil if self.params.wild else None)
 
     def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:
         refusal = super().refuse_play(action, card, seat, legal)
@@ -124,7 +148,7 @@ class PamphilState(MushkaState):
         return refusal
 
     def playable_any_time(self, card: Card) -> bool:
-        return card is PAMPHIL and self.variant.pamphil_follow == "wild"
+        return card is PAMPHIL and self.params.wild
 
     # ----- the turned pamphil and the declaration -----
     def after_turn(self) -> None:
@@ -216,7 +240,7 @@ class PamphilState(MushkaState):
         return card is PAMPHIL or super().keep_card(seat, card)
 
 
-def _wild_pamphil(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+def _wild_pamphil(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, legal: list[Card]) -> list[Card]:
     """The 'wild' reading: the pamphil may be played to any trick, even by a player able to follow."""
     if PAMPHIL in hand and PAMPHIL not in legal:
         return [c for c in hand if c in legal or c is PAMPHIL]

@@ -20,6 +20,7 @@ from typing import ClassVar
 from engine.cards import Card, Rank, Suit, deck_36, format_cards
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import LooRules, LooState, LooVariant, jacks_held
+from engine.readings import Readings
 from engine.rules import implements
 
 __all__ = ["PetukhVariant", "PetukhState", "SPEC", "RULES", "petukh_pack", "trump_card", "may_exchange", "boys",
@@ -56,6 +57,10 @@ RULES = LooRules(
 )
 
 
+# the contested rule: the option's values, default and description are the catalogue's readings
+_SIX_PLAYER_PACK = Option.from_rule("petukh.setup.six-players", "six_player_pack")
+
+
 @implements("petukh.setup.players")
 @dataclass(frozen=True)
 class PetukhVariant(LooVariant):
@@ -65,15 +70,13 @@ class PetukhVariant(LooVariant):
     RULES: ClassVar[LooRules] = RULES
 
     players: int = 4
-    six_player_pack: str = "thirty"
+    six_player_pack: str = _SIX_PLAYER_PACK.default
     start_record: int = 15
     stake: int = 1
 
     OPTIONS = (
         Option("players", int, 4, (2, 3, 4, 5, 6), "Number of players.", "petukh.setup.players"),
-        Option("six_player_pack", str, "thirty", ("thirty", "thirty-four"),
-               "Six players: 30 cards (no sixes, no black sevens; no exchange) or 34 (no black sevens).",
-               "petukh.setup.six-players"),
+        _SIX_PLAYER_PACK,
         Option("start_record", int, 15, None, "The record agreed before the game (usually 15).", "petukh.setup.start"),
         Option("stake", int, 1, None, "What one point of a record is worth in the settlement.",
                "petukh.settle.remaining-records"),
@@ -84,17 +87,22 @@ class PetukhVariant(LooVariant):
 
 
 @implements("petukh.setup.deck", "petukh.setup.six-players")
-def petukh_pack(players: int, six_player_pack: str = "thirty") -> list[Card]:
+def petukh_pack(players: int, six_player_pack: str = _SIX_PLAYER_PACK.default) -> list[Card]:
     """36 cards (six to ace) for two to five players; for six, without the
     black sevens, and by default without the sixes as well (30 cards)."""
+    without_sixes = WITHOUT_SIXES[six_player_pack]
     cards = deck_36()
     if players < 6:
         return cards
     black_sevens = (Card(Rank.SEVEN, Suit.SPADES), Card(Rank.SEVEN, Suit.CLUBS))
     cards = [c for c in cards if c not in black_sevens]
-    if six_player_pack == "thirty":
+    if without_sixes:
         cards = [c for c in cards if c.rank is not Rank.SIX]
     return cards
+
+
+WITHOUT_SIXES: Readings[bool] = Readings(_SIX_PLAYER_PACK, {"thirty": True, "thirty-four": False})
+"""Whether six players' pack also lacks the sixes, by the reading of ``setup.six-players``."""
 
 
 @implements("petukh.deal.six-player-trump")
@@ -154,6 +162,7 @@ class PetukhState(LooState):
     """A game of Петух."""
 
     game_id = GAME_ID
+    variant: PetukhVariant
     RULES = RULES
     passing = False
 
@@ -178,7 +187,7 @@ class PetukhState(LooState):
                   self.deal_number, self.dealer, card.symbol, card.suit.name_en)
 
     def deal(self, deck: list[Card]) -> None:
-        self.boys = {}
+        self.boys: dict[int, int] = {}
         super().deal(deck)
 
     BID_WORDS: ClassVar[dict[str, str]] = {"pass": "passed", "stand": "keeps his cards", "buy": "exchanged {n}",

@@ -15,15 +15,18 @@ the jack variant writes off pairs of jacks.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, jacks_held, one_suit
+from engine.partie import Step
+from engine.readings import Readings
 from engine.rules import implements
-from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays
+from engine.tricks import SUIT_ELSE_TRUMP, Constraint, PlayRule, legal_plays
 
 __all__ = ["RamsVariant", "RamsState", "SPEC", "RULES", "ACE_VALUES", "rams_pack", "may_pass", "ace_values",
            "trump_ace_constraint", "deal_score", "five_of_a_suit", "rams_hand", "rams_show", "jacks_value", "jacks_finish",
@@ -31,7 +34,6 @@ __all__ = ["RamsVariant", "RamsState", "SPEC", "RULES", "ACE_VALUES", "rams_pack
 
 GAME_ID = "rams"
 ACE_VALUES = {Suit.SPADES: 5, Suit.CLUBS: 10, Suit.DIAMONDS: 15, Suit.HEARTS: 20}
-START_RECORDS = {"hundred": 100, "hundred-fifty": 150, "two-hundred": 200}
 
 RULES = LooRules(
     game=GAME_ID,
@@ -62,6 +64,16 @@ RULES = LooRules(
 )
 
 
+# the contested rules: each option's values, default and description are the catalogue's readings
+_ACE_MUST_PLAY = Option.from_rule("rams.bid.ace-may-not-pass", "ace_must_play")
+_TRUMP_ACE_COVER = Option.from_rule("rams.play.trump-ace-cover", "trump_ace_cover")
+_FIVE_OF_A_SUIT_OTHERS = Option.from_rule("rams.special.five-of-a-suit", "five_of_a_suit_others")
+_RAMS_OTHERS = Option.from_rule("rams.special.rams", "rams_others")
+_START_RECORD = Option.from_rule("rams.score.start", "start_record")
+_JACKS = Option.from_rule("rams.variant.jacks", "jacks")
+_JACKS_NO_TRICK = Option.from_rule("rams.jacks.no-trick", "jacks_no_trick")
+
+
 @implements("rams.setup.players")
 @dataclass(frozen=True)
 class RamsVariant(LooVariant):
@@ -71,42 +83,27 @@ class RamsVariant(LooVariant):
     RULES: ClassVar[LooRules] = RULES
 
     players: int = 4
-    ace_must_play: str = "any-ace"
-    trump_ace_cover: str = "led"
-    five_of_a_suit_others: str = "ace-values"
-    rams_others: str = "nothing"
-    start_record: str = "hundred"
-    jacks: str = "plain"
-    jacks_no_trick: str = "no-penalty"
+    ace_must_play: str = _ACE_MUST_PLAY.default
+    trump_ace_cover: str = _TRUMP_ACE_COVER.default
+    five_of_a_suit_others: str = _FIVE_OF_A_SUIT_OTHERS.default
+    rams_others: str = _RAMS_OTHERS.default
+    start_record: str = _START_RECORD.default
+    jacks: str = _JACKS.default
+    jacks_no_trick: str = _JACKS_NO_TRICK.default
     stake: int = 1
 
     OPTIONS = (
         Option("players", int, 4, (3, 4, 5, 6, 7), "Number of players.", "rams.setup.players"),
-        Option("ace_must_play", str, "any-ace", ("any-ace", "trump-ace", "ace-of-spades"),
-               "Which ace received in the deal forbids passing: any ace, the trump ace, or the ace of spades.",
-               "rams.bid.ace-may-not-pass"),
-        Option("trump_ace_cover", str, "led", ("led", "in-trick"),
-               "The trump ace must cover a trump king, queen or jack that was led, or that lies anywhere in the trick.",
-               "rams.play.trump-ace-cover"),
-        Option("five_of_a_suit_others", str, "ace-values", ("ace-values", "flat", "five-per-ace"),
-               "When a player shows five of a suit, each other player writes up 5 plus his aces' values, 5 only, "
-               "or 5 and 5 more per ace.", "rams.special.five-of-a-suit"),
-        Option("rams_others", str, "nothing", ("nothing", "five-up"),
-               "When a player shows a Rams (four aces), the other players still in the deal write nothing, or "
-               "write up 5 each, as for five of a suit.", "rams.special.rams"),
-        Option("start_record", str, "hundred", ("hundred", "hundred-fifty", "two-hundred"),
-               "The record every player starts from: 100, 150 or 200.", "rams.score.start"),
-        Option("jacks", str, "plain", ("plain", "jacks"),
-               "Plain Рамс, or the variant in which pairs of jacks of a colour are written off.",
-               "rams.variant.jacks"),
-        Option("jacks_no_trick", str, "no-penalty", ("no-penalty", "offset"),
-               "Jack variant: a player who showed jacks and took no trick writes no penalty with two jacks (5 with "
-               "four), or writes the usual 5 against them.", "rams.jacks.no-trick"),
+        _ACE_MUST_PLAY, _TRUMP_ACE_COVER, _FIVE_OF_A_SUIT_OTHERS, _RAMS_OTHERS, _START_RECORD, _JACKS, _JACKS_NO_TRICK,
         Option("stake", int, 1, None, "What one point of a record is worth in the settlement.",
                "rams.settle.remaining-records"),
     )
     MIN_PLAYERS: ClassVar[int] = 3
     MAX_PLAYERS: ClassVar[int] = 7
+
+
+START_RECORDS: Readings[int] = Readings(_START_RECORD, {"hundred": 100, "hundred-fifty": 150, "two-hundred": 200})
+"""The record every player starts from, by the reading of ``score.start``."""
 
 
 @implements("rams.setup.deck")
@@ -116,14 +113,26 @@ def rams_pack(players: int) -> list[Card]:
 
 
 @implements("rams.bid.ace-may-not-pass")
-def may_pass(dealt: list[Card], trump: Suit, ace_must_play: str = "any-ace") -> bool:
+def may_pass(dealt: list[Card], trump: Suit, ace_must_play: str = _ACE_MUST_PLAY.default) -> bool:
     """A player who received an ace in the deal may not pass: by the reading,
     any ace, the trump ace, or the ace of spades."""
-    if ace_must_play == "trump-ace":
-        return Card(Rank.ACE, trump) not in dealt
-    if ace_must_play == "ace-of-spades":
-        return Card(Rank.ACE, Suit.SPADES) not in dealt
-    return not any(c.rank is Rank.ACE for c in dealt)
+    return not ACE_DUTY[ace_must_play].received(dealt, trump)
+
+
+class AceDuty(NamedTuple):
+    """Which aces received in the deal forbid passing: whether a hand as dealt
+    holds one (``received(dealt, trump)``), and the words for it."""
+
+    received: Callable[[list[Card], Suit], bool]
+    words: str
+
+
+ACE_DUTY: Readings[AceDuty] = Readings(_ACE_MUST_PLAY, {
+    "any-ace": AceDuty(lambda dealt, trump: any(c.rank is Rank.ACE for c in dealt), "an ace"),
+    "trump-ace": AceDuty(lambda dealt, trump: Card(Rank.ACE, trump) in dealt, "the ace of trumps"),
+    "ace-of-spades": AceDuty(lambda dealt, trump: Card(Rank.ACE, Suit.SPADES) in dealt, "the ace of spades"),
+})
+"""The aces that forbid passing, by the reading of ``bid.ace-may-not-pass``."""
 
 
 @implements("rams.score.ace-values")
@@ -132,19 +141,17 @@ def ace_values(aces: list[Card]) -> int:
     return sum(ACE_VALUES[c.suit] for c in aces if c.rank is Rank.ACE)
 
 
-def trump_ace_constraint(cover: str) -> Any:
+def trump_ace_constraint(cover: str) -> Constraint:
     """The kernel constraint for the trump ace (:func:`_trump_ace_duty` under the ``cover`` reading)."""
-    def constraint(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
-        return _trump_ace_duty(hand, trick, trump, legal, cover)
-    return constraint
+    return TRUMP_ACE_COVER[cover]
 
 
 @implements("rams.play.trump-ace-lead", "rams.play.trump-ace-cover")
-def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card], cover: str) -> list[Card]:
+def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card], anywhere: bool) -> list[Card]:
     """The holder of the trump ace must lead it when he has the lead; on
     another's lead he must play it on a trump king, queen or jack (the card
-    led, or by the 'in-trick' reading any such card in the trick, when he may
-    play a trump)."""
+    led, or, ``anywhere`` (the 'in-trick' reading), any such card in the
+    trick, when he may play a trump)."""
     if trump is None:
         return legal
     ace = Card(Rank.ACE, trump)
@@ -153,16 +160,28 @@ def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]
     if not trick:
         return [ace]
     courts = (Rank.KING, Rank.QUEEN, Rank.JACK)
-    candidates = trick[:1] if cover == "led" else trick
+    candidates = trick if anywhere else trick[:1]
     if any(c.suit is trump and c.rank in courts for c in candidates):
         return [ace]
     return legal
 
 
+def _cover_led(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+    return _trump_ace_duty(hand, trick, trump, legal, False)
+
+
+def _cover_in_trick(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+    return _trump_ace_duty(hand, trick, trump, legal, True)
+
+
+TRUMP_ACE_COVER: Readings[Constraint] = Readings(_TRUMP_ACE_COVER, {"led": _cover_led, "in-trick": _cover_in_trick})
+"""The kernel constraint of the trump ace, by the reading of ``play.trump-ace-cover``."""
+
+
 @implements("rams.score.trick", "rams.score.aces-with-trick", "rams.score.no-trick", "rams.jacks.pass",
             "rams.jacks.no-trick")
 def deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: int = 0,
-               jacks_no_trick: str = "no-penalty") -> list[tuple[int, str, str]]:
+               jacks_no_trick: str = _JACKS_NO_TRICK.default) -> list[tuple[int, str, str]]:
     """One player's entries ``(points, rule, why)`` for a deal, the jacks
     shown at the discard first: each trick writes off one and, with a trick,
     the aces held write off their values; no trick writes up 5 and the aces'
@@ -172,6 +191,17 @@ def deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: 
     >>> sum(p for p, _, _ in deal_score(60, 0, parse_cards("AS AH"), True))
     30
     """
+    return _deal_score(record, tricks, aces, played, jacks, JACKS_SPARE_NO_TRICK[jacks_no_trick])
+
+
+JACKS_SPARE_NO_TRICK: Readings[bool] = Readings(_JACKS_NO_TRICK, {"no-penalty": True, "offset": False})
+"""Whether jacks shown spare their holder the 5 of a blank (two jacks; four
+write 5 'in plus'), by the reading of ``jacks.no-trick``."""
+
+
+def _deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: int,
+                jacks_spare: bool) -> list[tuple[int, str, str]]:
+    """:func:`deal_score` by the parameter of its reading."""
     entries: list[tuple[int, str, str]] = []
     if jacks:
         entries.append((-jacks, "rams.jacks.at-discard", f"jacks shown at the discard ({jacks})"))
@@ -183,7 +213,7 @@ def deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: 
             if value:
                 entries.append((-value, "rams.score.aces-with-trick", f"aces held with a trick ({names})"))
         else:
-            if jacks and jacks_no_trick == "no-penalty":
+            if jacks and jacks_spare:
                 if jacks >= 10:
                     entries.append((5, "rams.jacks.no-trick", "no trick: four jacks write five 'in plus'"))
                 else:
@@ -199,12 +229,27 @@ def deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: 
 
 
 @implements("rams.special.five-of-a-suit")
-def five_of_a_suit(hands: list[list[Card]], trump: Suit, others: str = "ace-values",
+def five_of_a_suit(hands: list[list[Card]], trump: Suit, others: str = _FIVE_OF_A_SUIT_OTHERS.default,
                    seats: list[int] | None = None) -> tuple[list[int], list[int]]:
     """Who shows five of a suit, and the change to each seat's record: the
     holder writes off 5 and the value of his suit's ace if he holds it;
     every other player in the deal writes up 5 and (by the reading) his
     aces' values, 5 more per ace, or nothing more."""
+    return _five_of_a_suit(hands, FIVE_OF_A_SUIT_OTHERS[others], seats)
+
+
+FIVE_OF_A_SUIT_OTHERS: Readings[Callable[[list[Card]], int]] = Readings(_FIVE_OF_A_SUIT_OTHERS, {
+    "ace-values": lambda aces: 5 + ace_values(aces),
+    "flat": lambda aces: 5,
+    "five-per-ace": lambda aces: 5 + 5 * len(aces),
+})
+"""What each other player writes up, given his aces, when a player shows
+five of a suit, by the reading of ``special.five-of-a-suit``."""
+
+
+def _five_of_a_suit(hands: list[list[Card]], others_pay: Callable[[list[Card]], int],
+                    seats: list[int] | None) -> tuple[list[int], list[int]]:
+    """:func:`five_of_a_suit` with what the others write up given by ``others_pay``."""
     seats = list(range(len(hands))) if seats is None else seats
     showers = [s for s in seats if one_suit(hands[s])]
     changes = [0] * len(hands)
@@ -212,14 +257,7 @@ def five_of_a_suit(hands: list[list[Card]], trump: Suit, others: str = "ace-valu
         return showers, changes
     for s in seats:
         aces = [c for c in hands[s] if c.rank is Rank.ACE]
-        if s in showers:
-            changes[s] = -(5 + ace_values(aces))
-        elif others == "ace-values":
-            changes[s] = 5 + ace_values(aces)
-        elif others == "five-per-ace":
-            changes[s] = 5 + 5 * len(aces)
-        else:
-            changes[s] = 5
+        changes[s] = -(5 + ace_values(aces)) if s in showers else others_pay(aces)
     return showers, changes
 
 
@@ -230,7 +268,7 @@ def rams_hand(hand: list[Card], record: int) -> int:
 
 
 @implements("rams.special.rams")
-def rams_show(hands: list[list[Card]], records: list[int], others: str = "nothing",
+def rams_show(hands: list[list[Card]], records: list[int], others: str = _RAMS_OTHERS.default,
               seats: list[int] | None = None) -> tuple[int | None, list[int]]:
     """Who shows a Rams, and the change to each seat's record: the holder
     writes off his whole record; every other player in the deal writes
@@ -241,16 +279,24 @@ def rams_show(hands: list[list[Card]], records: list[int], others: str = "nothin
     >>> rams_show([parse_cards("AS AH AD AC 7H"), parse_cards("KS 7C")], [40, 60], "five-up")
     (0, [-40, 5])
     """
+    return _rams_show(hands, records, RAMS_OTHERS[others], seats)
+
+
+RAMS_OTHERS: Readings[int] = Readings(_RAMS_OTHERS, {"nothing": 0, "five-up": 5})
+"""What each other player still in the deal writes up when a player shows a
+Rams, by the reading of ``special.rams``."""
+
+
+def _rams_show(hands: list[list[Card]], records: list[int], others_write: int,
+               seats: list[int] | None) -> tuple[int | None, list[int]]:
+    """:func:`rams_show` with what the others write up given as ``others_write``."""
     seats = list(range(len(hands))) if seats is None else seats
     shower = next((s for s in seats if rams_hand(hands[s], records[s]) == 0), None)
     changes = [0] * len(hands)
     if shower is None:
         return None, changes
     for s in seats:
-        if s == shower:
-            changes[s] = -records[s]
-        elif others == "five-up":
-            changes[s] = 5
+        changes[s] = -records[s] if s == shower else others_write
     return shower, changes
 
 
@@ -258,8 +304,18 @@ def rams_show(hands: list[list[Card]], records: list[int], others: str = "nothin
 def jacks_value(hand: list[Card], jacks: str = "jacks", cancelled: bool = False) -> int:
     """Jack variant: two black or two red jacks are worth 5, all four 10;
     nothing in plain Рамс, or when another showed five of a suit or a Rams."""
-    if jacks != "jacks" or cancelled:
+    if not JACKS[jacks] or cancelled:
         return 0
+    return _jacks_worth(hand)
+
+
+JACKS: Readings[bool] = Readings(_JACKS, {"plain": False, "jacks": True})
+"""Whether the jack variant is played, by the reading of ``variant.jacks``."""
+
+
+@implements("rams.jacks.value")
+def _jacks_worth(hand: list[Card]) -> int:
+    """What a hand's jacks are worth in the jack variant: a pair of a colour 5, all four 10."""
     count, pairs = jacks_held(hand)
     if count == 4:
         return 10
@@ -277,7 +333,11 @@ def jacks_at_discard(dealt: list[Card], bought: list[Card], jacks: str = "jacks"
 def jacks_finish(record: int, hand: list[Card], jacks: str = "jacks") -> bool:
     """A player whose record is no more than his jacks' value may show them
     and end the game without play, its winner."""
-    value = jacks_value(hand, jacks)
+    return _jacks_finish(record, jacks_value(hand, jacks))
+
+
+@implements("rams.jacks.finish")
+def _jacks_finish(record: int, value: int) -> bool:
     return value > 0 and record <= value
 
 
@@ -320,12 +380,44 @@ def revoke(tricks: list[int], offender: int, rightful: int) -> tuple[list[int], 
     return result, penalty
 
 
+@dataclass(frozen=True)
+class RamsParams:
+    """What a variant of Рамс fixes, read once at construction: the aces that
+    forbid passing, the trump ace's constraint, what the others write up for
+    five of a suit and for a Rams, the starting record, whether jacks are
+    played and whether jacks spare a blank its 5."""
+
+    ace_duty: AceDuty
+    trump_ace: Constraint
+    five_of_a_suit_others: Callable[[list[Card]], int]
+    rams_others: int
+    start_record: int
+    jacks: bool
+    jacks_spare: bool
+
+    @classmethod
+    def of(cls, variant: RamsVariant) -> RamsParams:
+        return cls(ACE_DUTY.of(variant), TRUMP_ACE_COVER.of(variant), FIVE_OF_A_SUIT_OTHERS.of(variant),
+                   RAMS_OTHERS.of(variant), START_RECORDS.of(variant), JACKS.of(variant),
+                   JACKS_SPARE_NO_TRICK.of(variant))
+
+
 class RamsState(LooState):
     """A game of Рамс."""
 
     game_id = GAME_ID
+    variant: RamsVariant
     RULES = RULES
     redeal_by_same_dealer = False
+    PHASES = LooState.PHASES | {
+        DEALER_EXCHANGE: Step("exchange", "rams.buy.dealer-takes-turned",
+                              "Seat {seat}, the dealer: give a card of the hand for the turned {turned}, or leave it"),
+    }
+    params: RamsParams
+
+    @classmethod
+    def parameters(cls, variant: Any) -> RamsParams:
+        return RamsParams.of(variant)
 
     def make_pack(self) -> list[Card]:
         return rams_pack(self.variant.players)
@@ -333,30 +425,31 @@ class RamsState(LooState):
     @implements("rams.score.start")
     def starting_record(self) -> int:
         """100, 150 or 200, as agreed (the ``start_record`` reading)."""
-        return START_RECORDS[self.variant.start_record]
+        return self.params.start_record
 
     def play_rule(self) -> PlayRule:
-        return PlayRule(SUIT_ELSE_TRUMP, constraint=trump_ace_constraint(self.variant.trump_ace_cover))
+        return PlayRule(SUIT_ELSE_TRUMP, constraint=self.params.trump_ace)
 
     def may_pass(self, seat: int) -> bool:
-        return may_pass(self.dealt[seat], self.trump, self.variant.ace_must_play)
+        return not self.params.ace_duty.received(self.dealt[seat], self.trump)
 
     def must_play_reason(self, seat: int) -> str:
-        which = {"any-ace": "an ace", "trump-ace": "the ace of trumps", "ace-of-spades": "the ace of spades"}
-        return f"he received {which[self.variant.ace_must_play]} in the deal"
+        return f"he received {self.params.ace_duty.words} in the deal"
 
     def deal(self, deck: list[Card]) -> None:
-        self.jacks_shown = {}
+        self.jacks_shown: dict[int, int] = {}
         super().deal(deck)
 
+    @implements("rams.jacks.at-discard")
     def on_bid(self, seat: int, choice: str) -> None:
-        value = jacks_at_discard(self.dealt[seat], [], self.variant.jacks)
+        """In the jack variant a player shows his jacks, from the hand as dealt, when he discards."""
+        value = _jacks_worth(self.dealt[seat]) if self.params.jacks else 0
         if not value:
             return
         jacks = [c for c in self.dealt[seat] if c.rank is Rank.JACK]
         self.jacks_shown[seat] = value
         self.show(seat, "jacks", jacks, value, "rams.jacks.at-discard")
-        if jacks_finish(self.records[seat], self.dealt[seat], self.variant.jacks):
+        if _jacks_finish(self.records[seat], value):
             self.write(seat, -self.records[seat], "rams.jacks.finish",
                        f"jacks ({value}) shown with {self.records[seat]} left: the game ends without play")
             self._end([seat], f"seat {seat} showed his jacks with no more than their value left and ended the game")
@@ -379,18 +472,20 @@ class RamsState(LooState):
         if self._phase != DEALER_EXCHANGE:
             super().apply_special(seat, action)
             return
+        turned = self.turned
+        assert turned is not None  # the dealer's exchange is only offered while the turned trump lies there
         if action.kind == "keep":
             self.history.append((seat, Action("keep")))
             self._say("rams.buy.dealer-takes-turned", seat, "The dealer leaves the turned {} on the table.",
-                      self.turned.symbol)
+                      turned.symbol)
         elif action.kind == "exchange" and action.card is not None:
-            hand = dealer_takes_turned(self.hands[seat], self.turned, action.card, False, seat)
+            hand = dealer_takes_turned(self.hands[seat], turned, action.card, False, seat)
             self.history.append((seat, Action("exchange", action.card)))
             self.hands[seat] = sorted(hand, key=lambda c: c.index)
             self.discards.setdefault(seat, []).append(action.card)
-            self.known[self.turned] = seat
+            self.known[turned] = seat
             self._say("rams.buy.dealer-takes-turned", seat, "The dealer takes the turned {} for a card of his hand.",
-                      self.turned.symbol)
+                      turned.symbol)
             self.turned_taken = True
         else:
             raise IllegalActionError("rams.buy.dealer-takes-turned", action,
@@ -403,7 +498,7 @@ class RamsState(LooState):
         super()._before_play()
 
     def shows(self) -> bool:
-        shower, rams_changes = rams_show(self.hands, self.records, self.variant.rams_others, self.active)
+        shower, rams_changes = _rams_show(self.hands, self.records, self.params.rams_others, self.active)
         if shower is not None:
             seat = shower
             aces = [c for c in self.hands[seat] if c.rank is Rank.ACE]
@@ -416,7 +511,7 @@ class RamsState(LooState):
             self._close_sheet()
             self._end([seat], f"seat {seat} showed a Rams (four aces) and wrote off his whole record")
             return True
-        showers, changes = five_of_a_suit(self.hands, self.trump, self.variant.five_of_a_suit_others, self.active)
+        showers, changes = _five_of_a_suit(self.hands, self.params.five_of_a_suit_others, self.active)
         if not showers:
             return False
         for seat in showers:
@@ -448,7 +543,7 @@ class RamsState(LooState):
         jacks = self.jacks_shown.get(seat, 0)
         aces = [c for c in self.play_hands.get(seat, []) if c.rank is Rank.ACE]
         record_before_jacks = self.records[seat] + jacks
-        entries = deal_score(record_before_jacks, self.tricks[seat], aces, True, jacks, self.variant.jacks_no_trick)
+        entries = _deal_score(record_before_jacks, self.tricks[seat], aces, True, jacks, self.params.jacks_spare)
         return [e for e in entries if e[1] != "rams.jacks.at-discard"]
 
     def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:

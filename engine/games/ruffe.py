@@ -25,14 +25,15 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter, itemgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, cast
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
 from engine.game import Action, GameSpec, Option, Variant, fact, side_words
-from engine.partie import Partie, log_text
+from engine.partie import Partie, Step, log_text, trick_fields
+from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import (
     FREE,
@@ -87,6 +88,16 @@ _HAND_SIZE_RULE = {
 }
 
 
+# the contested rules: each option's values, default and description are the catalogue's readings
+_COUNT = Option.from_rule("ruffe-and-trumps.count.method", "count")
+_COUNT_BASELINE = Option.from_rule("ruffe-and-trumps.count.baseline", "count_baseline")
+_FOLLOW = Option.from_rule("ruffe-and-trumps.play.follow", "follow")
+_RUFF_TIE = Option.from_rule("ruffe-and-trumps.ruff.tie", "ruff_tie")
+_HEAD_DISCARDS = Option.from_rule("ruffe-and-trumps.head.discards-count", "head_discards")
+_HEAD_WITHOUT_ACE = Option.from_rule("ruffe-and-trumps.head.no-holder", "head_without_ace")
+_TWO_PLAYER_TARGET = Option.from_rule("ruffe-and-trumps.config.two-target", "two_player_target")
+
+
 @implements("ruffe-and-trumps.players.count", "ruffe-and-trumps.players.partnerships")
 @dataclass(frozen=True)
 class RuffeVariant(Variant):
@@ -108,13 +119,13 @@ class RuffeVariant(Variant):
     players: int = 4
     partnerships: bool | None = None
     hand_size: int | None = None
-    count: str = "cards"
-    count_baseline: str = "dealt"
-    follow: str = "obliged"
-    ruff_tie: str = "eldest"
-    head_discards: str = "dead"
-    head_without_ace: str = "dealer"
-    two_player_target: str = "52"
+    count: str = _COUNT.default
+    count_baseline: str = _COUNT_BASELINE.default
+    follow: str = _FOLLOW.default
+    ruff_tie: str = _RUFF_TIE.default
+    head_discards: str = _HEAD_DISCARDS.default
+    head_without_ace: str = _HEAD_WITHOUT_ACE.default
+    two_player_target: str = _TWO_PLAYER_TARGET.default
 
     OPTIONS = (
         Option("players", int, 4, (2, 3, 4), "Number of players.", "ruffe-and-trumps.players.count"),
@@ -124,27 +135,7 @@ class RuffeVariant(Variant):
         Option("hand_size", int, None, (12, 16, 24),
                "Cards dealt to each player: 4 players 12; 3 players 16 or 12; 2 players 24 or 12 (default: 12, 16, 24).",
                "ruffe-and-trumps.config.short-deal"),
-        Option("count", str, "cards", ("cards", "tricks"),
-               "Count cards won above the baseline (the retelling) or tricks won (Willughby as written).",
-               "ruffe-and-trumps.count.method"),
-        Option("count_baseline", str, "dealt", ("dealt", "twelve"),
-               "Baseline per player for the card count: the number dealt, or the literal twelve.",
-               "ruffe-and-trumps.count.baseline"),
-        Option("follow", str, "obliged", ("obliged", "free"),
-               "Follow suit, else trump, else any (obliged); or follow suit or trump at will (free).",
-               "ruffe-and-trumps.play.follow"),
-        Option("ruff_tie", str, "eldest", ("eldest", "void"),
-               "Tied best ruffs: the one first in turn from the dealer's left wins, or nobody scores.",
-               "ruffe-and-trumps.ruff.tie"),
-        Option("head_discards", str, "dead", ("dead", "count"),
-               "The head-taker's four discards count for nobody, or as cards he won.",
-               "ruffe-and-trumps.head.discards-count"),
-        Option("head_without_ace", str, "dealer", ("dealer", "nobody"),
-               "When no player holds the trump ace and it was not turned: the dealer takes the head, or nobody.",
-               "ruffe-and-trumps.head.no-holder"),
-        Option("two_player_target", str, "52", ("52", "36"),
-               "Target for two players dealt 24 cards.",
-               "ruffe-and-trumps.config.two-target"),
+        _COUNT, _COUNT_BASELINE, _FOLLOW, _RUFF_TIE, _HEAD_DISCARDS, _HEAD_WITHOUT_ACE, _TWO_PLAYER_TARGET,
     )
 
     def __post_init__(self) -> None:
@@ -168,15 +159,18 @@ class RuffeVariant(Variant):
             raise VariantError(
                 f"variant option 'hand_size' (rule {rule}): {self.hand_size!r} is not allowed with {players} "
                 f"players; allowed values: {', '.join(map(str, allowed))}", rule=rule, option="hand_size")
-        for opt in self.OPTIONS[3:]:
-            value = getattr(self, opt.name)
-            if value not in opt.values:  # direct construction bypasses from_options
-                opt.coerce(value)
+        for opt in self.OPTIONS[3:]:  # the readings: direct construction bypasses from_options
+            if getattr(self, opt.name) not in opt.values:  # type: ignore[operator]
+                raise opt.refusal(getattr(self, opt.name))
 
 
 # --------------------------------------------------------------------------
 # Configurations
 # --------------------------------------------------------------------------
+
+
+TWO_PLAYER_TARGET: Readings[int] = Readings(_TWO_PLAYER_TARGET, {"52": 52, "36": 36})
+"""The target of two players dealt 24, by the reading of ``config.two-target``."""
 
 
 class DealConfig(NamedTuple):
@@ -210,6 +204,7 @@ def deal_config(variant: RuffeVariant) -> DealConfig:
     DealConfig(hand_size=12, head=4, aside=24, tricks=12, target=36)
     """
     n, size = variant.players, variant.hand_size
+    two_target = TWO_PLAYER_TARGET[variant.two_player_target]
     assert size is not None
     remainder = 52 - n * size
     head = 4
@@ -219,7 +214,7 @@ def deal_config(variant: RuffeVariant) -> DealConfig:
     elif n == 3:
         target = 40  # 16 cards (config.three-sixteen) and 12 cards (config.short-deal) alike
     elif size == 24:
-        target = int(variant.two_player_target)
+        target = two_target
     else:
         target = 36
     return DealConfig(size, head, aside, size, target)
@@ -298,7 +293,27 @@ def _best_ruff_bits(bits: int, trump: int, with_turned: int) -> tuple[Suit, int]
 
 
 @implements("ruffe-and-trumps.ruff.tie")
-def ruff_winners(values: list[int], dealer: int, ruff_tie: str = "eldest",
+def _eldest_wins(tied: list[int], sides: list[list[int]] | None) -> list[int]:
+    """The ``eldest`` reading: of the tied players, the first in turn from the dealer's left."""
+    return tied[:1]
+
+
+@implements("ruffe-and-trumps.ruff.tie")
+def _void_unless_partners(tied: list[int], sides: list[list[int]] | None) -> list[int]:
+    """The ``void`` reading: nobody, unless all the tied players are partners,
+    whose side scores it once, shown by the eldest of them."""
+    one_side = sides is not None and any(all(seat in side for seat in tied) for side in sides)
+    return tied[:1] if one_side else []
+
+
+TieBreak = Callable[[list[int], list[list[int]] | None], list[int]]
+
+RUFF_TIE: Readings[TieBreak] = Readings(_RUFF_TIE, {"eldest": _eldest_wins, "void": _void_unless_partners})
+"""Who of the players tied at the best ruff scores it, by the reading of ``ruff.tie``."""
+
+
+@implements("ruffe-and-trumps.ruff.tie")
+def ruff_winners(values: list[int], dealer: int, ruff_tie: str = _RUFF_TIE.default,
                  sides: list[list[int]] | None = None) -> list[int]:
     """The seat that scores the ruff (a list of one seat, or empty), given
     each seat's announced value.
@@ -315,21 +330,20 @@ def ruff_winners(values: list[int], dealer: int, ruff_tie: str = "eldest",
     >>> ruff_winners([34, 30, 34, 12], 3, "void", sides=[[0, 2], [1, 3]])
     [0]
     """
+    return _ruff_winners(values, dealer, RUFF_TIE[ruff_tie], sides)
+
+
+def _ruff_winners(values: list[int], dealer: int, tie_break: TieBreak, sides: list[list[int]] | None) -> list[int]:
+    """:func:`ruff_winners` with the tie broken by ``tie_break`` (a reading of :data:`RUFF_TIE`)."""
     n = len(values)
     best = max(values)
     if values.count(best) == 1:
         return [values.index(best)]
-    tied = [seat for seat in ((dealer + 1 + i) % n for i in range(n)) if values[seat] == best]
-    if len(tied) == 1 or ruff_tie == "eldest":
-        return tied[:1]
-    if ruff_tie == "void":
-        one_side = sides is not None and any(all(seat in side for seat in tied) for side in sides)
-        return tied[:1] if one_side else []
-    raise VariantError(f"unknown ruff_tie reading {ruff_tie!r}; allowed values: 'eldest', 'void'",
-                       rule="ruffe-and-trumps.ruff.tie", option="ruff_tie")
+    return tie_break([seat for seat in ((dealer + 1 + i) % n for i in range(n)) if values[seat] == best], sides)
 
 
-def head_taker(hands: list[list[Card]], dealer: int, turned: Card, head_without_ace: str = "dealer") -> tuple[int | None, str]:
+def head_taker(hands: list[list[Card]], dealer: int, turned: Card,
+               head_without_ace: str = _HEAD_WITHOUT_ACE.default) -> tuple[int | None, str]:
     """Who takes the head, and by which rule: the holder of the trump ace
     (``head.ace-holder``); the dealer when the turned card is that ace
     (``head.turned-ace``); otherwise (the ace lies in the head or among the
@@ -344,25 +358,26 @@ def head_taker(hands: list[list[Card]], dealer: int, turned: Card, head_without_
     >>> head_taker([parse_cards("2H"), parse_cards("KH")], 0, Card.parse("5H"), "nobody")
     (None, 'ruffe-and-trumps.head.no-holder')
     """
+    dealer_takes = DEALER_TAKES_UNHELD_HEAD[head_without_ace]
     ace = ALL_CARDS[turned.suit_index * 13]  # the ace heads its suit in deck order
     holder = next((seat for seat, hand in enumerate(hands) if ace in hand), None)
-    return _head_rule(holder, dealer, turned is ace, head_without_ace)
+    return _head_rule(holder, dealer, turned is ace, dealer_takes)
+
+
+DEALER_TAKES_UNHELD_HEAD: Readings[bool] = Readings(_HEAD_WITHOUT_ACE, {"dealer": True, "nobody": False})
+"""Whether the dealer takes a head whose trump ace no player holds, by the reading of ``head.no-holder``."""
 
 
 @implements("ruffe-and-trumps.head.ace-holder", "ruffe-and-trumps.head.turned-ace", "ruffe-and-trumps.head.no-holder")
-def _head_rule(holder: int | None, dealer: int, ace_turned: bool, head_without_ace: str) -> tuple[int | None, str]:
+def _head_rule(holder: int | None, dealer: int, ace_turned: bool, dealer_takes: bool) -> tuple[int | None, str]:
     """:func:`head_taker` given the seat holding the trump ace (``None`` if
-    no player does) and whether the ace is the turned card."""
+    no player does), whether the ace is the turned card, and whether the
+    dealer takes the head when no player holds the ace (:data:`DEALER_TAKES_UNHELD_HEAD`)."""
     if ace_turned:
         return dealer, "ruffe-and-trumps.head.turned-ace"
     if holder is not None:
         return holder, "ruffe-and-trumps.head.ace-holder"
-    if head_without_ace == "dealer":
-        return dealer, "ruffe-and-trumps.head.no-holder"
-    if head_without_ace == "nobody":
-        return None, "ruffe-and-trumps.head.no-holder"
-    raise VariantError(f"unknown head_without_ace reading {head_without_ace!r}; allowed values: 'dealer', 'nobody'",
-                       rule="ruffe-and-trumps.head.no-holder", option="head_without_ace")
+    return (dealer if dealer_takes else None), "ruffe-and-trumps.head.no-holder"
 
 
 @implements("ruffe-and-trumps.players.partnerships")
@@ -388,8 +403,8 @@ def count_points(
     tricks: list[int],
     sides: list[list[int]],
     hand_size: int,
-    count: str = "cards",
-    count_baseline: str = "dealt",
+    count: str = _COUNT.default,
+    count_baseline: str = _COUNT_BASELINE.default,
 ) -> list[int]:
     """Points per side at the end of a deal.
 
@@ -407,18 +422,24 @@ def count_points(
     >>> count_points([20, 8, 12, 8], [5, 2, 3, 2], [[0, 2], [1, 3]], 12, count="tricks")
     [8, 4]
     """
-    if count == "tricks":
+    by_tricks = COUNT_TRICKS[count]
+    baseline = BASELINE[count_baseline]
+    return _count_points(won, tricks, sides, by_tricks, hand_size if baseline is None else baseline)
+
+
+COUNT_TRICKS: Readings[bool] = Readings(_COUNT, {"cards": False, "tricks": True})
+"""Whether a side scores its tricks rather than its cards, by the reading of ``count.method``."""
+
+BASELINE: Readings[int | None] = Readings(_COUNT_BASELINE, {"dealt": None, "twelve": 12})
+"""The cards per player above which the card count scores, by the reading of
+``count.baseline`` (``None``: the number dealt to each)."""
+
+
+def _count_points(won: list[int], tricks: list[int], sides: list[list[int]], by_tricks: bool,
+                  baseline: int) -> list[int]:
+    """:func:`count_points` by the count's parameters: tricks or cards, and the cards per player counted from."""
+    if by_tricks:
         return [sum([tricks[s] for s in side]) for side in sides]
-    if count != "cards":
-        raise VariantError(f"unknown count reading {count!r}; allowed values: 'cards', 'tricks'",
-                           rule="ruffe-and-trumps.count.method", option="count")
-    if count_baseline == "dealt":
-        baseline = hand_size
-    elif count_baseline == "twelve":
-        baseline = 12
-    else:
-        raise VariantError(f"unknown count_baseline reading {count_baseline!r}; allowed values: 'dealt', 'twelve'",
-                           rule="ruffe-and-trumps.count.baseline", option="count_baseline")
     return [max(0, sum([won[s] for s in side]) - baseline * len(side)) for side in sides]
 
 
@@ -447,12 +468,11 @@ def play_rule(follow: str) -> PlayRule:
     >>> play_rule("free").follow
     'suit-or-trump'
     """
-    if follow == "obliged":
-        return OBLIGED
-    if follow == "free":
-        return FREE
-    raise VariantError(f"unknown follow reading {follow!r}; allowed values: 'obliged', 'free'",
-                       rule="ruffe-and-trumps.play.follow", option="follow")
+    return FOLLOW[follow]
+
+
+FOLLOW: Readings[PlayRule] = Readings(_FOLLOW, {"obliged": OBLIGED, "free": FREE})
+"""The kernel's play rule of each reading of ``play.follow``."""
 
 
 # --------------------------------------------------------------------------
@@ -470,6 +490,8 @@ _SUIT_BIT = {suit: 1 << i for i, suit in enumerate(_SUIT_ORDER)}
 _TEXTS = tuple(c._text for c in ALL_CARDS)
 
 _TRICK_RULE = "ruffe-and-trumps.play.trick-winner"
+
+T = TypeVar("T")
 
 
 def _void_bits(led: int, played: int, trump: int, follow: str) -> int:
@@ -500,12 +522,12 @@ def _void_table(trump: int, follow: str) -> tuple[int, ...]:
 
 
 @functools.cache
-def _packets(players: int, hand_size: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
+def _packets(players: int, hand_size: int) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
     """For each player in turn from the dealer's left, a getter of the cards
-    he is dealt from a deck (top first) by packets of four: player i's
+    he is dealt from a deck (top first, as card indexes) by packets of four: player i's
     packet p is the deck's cards ``4 * (p * players + i)`` to ``+ 4``.
 
-    >>> [str(c) for c in _packets(4, 12)[1](list(ALL_CARDS))]
+    >>> [str(ALL_CARDS[i]) for i in _packets(4, 12)[1](list(range(52)))]
     ['10S', '9S', '8S', '7S', '7H', '6H', '5H', '4H', '4D', '3D', '2D', 'AC']
     """
     return tuple(
@@ -514,7 +536,7 @@ def _packets(players: int, hand_size: int) -> tuple[Callable[[list[Card]], tuple
     )
 
 
-def _suit_run(hand: list[Any], bits: int, suit: Suit) -> list[Any]:
+def _suit_run(hand: list[T], bits: int, suit: Suit) -> list[T]:
     """The part of a hand kept in deck order (its cards, or one item per
     card) that holds the cards of ``suit``, given the hand's bit set.
 
@@ -530,7 +552,14 @@ def _suit_run(hand: list[Any], bits: int, suit: Suit) -> list[Any]:
 
 def _allowed_actions(acts: list[Action], allowed: int) -> list[Action]:
     """The actions among ``acts`` whose card is in the bit set ``allowed``."""
+    # every action of a hand carries its card (_cards_of); the hot path reads it unchecked
     return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
+
+
+def _cards_of(acts: list[Action]) -> list[Card]:
+    """The cards of a hand kept as its actions: each is a play or a discard of one of
+    its cards (taken from ``_PLAY_BY_INDEX`` or ``_DISCARD_BY_INDEX``), never without one."""
+    return cast("list[Card]", [a.card for a in acts])  # (a string: no alias built at each call)
 
 
 def _announcement(value: int) -> Action:
@@ -544,37 +573,71 @@ def _announcement(value: int) -> Action:
 _STRENGTHS_BY_TRUMP = tuple(tuple(strength_table(trump, led) for led in range(4)) for trump in range(4))
 
 
+DISCARDS_COUNT: Readings[bool] = Readings(_HEAD_DISCARDS, {"dead": False, "count": True})
+"""Whether the head-taker's four discards count as cards he won, by the reading of ``head.discards-count``."""
+
+
+@dataclass(frozen=True)
+class RuffeParams:
+    """What a variant fixes for every game of it, read once at construction
+    (shared by every game of the variant, read only): the configuration, the
+    play rule, the sides, the side of each seat, the next seat of each seat,
+    per side the count's rule, the template of its "why" for the score sheet
+    (filled with the count and the cards dealt) and its baseline; and the
+    parameter of each other reading: who of tied best ruffs scores, whether
+    the dealer takes a head nobody's ace claims, whether the head-taker's
+    discards count for him, and whether tricks are counted rather than cards."""
+
+    config: DealConfig
+    play: PlayRule
+    sides: list[list[int]]
+    side_of: list[int]
+    next_seat: tuple[int, ...]
+    count_texts: list[tuple[str, str, int]]
+    tie_break: TieBreak
+    dealer_takes_unheld_head: bool
+    discards_count: bool
+    count_tricks: bool
+    baseline: int
+
+
 @functools.cache
-def _table(variant: RuffeVariant) -> tuple[Any, ...]:
-    """What a game's variant fixes once (shared by every game of it, read only):
-    the configuration, the play rule, the sides, the side of each seat, the
-    next seat of each seat, and per side the count's rule, the template of its
-    "why" for the score sheet (filled with the count and the cards dealt) and
-    its baseline."""
+def params_of(variant: RuffeVariant) -> RuffeParams:
+    """The :class:`RuffeParams` of a variant (each reading turned into its parameter once)."""
     n = variant.players
     config = deal_config(variant)
-    rule = play_rule(variant.follow)
+    rule = FOLLOW[variant.follow]
     assert rule.plain  # Ruffe's follow readings have no heading and no constraint
     sides = sides_for(n, bool(variant.partnerships))
     side_of = [0] * n
     for i, side in enumerate(sides):
         for seat in side:
             side_of[seat] = i
-    baseline = config.hand_size if variant.count_baseline == "dealt" else 12
+    fixed = BASELINE[variant.count_baseline]
+    baseline = config.hand_size if fixed is None else fixed
+    by_tricks = COUNT_TRICKS[variant.count]
     count_texts = [
         ("ruffe-and-trumps.score.partnership" if len(side) > 1 else
-         "ruffe-and-trumps.count.method" if variant.count == "tricks" else "ruffe-and-trumps.count.baseline",
-         ("{} tricks" if variant.count == "tricks" else "{} cards won, {} dealt")
+         "ruffe-and-trumps.count.method" if by_tricks else "ruffe-and-trumps.count.baseline",
+         ("{} tricks" if by_tricks else "{} cards won, {} dealt")
          + (f" (partners {' and '.join(map(str, side))} together)" if len(side) > 1 else ""),
          baseline * len(side))
         for side in sides
     ]
-    return config, rule, sides, side_of, tuple((seat + 1) % n for seat in range(n)), count_texts
+    return RuffeParams(config, rule, sides, side_of, tuple((seat + 1) % n for seat in range(n)), count_texts,
+                      RUFF_TIE[variant.ruff_tie], DEALER_TAKES_UNHELD_HEAD[variant.head_without_ace],
+                      DISCARDS_COUNT[variant.head_discards], by_tricks, baseline)
 
 
 # --------------------------------------------------------------------------
 # The state
 # --------------------------------------------------------------------------
+
+_Counted = tuple[int, int, Suit, Card, int | None, tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                 tuple[int, list[Card], int] | None, tuple[tuple[int, Suit, int], ...], tuple[int, ...], str | None, int]
+"""A deal at its count: number, dealer, trump, turned card, head-taker, cards and tricks won
+per seat, points per side, the last trick, the ruffs announced, the ruff's winner, the
+rule the head went by and the number of discards."""
 
 
 class RuffeState(Partie):
@@ -592,17 +655,29 @@ class RuffeState(Partie):
     """
 
     game_id = GAME_ID
+    variant: RuffeVariant
 
     PARTIE_RULES = {"deck": "ruffe-and-trumps.deck.full", "first_dealer": "ruffe-and-trumps.deal.first-dealer",
                     "rotation": "ruffe-and-trumps.deal.rotation"}
 
-    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Any = None,
+    PHASES = Partie.PHASES | {
+        RUFF: Step("dialogue", "ruffe-and-trumps.ruff.announce", "Seat {seat}: announce the best ruff in hand"),
+        HEAD: Step("exchange", "ruffe-and-trumps.head.discard",
+                   "Seat {seat} took the head: lay out {left}, face down"),
+        PLAY: Step("trick", "ruffe-and-trumps.play.follow", "Seat {seat}: play to trick {trick}, led by seat {leader}",
+                   cases={"lead": ("ruffe-and-trumps.play.first-lead", "Seat {seat}: lead any card to the first trick"),
+                          "next_lead": ("ruffe-and-trumps.play.next-lead",
+                                        "Seat {seat} won the last trick: lead any card to trick {trick}")}),
+    }
+
+    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
-        (self.config, self.rule, self._sides, self._side_of, self._next_seat,
-         self._count_texts) = _table(variant)
+        self.params = params = params_of(variant)
+        self.config, self.rule, self._sides, self._side_of = params.config, params.play, params.sides, params.side_of
+        self._next_seat, self._count_texts = params.next_seat, params.count_texts
         self._follow = self.rule.follow  # the kernel's follow policy, read in the hot path
         self._tricks_per_deal = self.config.tricks
-        self._counted: list[tuple[Any, ...]] = []  # each deal at its count: what ``previous_deal`` and
+        self._counted: list[_Counted] = []  # each deal at its count: what ``previous_deal`` and
         # ``deal_summary`` tell (tuples, never changed, so a clone shares them)
         super().__init__(variant, seed, decks, first_dealer)
 
@@ -635,8 +710,9 @@ class RuffeState(Partie):
         n, config = self.num_players, self.config
         first = (self.dealer + 1) % n
         # each hand as its play actions in deck order, and as a bit set (``hands`` reads the cards)
-        self._acts = acts = [[]] * n
-        self._bits = bits = [0] * n
+        acts: list[list[Action]] = [[]] * n  # (each seat's list is replaced below)
+        bits = [0] * n
+        self._acts, self._bits = acts, bits
         for i, packets in enumerate(_packets(n, config.hand_size)):  # the i-th player from the dealer's left
             seat = (first + i) % n
             dealt = itemgetter(*sorted(packets(deck)))  # (itemgetter: the fastest way to look up many indexes)
@@ -695,7 +771,7 @@ class RuffeState(Partie):
     def hands(self) -> list[list[Card]]:
         """Each seat's cards, in deck order (fresh lists, built when read: the
         state keeps a hand as its actions and as a bit set)."""
-        return [[a.card for a in acts] for acts in self._acts]
+        return [_cards_of(acts) for acts in self._acts]
 
     @property
     def target(self) -> int:
@@ -703,14 +779,16 @@ class RuffeState(Partie):
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take (a fresh list each call)."""
+        seat = self._to_act
+        if seat is None:  # nobody acts once the game is over
+            return []
         if self._phase == PLAY:
             # each hand is kept as its play actions in deck order (self._acts) and as a bit set of
             # card indexes (self._bits); the cards the seat may play (self._allowed) are whole suits
             # of his hand (all of it, one suit, or trumps; under 'free' perhaps two): one slice
-            seat = self._to_act
             allowed = self._allowed
-            acts = self._acts[seat]  # type: ignore[index]
-            bits = self._bits[seat]  # type: ignore[index]
+            acts = self._acts[seat]
+            bits = self._bits[seat]
             if allowed == bits:
                 return acts[:]
             lo = (bits & ((allowed & -allowed) - 1)).bit_count()  # the seat's cards below the lowest allowed
@@ -719,16 +797,18 @@ class RuffeState(Partie):
                 return acts[lo:lo + n]  # one run of the hand
             return _allowed_actions(acts, allowed)  # under 'free': the suit led and trumps, two runs
         if self._phase == RUFF:  # the one legal announcement: the seat's best ruff
-            return [_announcement(self._ruffs[self._to_act][1])]  # type: ignore[index]
+            return [_announcement(self._ruffs[seat][1])]
         if self._phase == HEAD:  # while he discards, the taker's actions alongside his hand are discards
-            return self._acts[self._to_act][:]  # type: ignore[index]
+            return self._acts[seat][:]
         return []
 
     def _allowed_plays(self) -> int:
         """The cards the seat to act may play, as a bit set: any card when
         leading, else the kernel's follow clause (its masks for this trump:
         the suit led, failing it the second choice, failing both any card)."""
-        bits = self._bits[self._to_act]  # type: ignore[index]
+        seat = self._to_act
+        assert seat is not None  # (asked only in play, where a seat is to act)
+        bits = self._bits[seat]
         if not self.trick:
             return bits
         led = self._led
@@ -752,6 +832,8 @@ class RuffeState(Partie):
             action = Action.coerce(action)
         phase = self._phase
         seat = self._to_act
+        if seat is None:  # nobody acts once the game is over
+            raise IllegalActionError("ruffe-and-trumps.game.end", action, "the game is over", seat)
         if phase == PLAY:
             card = action.card
             if action.kind != "play" or card is None or action.value is not None:
@@ -759,19 +841,19 @@ class RuffeState(Partie):
                                          "the tricks are being played: the only action is 'play <card>'", seat)
             bit = _BIT[card.index]
             if not self._allowed & bit:  # not among the legal cards
-                raise self._refuse_play(action, card, seat)  # type: ignore[arg-type]
+                raise self._refuse_play(action, card, seat)
             # validated: play it (inlined: this is the hot path)
             hand_bits = self._bits
-            bits = hand_bits[seat]  # type: ignore[index]
-            hand_bits[seat] = bits ^ bit  # type: ignore[index]
+            bits = hand_bits[seat]
+            hand_bits[seat] = bits ^ bit
             i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in deck order
             # the interned action, whatever form was given
-            self.history.append((seat, self._acts[seat].pop(i)))  # type: ignore[arg-type,index]
+            self.history.append((seat, self._acts[seat].pop(i)))
             trick = self.trick
             if trick:
                 led = self._led
                 if card.suit_index != led:  # the seat shows suits he lacks (for determinize)
-                    self.voids[seat] |= self._voids_by_play[led * 4 + card.suit_index]  # type: ignore[index]
+                    self.voids[seat] |= self._voids_by_play[led * 4 + card.suit_index]
                 strength = self._trick_strengths[card.index]
                 if strength > self._winning_strength:  # the trick's winner so far (play.trick-winner)
                     self._winning_strength, self._winning_seat = strength, seat
@@ -782,7 +864,7 @@ class RuffeState(Partie):
             trick.append(card)
             if len(trick) < self.num_players:
                 # the next seat's legal cards: _allowed_plays, inlined (hot path)
-                seat = self._to_act = self._next_seat[seat]  # type: ignore[index]
+                seat = self._to_act = self._next_seat[seat]
                 bits = hand_bits[seat]
                 self._allowed = bits & self._follow_first[led] or bits & self._follow_second[led] or bits
             else:
@@ -793,20 +875,20 @@ class RuffeState(Partie):
                 raise IllegalActionError("ruffe-and-trumps.head.discard", action,
                                          f"seat {seat} has taken the head and must discard a card ('discard <card>'), "
                                          f"{4 - len(self.discards)} more to go", seat)
-            if not self._bits[seat] & _BIT[card.index]:  # type: ignore[index]
+            if not self._bits[seat] & _BIT[card.index]:
                 raise IllegalActionError("ruffe-and-trumps.head.discard", action,
                                          f"{card} is not in seat {seat}'s hand", seat)
-            self._discard(seat, card)  # type: ignore[arg-type]
+            self._discard(seat, card)
         elif phase == RUFF:
             if action.kind != "announce":
                 raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
                                          "the ruff is being announced: the only action is 'announce <value>'", seat)
-            suit, value = self._ruffs[seat]  # type: ignore[index]
+            suit, value = self._ruffs[seat]
             if action != _announcement(value):  # the one listed action: 'announce <his best ruff>'
                 raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
                                          f"a player announces his best ruff, 'announce {value}': seat {seat}'s "
                                          f"is {value}", seat)
-            self._announce(seat, suit, value)  # type: ignore[arg-type]
+            self._announce(seat, suit, value)
         else:
             raise IllegalActionError("ruffe-and-trumps.game.end", action, "the game is over", seat)
 
@@ -831,7 +913,7 @@ class RuffeState(Partie):
         values = [0] * self.num_players
         for seat, _suit, value in self.announcements:
             values[seat] = value
-        winners = ruff_winners(values, self.dealer, self.variant.ruff_tie, self._sides)
+        winners = _ruff_winners(values, self.dealer, self.params.tie_break, self._sides)
         self.ruff_winners_ = winners
         best = max(values)
         if values.count(best) > 1:
@@ -842,7 +924,7 @@ class RuffeState(Partie):
                       f"seat {winners[0]}" if winners else "nobody")
         if winners:
             seat = winners[0]
-            self._ruff_cards = [a.card for a in _suit_run(self._acts[seat], self._bits[seat], self._ruffs[seat][0])]
+            self._ruff_cards = _cards_of(_suit_run(self._acts[seat], self._bits[seat], self._ruffs[seat][0]))
             self._score(self._side_of[seat], 12, "ruffe-and-trumps.ruff.award", f"Ruff: {best}, seat {seat}", seat)
 
     @implements("ruffe-and-trumps.ruff.proof")
@@ -872,7 +954,7 @@ class RuffeState(Partie):
     def _start_head(self) -> None:
         ace = self._trump_index * 13  # the trump ace's index (it heads its suit)
         holder = next((seat for seat, bits in enumerate(self._bits) if bits >> ace & 1), None)
-        taker, rule = _head_rule(holder, self.dealer, self.turned.index == ace, self.variant.head_without_ace)
+        taker, rule = _head_rule(holder, self.dealer, self.turned.index == ace, self.params.dealer_takes_unheld_head)
         self.head_taker_ = taker
         self.head_rule = rule
         if taker is None:
@@ -890,7 +972,7 @@ class RuffeState(Partie):
                   taker, why, len(self.head))
         self.head_taken = True
         self.head_cards, self.head = self.head, []
-        hand = [a.card for a in self._acts[taker]] + self.head_cards
+        hand = _cards_of(self._acts[taker]) + self.head_cards
         hand.sort(key=_INDEX)
         self._bits[taker] |= card_bits(self.head_cards)
         self._acts[taker] = [_DISCARD_BY_INDEX[c.index] for c in hand]  # play actions again from _start_play
@@ -918,7 +1000,8 @@ class RuffeState(Partie):
         """The player on the dealer's left leads to the first trick."""
         if self.head_taken:
             taker = self.head_taker_
-            self._acts[taker] = [_PLAY_BY_INDEX[a.card.index] for a in self._acts[taker]]  # type: ignore[index]
+            assert taker is not None  # (the head was taken)
+            self._acts[taker] = [_PLAY_BY_INDEX[c.index] for c in _cards_of(self._acts[taker])]
         self._phase = PLAY
         self.leader = (self.dealer + 1) % self.num_players
         self._to_act = self.leader
@@ -968,15 +1051,15 @@ class RuffeState(Partie):
         """Cards won per seat; by the ``count`` reading of head_discards the
         head-taker's four discards count as cards he won."""
         won = list(self.won)
-        if self.variant.head_discards == "count" and self.head_taker_ is not None:
+        if self.params.discards_count and self.head_taker_ is not None:
             won[self.head_taker_] += len(self.discards)
         return won
 
     def _count(self) -> None:
-        v = self.variant
+        params = self.params
         won = self._cards_won()
-        points = count_points(won, self.tricks_won, self._sides, self.config.hand_size, v.count, v.count_baseline)
-        counts = self.tricks_won if v.count == "tricks" else won
+        points = _count_points(won, self.tricks_won, self._sides, params.count_tricks, params.baseline)
+        counts = self.tricks_won if params.count_tricks else won
         for i, side in enumerate(self._sides):
             rule, template, dealt = self._count_texts[i]
             self._score(i, points[i], rule, template.format(sum([counts[s] for s in side]), dealt))
@@ -1003,6 +1086,7 @@ class RuffeState(Partie):
         if not self._counted:
             return None
         deal, dealer, trump, turned, taker, won, tricks, points, last = self._counted[-1][:9]
+        assert last is not None  # (a deal is counted after its last trick)
         lead, cards, winner = last
         n = self.num_players
         return {
@@ -1031,7 +1115,7 @@ class RuffeState(Partie):
                 did.append(f"{f'seat {ruff_won[0]} ' if among else ''}won the ruff with {best}")
             if taker is not None and taker in seats:
                 did.append(f"{f'seat {taker} ' if among else ''}took the head (his {discarded} discards "
-                           f"{'counted' if self.variant.head_discards == 'count' else 'dead'})")
+                           f"{'counted' if self.params.discards_count else 'dead'})")
             amount = sum(e["points"] for e in row["entries"] if e["side"] == side)
             side_texts.append(f"{side_words(seats)}: {', '.join(did)}; {amount} point{'s' if amount != 1 else ''}")
             side_facts.append([
@@ -1039,7 +1123,7 @@ class RuffeState(Partie):
                      "ruffe-and-trumps.ruff.announce"),
                 fact("Tricks", took, "ruffe-and-trumps.play.trick-winner"),
                 fact("Cards counted", sum(won[s] for s in seats)),
-                fact(f"Points for the {'tricks' if self.variant.count == 'tricks' else 'cards'}", points[side],
+                fact(f"Points for the {'tricks' if self.params.count_tricks else 'cards'}", points[side],
                      self._count_texts[side][0])])
         if ruff_won:
             ruff = fact("The ruff", f"seat {ruff_won[0]} with {best}", "ruffe-and-trumps.ruff.award")
@@ -1047,7 +1131,7 @@ class RuffeState(Partie):
             tied = [s for s, v in values.items() if v == best]
             ruff = fact("The ruff", f"seats {' and '.join(map(str, tied))} tie at {best}: nobody scores it",
                         "ruffe-and-trumps.ruff.tie")
-        laid = "counted as cards he won" if self.variant.head_discards == "count" else "dead"
+        laid = "counted as cards he won" if self.params.discards_count else "dead"
         head = (fact("The head", f"taken by seat {taker}, his {discarded} discards {laid}", head_rule)
                 if taker is not None
                 else fact("The head", "nobody holds the ace of trumps: set aside untaken", head_rule))
@@ -1207,6 +1291,11 @@ class RuffeState(Partie):
         return new
 
     # ----- views -------------------------------------------------------------
+    def prompt_fields(self) -> dict[str, Any]:
+        left = 4 - len(self.discards)
+        return (super().prompt_fields() | trick_fields(self.trick, self.tricks_played, self.leader)
+                | {"left": f"{left}{' more' if self.discards else ''} card{'s' if left != 1 else ''}"})
+
     def view(self, seat: int | None) -> dict[str, Any]:
         self.check_seat(seat)
         n = self.num_players
@@ -1287,8 +1376,8 @@ class RuffeState(Partie):
         if phase == RUFF or len(legal) == 1:
             return legal[0]
         trump = self.trump
-        hand = [a.card for a in self._acts[seat]]
         if phase == HEAD:
+            hand = _cards_of(self._acts[seat])
             lengths = [0, 0, 0, 0]
             for c in hand:
                 lengths[c.suit_index] += 1
@@ -1297,7 +1386,7 @@ class RuffeState(Partie):
                 is_trump = c.suit is trump
                 return (1 if is_trump else 0, 1 if c.rank is Rank.ACE else 0, c.rank_value * 4 + lengths[c.suit_index])
             return _DISCARD[min(hand, key=keep_value)]
-        cards = [a.card for a in legal]
+        cards = _cards_of(legal)  # (a play of each legal card)
         trick = self.trick
 
         def cheap(c: Card) -> tuple[int, int]:

@@ -388,7 +388,7 @@ def test_replay_a_finished_deal_under_another_reading(site_page) -> None:
         assert rows.count() >= 2
         links = columns.nth(i).locator(".ed-sheet-table .edition-rule-link")
         assert links.count() >= 2
-        # what each side did (partners South and North, West and East), from the deal summary
+        # the deal summary: one line per side (two partnerships), the head among its facts
         assert columns.nth(i).locator(".ed-compare-sides > li").count() == 2
         assert "took the head" in columns.nth(i).inner_text()
     SHOTS.mkdir(parents=True, exist_ok=True)

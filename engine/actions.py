@@ -1,0 +1,175 @@
+"""Actions: one decision of one player, as a value that is always well formed.
+
+>>> a = Action.parse("play 7H")
+>>> a, str(a), a.label, a.to_json()
+(Action('play', card=Card(Rank.SEVEN, Suit.HEARTS)), 'play 7H', 'Play 7♥', {'kind': 'play', 'card': '7H'})
+>>> Action.from_json({"kind": "announce", "value": 34})
+Action('announce', value=34)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card
+from engine.errors import InvalidActionError, InvalidInputError, brief
+from engine.limits import MAX_ACTION_VALUE
+
+__all__ = ["Action"]
+
+
+_KIND = re.compile(r"[a-z][a-z0-9_-]{0,31}\Z")
+_INTEGER = re.compile(r"-?[0-9]{1,18}\Z")  # ASCII digits only ("³⁴" is no number)
+_CHECKED_KINDS: set[str] = set()
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision of one player: a kind (``play``, ``discard``, ``announce``
+    …), and the card or value it concerns.
+
+    Actions are values: two actions with the same fields are equal.  An action
+    that cannot be read (a kind that is not a lowercase word, a card that is no
+    :class:`~engine.cards.Card`, a value that is neither a short string nor an
+    integer within bounds) cannot be built: :class:`~engine.errors.InvalidActionError`.
+
+    >>> Action(5)
+    Traceback (most recent call last):
+    ...
+    engine.errors.InvalidActionError: an action's kind must be a lowercase word such as 'play', not 5
+    """
+
+    kind: str
+    card: Card | None = None
+    value: str | int | None = None
+
+    def __post_init__(self) -> None:
+        kind, card, value = self.kind, self.card, self.value
+        if kind not in _CHECKED_KINDS:
+            if type(kind) is not str or not _KIND.match(kind):
+                raise InvalidActionError(f"an action's kind must be a lowercase word such as 'play', not {brief(kind)}")
+            if len(_CHECKED_KINDS) < 256:
+                _CHECKED_KINDS.add(kind)
+        if card is not None and type(card) is not Card:
+            raise InvalidActionError(f"action {kind!r}: its card must be a Card (such as Card.parse('7H')), "
+                                     f"not {brief(card)}")
+        if value is not None:
+            if type(value) is int:
+                if not -MAX_ACTION_VALUE < value < MAX_ACTION_VALUE:
+                    raise InvalidActionError(f"action {kind!r}: its value {brief(value)} is out of bounds "
+                                             f"(at most {MAX_ACTION_VALUE - 1:,})")
+            elif type(value) is str:
+                if not value or len(value) > 64 or not value.isprintable() or value != value.strip():
+                    raise InvalidActionError(f"action {kind!r}: its value {brief(value)} must be a word of "
+                                             "1 to 64 printable characters")
+            else:
+                raise InvalidActionError(f"action {kind!r}: its value must be a string or an integer, "
+                                         f"not {brief(value)}")
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.card is not None:
+            parts.append(str(self.card))
+        if self.value is not None:
+            parts.append(str(self.value))
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        fields = [repr(self.kind)]
+        if self.card is not None:
+            fields.append(f"card={self.card!r}")
+        if self.value is not None:
+            fields.append(f"value={self.value!r}")
+        return f"Action({', '.join(fields)})"
+
+    @property
+    def label(self) -> str:
+        """Human text for a button: ``Play 7♥``, ``Announce 34``."""
+        parts = [self.kind.replace("_", " ").capitalize()]
+        if self.card is not None:
+            parts.append(self.card.symbol)
+        if self.value is not None:
+            parts.append(str(self.value))
+        return " ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "play", "card": "7H"}``; fields that are ``None`` are left out."""
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.card is not None:
+            data["card"] = str(self.card)
+        if self.value is not None:
+            data["value"] = self.value
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        """The inverse of :meth:`to_json`. A ``seat`` key (as records carry) is
+        allowed and ignored; any other key is refused."""
+        if not isinstance(data, Mapping):
+            raise InvalidActionError(f"an action must be an object such as {{'kind': 'play', 'card': '7H'}}, "
+                                     f"not {brief(data)}")
+        extra = [key for key in data if key not in _ACTION_KEYS]
+        if extra:
+            raise InvalidActionError(f"action {brief(dict(data))}: unknown field {brief(extra[0])} "
+                                     "(an action has kind, card and value)")
+        kind = data.get("kind")
+        if not isinstance(kind, str) or not kind:
+            raise InvalidActionError(f"action {brief(dict(data))} has no 'kind' (a string such as 'play')")
+        card = data.get("card")
+        if card is not None:
+            if not isinstance(card, str):
+                raise InvalidActionError(f"action {kind!r}: 'card' must be a card string such as '7H', "
+                                         f"not {brief(card)}")
+            try:
+                card = Card.parse(card)
+            except InvalidInputError as error:
+                raise InvalidActionError(f"action {kind!r}: {error}") from None
+        return cls(kind, card, data.get("value"))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """An action from its text: ``"play 7H"``, ``"discard QS"``, ``"announce 34"``.
+
+        A word after the kind is read as a card if it is one, else as a whole
+        number if it is written in ASCII digits, else as a word."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"cannot read an action from {brief(text)}: expected text such as 'play 7H'")
+        if len(text) > 200:
+            raise InvalidActionError(f"action text of {len(text):,} characters: an action is a few words, "
+                                     "such as 'play 7H'")
+        words = text.split()
+        if not words:
+            raise InvalidActionError("empty action text: expected e.g. 'play 7H'")
+        kind, rest = words[0].lower(), words[1:]
+        card: Card | None = None
+        value: str | int | None = None
+        for word in rest:
+            if card is None and value is None:
+                try:
+                    card = Card.parse(word)
+                    continue
+                except InvalidInputError:
+                    pass
+            if value is not None:
+                raise InvalidActionError(f"cannot read action {brief(text)}: too many words")
+            value = int(word) if _INTEGER.match(word) else word
+        return cls(kind, card, value)
+
+    @classmethod
+    def coerce(cls, action: Action | Mapping[str, Any] | str) -> Action:
+        """Accept an :class:`Action`, its JSON form or its text."""
+        if type(action) is cls:
+            return action
+        if isinstance(action, Mapping):
+            return cls.from_json(action)
+        if isinstance(action, str):
+            return cls.parse(action)
+        if isinstance(action, Action):
+            return action
+        raise InvalidActionError(f"cannot read an action from {brief(action)}")
+
+
+_ACTION_KEYS = frozenset(("kind", "card", "value", "seat"))

@@ -1,0 +1,271 @@
+"""Readings declared once: the variant options of contested rules come from the catalogue.
+
+Every contested rule of every implemented game is exactly one option whose values are its
+reading ids and whose default is its default reading; no option restates values that differ
+from the catalogue; each reading's meaning to the code is one :class:`engine.readings.Readings`
+table bound to that option; the rule code reads parameters, never a reading id; and an unknown
+reading is refused everywhere with a :class:`VariantError` naming the option, its rule and the
+readings allowed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+import pytest
+
+from engine import catalogue, games
+from engine.cards import Card, Suit, parse_cards
+from engine.errors import CatalogueError, VariantError
+from engine.game import Option
+from engine.games import mushka, pamphil, petukh, rams, ruffe
+from engine.readings import Readings
+
+SPECS = games.all()
+GAME_MODULES: dict[str, ModuleType] = {"ruffe-and-trumps": ruffe, "mushka": mushka, "pamphil": pamphil,
+                                       "rams": rams, "petukh": petukh}
+ENGINE = Path(__file__).resolve().parents[1] / "engine"
+
+
+def contested_rules(game_id: str) -> list[dict[str, Any]]:
+    return [r for r in catalogue.load(game_id).rules if r.get("readings")]
+
+
+def reading_options() -> dict[str, catalogue.Contested]:
+    """Every contested rule of every catalogue, by rule id."""
+    return {r["id"]: catalogue.contested(r["id"]) for g in catalogue.games() for r in contested_rules(g)}
+
+
+def test_every_implemented_game_has_a_module_here() -> None:
+    assert sorted(GAME_MODULES) == sorted(spec.id for spec in SPECS)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+def test_every_contested_rule_is_exactly_one_option_with_its_readings(spec: Any) -> None:
+    rules = contested_rules(spec.id)
+    assert rules, f"{spec.id}: no contested rule in its catalogue"
+    for rule in rules:
+        readings = rule["readings"]
+        name = readings[0]["option"]
+        ids = tuple(str(r["id"]) for r in readings)
+        default = next(str(r["id"]) for r in readings if r.get("default"))
+        matching = [o for o in spec.variant_class.OPTIONS if o.values == ids and o.default == default]
+        assert len(matching) == 1, f"{spec.id}: rule {rule['id']}: {len(matching)} options with values {ids}"
+        option = matching[0]
+        assert (option.name, option.rule, option.type) == (name, rule["id"], str), (spec.id, option)
+        assert option.doc == rule["statement"], f"{spec.id}: option {name}: its description is not the rule's"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+def test_no_option_restates_readings_that_differ_from_the_catalogue(spec: Any) -> None:
+    contested = reading_options()
+    own = {c.option: c for c in contested.values() if catalogue.game_of(c.rule) == spec.id}
+    for option in spec.variant_class.OPTIONS:
+        if option.name in own:  # the option a reading of this game's catalogue names
+            assert option.rule == own[option.name].rule, (spec.id, option.name, option.rule)
+        if option.rule not in contested:
+            continue
+        entry = contested[option.rule]
+        if option.values is None:  # a free number filed under a contested rule (the stake of a settlement)
+            assert option.type is int and option.name != entry.option, (spec.id, option)
+            continue
+        assert option == Option.from_rule(option.rule), f"{spec.id}: option {option.name} restates rule " \
+                                                        f"{option.rule} with values {option.values}"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+def test_the_variant_fields_are_the_options_with_their_defaults(spec: Any) -> None:
+    fields = {f.name: f.default for f in dataclasses.fields(spec.variant_class)}
+    assert fields == {o.name: o.default for o in spec.variant_class.OPTIONS}, spec.id
+    assert spec.variant_class() == spec.default_variant(), spec.id
+
+
+def readings_tables() -> list[Readings[Any]]:
+    """Every table of meanings the game modules declare (each once)."""
+    tables: dict[int, Readings[Any]] = {}
+    for module in GAME_MODULES.values():
+        tables.update({id(v): v for v in vars(module).values() if isinstance(v, Readings)})
+    return list(tables.values())
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+def test_every_contested_option_has_its_meanings_in_one_table(spec: Any) -> None:
+    """Each reading means one thing to the code: one table per option, keyed by its readings
+    in the catalogue's order, bound to the option the variant declares (or, for a game that
+    adopts another's readings, to an option of the same name and readings)."""
+    tables = readings_tables()
+    for option in spec.variant_class.OPTIONS:
+        if option.rule not in reading_options() or option.values is None:
+            continue
+        mine = [t for t in tables if t.option.name == option.name]
+        assert len(mine) == 1, f"{spec.id}: option {option.name} has {len(mine)} tables of meanings"
+        table = mine[0]
+        assert tuple(table) == option.values == table.option.values, (spec.id, option.name)
+        assert table.option == option or GAME_MODULES[spec.id] is pamphil, (spec.id, option.name)
+        assert table.of(spec.default_variant()) is table[option.default], (spec.id, option.name)
+    assert all(any(t.option == o for spec in SPECS for o in spec.variant_class.OPTIONS) for t in tables), \
+        "a table bound to an option no variant declares"
+
+
+def test_pamphil_adopts_mushkas_five_of_a_suit_meanings_under_its_own_rule() -> None:
+    option = pamphil.PamphilVariant.option("five_of_a_suit")
+    assert option.rule == "pamphil.special.five-of-a-suit" and option.values == mushka.FIVE_WINS_GAME.option.values
+    variant = pamphil.PamphilVariant.from_options(five_of_a_suit="wins-deal")
+    assert mushka.FIVE_WINS_GAME.of(variant) is False
+
+
+# ---------------------------------------------------------------- no string comparison at the places that use them
+
+def comparisons(source: str, words: set[str]) -> list[str]:
+    """Lines of ``source`` that compare something with one of ``words`` written as a string."""
+    quoted = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    literal = rf"""["']({quoted})["']"""
+    pattern = re.compile(rf"(==|!=)\s*{literal}|{literal}\s*(==|!=)|\bin\s*\([^)]*{literal}")
+    return [line.strip() for line in source.splitlines() if pattern.search(line)]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+def test_the_rule_code_compares_no_reading_id(spec: Any) -> None:
+    options = [o for o in spec.variant_class.OPTIONS if o.rule in reading_options()]
+    ids = {str(v) for o in options for v in o.values or ()}
+    names = "|".join(o.name for o in options)
+    source = Path(GAME_MODULES[spec.id].__file__ or "").read_text(encoding="utf-8")
+    assert not comparisons(source, ids), f"{spec.id}: reading ids compared as strings"
+    compared = re.findall(rf"variant\.({names})\b\s*(?:==|!=|\bin\b)", source)
+    assert not compared, f"{spec.id}: the rule code compares the variant's {sorted(set(compared))}"
+
+
+def test_the_comparison_finder_finds_comparisons() -> None:
+    found = comparisons('if x == "void":\n    y = "void"\nif "free" != f:\nif c in ("a", "free"):\n', {"void", "free"})
+    assert found == ['if x == "void":', 'if "free" != f:', 'if c in ("a", "free"):']
+
+
+# ---------------------------------------------------------------- an unknown reading is refused everywhere
+
+def refused(call: Callable[[], Any], option: str, rule: str) -> VariantError:
+    with pytest.raises(VariantError) as caught:
+        call()
+    error = caught.value
+    assert (error.option, error.rule) == (option, rule), str(error)
+    allowed = catalogue.contested(rule).readings
+    assert all(repr(r) in str(error) for r in allowed), str(error)
+    return error
+
+
+HAND = parse_cards("AS KS 7S 2H 3D")
+
+
+@pytest.mark.rule("ruffe-and-trumps.ruff.tie", "ruffe-and-trumps.head.no-holder", "ruffe-and-trumps.count.method",
+                  "ruffe-and-trumps.count.baseline", "ruffe-and-trumps.play.follow",
+                  "ruffe-and-trumps.config.two-target", "ruffe-and-trumps.head.discards-count")
+@pytest.mark.parametrize("call, option", [
+    (lambda: ruffe.ruff_winners([30, 34, 34, 12], 3, "all"), "ruff_tie"),
+    (lambda: ruffe.ruff_winners([30, 34, 20, 12], 3, "all"), "ruff_tie"),  # no tie: refused all the same
+    (lambda: ruffe.head_taker([parse_cards("AH"), parse_cards("2H")], 0, Card.parse("5H"), "holder"),
+     "head_without_ace"),
+    (lambda: ruffe.count_points([20, 8], [5, 2], [[0], [1]], 12, count="points"), "count"),
+    (lambda: ruffe.count_points([20, 8], [5, 2], [[0], [1]], 12, count_baseline="ten"), "count_baseline"),
+    (lambda: ruffe.count_points([20, 8], [5, 2], [[0], [1]], 12, "tricks", "ten"), "count_baseline"),
+    (lambda: ruffe.play_rule("suit-else-trump"), "follow"),
+    (lambda: ruffe.play_rule(None), "follow"),  # type: ignore[arg-type]
+    (lambda: ruffe.RuffeVariant(players=2, two_player_target=52), "two_player_target"),  # type: ignore[arg-type]
+    (lambda: ruffe.RuffeVariant(head_discards="counted"), "head_discards"),
+])
+def test_ruffe_refuses_an_unknown_reading(call: Callable[[], Any], option: str) -> None:
+    refused(call, option, ruffe.RuffeVariant.option(option).rule)
+
+
+@pytest.mark.rule("mushka.setup.deck", "mushka.score.ace-of-spades-penalty", "mushka.end.overshoot",
+                  "mushka.special.five-of-a-suit", "mushka.settle.systems", "pamphil.special.five-of-a-suit")
+@pytest.mark.parametrize("call, option, rule", [
+    (lambda: mushka.mushka_pack(4, "thirty-six"), "two_player_pack", "mushka.setup.deck"),
+    (lambda: mushka.ace_of_spades_penalty(Suit.HEARTS, "fifteen"), "ace_of_spades_penalty",
+     "mushka.score.ace-of-spades-penalty"),
+    (lambda: mushka.deal_score(20, 2, False, Suit.HEARTS, True, "twice"), "overshoot_penalty",
+     "mushka.end.overshoot"),
+    (lambda: mushka.deal_score(20, 2, False, Suit.HEARTS, False, ace_penalty="5"), "ace_of_spades_penalty",
+     "mushka.score.ace-of-spades-penalty"),
+    (lambda: mushka.MushkaVariant(settlement="agreed"), "settlement", "mushka.settle.systems"),
+    (lambda: pamphil.PamphilVariant(five_of_a_suit="wins"), "five_of_a_suit", "pamphil.special.five-of-a-suit"),
+])
+def test_mushka_and_pamphil_refuse_an_unknown_reading(call: Callable[[], Any], option: str, rule: str) -> None:
+    refused(call, option, rule)
+
+
+@pytest.mark.rule("rams.bid.ace-may-not-pass", "rams.play.trump-ace-cover", "rams.special.five-of-a-suit",
+                  "rams.special.rams", "rams.variant.jacks", "rams.jacks.no-trick", "rams.score.start",
+                  "petukh.setup.six-players")
+@pytest.mark.parametrize("call, option, rule", [
+    (lambda: rams.may_pass(HAND, Suit.SPADES, "king"), "ace_must_play", "rams.bid.ace-may-not-pass"),
+    (lambda: rams.trump_ace_constraint("anywhere"), "trump_ace_cover", "rams.play.trump-ace-cover"),
+    (lambda: rams.five_of_a_suit([HAND], Suit.SPADES, "none"), "five_of_a_suit_others",
+     "rams.special.five-of-a-suit"),
+    (lambda: rams.rams_show([HAND], [40], "ten-up"), "rams_others", "rams.special.rams"),
+    (lambda: rams.jacks_value(HAND, "knaves"), "jacks", "rams.variant.jacks"),
+    (lambda: rams.jacks_at_discard(HAND, [], "knaves"), "jacks", "rams.variant.jacks"),
+    (lambda: rams.jacks_finish(5, HAND, "knaves"), "jacks", "rams.variant.jacks"),
+    (lambda: rams.deal_score(40, 0, [], True, 5, "penalty"), "jacks_no_trick", "rams.jacks.no-trick"),
+    (lambda: rams.START_RECORDS["hundred-twenty"], "start_record", "rams.score.start"),
+    (lambda: petukh.petukh_pack(4, "thirty-two"), "six_player_pack", "petukh.setup.six-players"),
+])
+def test_rams_and_petukh_refuse_an_unknown_reading(call: Callable[[], Any], option: str, rule: str) -> None:
+    refused(call, option, rule)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
+def test_a_state_refuses_a_variant_that_holds_an_unknown_reading(spec: Any) -> None:
+    """A variant altered behind its validation is refused when the state turns it into
+    parameters, option by option, never played under a default."""
+    for option in spec.variant_class.OPTIONS:
+        if option.rule not in reading_options() or option.values is None:
+            continue
+        variant = spec.default_variant()
+        object.__setattr__(variant, option.name, "no-such-reading")
+        refused(lambda: spec.new_game(variant, seed=1), option.name, option.rule)
+
+
+# ---------------------------------------------------------------- the tables and the options themselves
+
+def test_a_table_must_give_a_meaning_to_exactly_the_catalogues_readings() -> None:
+    option = Option.from_rule("ruffe-and-trumps.ruff.tie")
+    with pytest.raises(CatalogueError, match="ruffe-and-trumps.ruff.tie"):
+        Readings(option, {"eldest": 1})
+    with pytest.raises(CatalogueError, match="ruffe-and-trumps.ruff.tie"):
+        Readings(option, {"eldest": 1, "void": 2, "all": 3})
+    table = Readings(option, {"void": 2, "eldest": 1})
+    assert list(table) == ["eldest", "void"] and table["void"] == 2 and "all" not in table and 5 not in table
+
+
+def test_an_option_from_a_rule_is_read_from_the_catalogue() -> None:
+    option = Option.from_rule("rams.score.start", "start_record")
+    assert (option.name, option.type, option.default, option.values) == \
+        ("start_record", str, "hundred", ("hundred", "hundred-fifty", "two-hundred"))
+    with pytest.raises(CatalogueError, match="start"):
+        Option.from_rule("rams.score.start", "starting_record")
+    with pytest.raises(CatalogueError, match="rams.setup.players"):
+        Option.from_rule("rams.setup.players")  # not contested: no readings
+    with pytest.raises(CatalogueError, match="rams.no-such-rule"):
+        Option.from_rule("rams.no-such-rule")
+
+
+def test_the_state_reads_parameters_fixed_at_construction() -> None:
+    state = games.get("rams").new_game({"players": 4, "trump_ace_cover": "in-trick", "start_record": "two-hundred"})
+    assert state.params.trump_ace is rams.TRUMP_ACE_COVER["in-trick"]  # type: ignore[attr-defined]
+    assert state.records == [200] * 4
+    assert state.clone().params is state.params  # type: ignore[attr-defined]
+    first = games.get("ruffe-and-trumps").new_game({"follow": "free"})
+    second = games.get("ruffe-and-trumps").new_game({"follow": "free"}, seed=9)
+    assert first.params is second.params and first.params.play is ruffe.FOLLOW["free"]  # type: ignore[attr-defined]
+
+
+def test_the_readings_module_doctests() -> None:
+    import doctest
+
+    import engine.readings
+
+    failures, tried = doctest.testmod(engine.readings)
+    assert tried > 0 and failures == 0
