@@ -419,27 +419,33 @@ DRAW_AS = """(changes) => {
 
 def test_the_view_names_the_phase_kind_and_words_the_prompt(site_page) -> None:
     """The phase renderer is the one of the view's `phase_kind`, whatever the phase is called, and
-    the reader's prompt and the phase in words are the view's `prompt` (its seats given as data,
-    its rule linked): a phase the table has no name for is drawn from these alone."""
+    the reader's prompt and the phase in words are the view's `prompt` (its seats named as at the
+    table, its rule linked): a phase the table has no name for is drawn from these alone, and a
+    view without them from the phase's name and the legal actions."""
     page = open_table(site_page, players="2", hand_size="12", speed="0", seed=77)
     view = page.evaluate(TABLE_VIEW)
     assert view["phase"] == "ruff" and view["to_act"] == 0, view["phase"]  # the reader announces first
     rule = "ruffe-and-trumps.ruff.value"
     vie = {"text": "Seat 1 has vied: {seat} may see, revie or yield.", "rule": rule, "seat": 0, "seats": [0, 1]}
+    engine = view["prompt"]  # as the engine writes it: "Seat 0: announce the best ruff in hand"
+    assert view["phase_kind"] == "dialogue" and engine["seat"] == 0 and engine["rule"] == "ruffe-and-trumps.ruff.announce"
     drawn = page.evaluate(DRAW_AS, [
+        {},
         {"phase": "vie", "phase_kind": "dialogue", "prompt": vie},
         {"phase": "vie", "phase_kind": "a-kind-of-its-own", "prompt": vie},
         {"phase": "vie", "phase_kind": "trick", "prompt": {**vie, "text": "{seat} to play to the trick."}},
-        {"phase": "ruff"},  # no phase_kind and no prompt: the phase's name and today's words
+        {"phase": "vie", "phase_kind": None, "prompt": None},  # neither: the phase's name and the actions
     ])
-    dialogue, unknown, trick, named = drawn
+    ruff, dialogue, unknown, trick, bare = drawn
+    assert ruff["kind"] == "dialogue" and ruff["now"] == "South (you): announce the best ruff in hand", ruff
+    assert ruff["prompt"] == ruff["now"] + " § ruff.announce" and ruff["chip"] == "your turn", ruff
     assert dialogue["kind"] == "dialogue" and dialogue["now"] == "North has vied: you may see, revie or yield."
     assert dialogue["prompt"] == "North has vied: you may see, revie or yield. § ruff.value", dialogue
-    assert dialogue["rule"] == rule and dialogue["buttons"] == ["announce"] and dialogue["chip"] == "your turn"
+    assert dialogue["rule"] == rule and dialogue["buttons"] == ["announce"]
     assert unknown["kind"] == "a-kind-of-its-own" and unknown["prompt"] == dialogue["prompt"], unknown
     assert unknown["buttons"] == ["announce"], unknown
     assert trick["kind"] == "trick" and trick["now"].startswith("trick 1 of "), trick
     assert trick["prompt"] == "You to play to the trick. § ruff.value" and trick["note"] == "Your turn:", trick
-    assert named["kind"] == "dialogue" and named["now"].startswith("announcing the ruff (0 of 2"), named
-    assert named["prompt"].startswith("Your turn: announce your ruff") and named["rule"] == rule, named
+    assert bare["kind"] == "generic" and bare["now"] == "Vie" and bare["prompt"] == "Your turn:", bare
+    assert bare["rule"] is None and bare["buttons"] == ["announce"], bare
     site_page.assert_clean()

@@ -4,7 +4,7 @@
 //
 // A phase renderer is an object with:
 //   kind            "dialogue" | "exchange" | "trick" | "over" | "generic"
-//   chip            the turn chip of the seat to act ("to play"), for a view with `phase_kind`
+//   chip            the turn chip of the seat to act ("to play")
 //   status(t)       the phase in words, for the info bar ("trick 3 of 5")
 //   caption(t)      the words on an empty trick mat
 //   prompt(t, cardActions, other)   {text: nodes, note: nodes | null}: the reader's decision
@@ -14,10 +14,10 @@
 // What a dialogue leaves on the felt for the rest of the deal (each seat's call, a contest) is
 // drawn in every phase, so phase-dialogue.js exports it as functions of its own.
 
-import { legacyStatus } from "./view-keys.js";
 import { humanize } from "./words.js";
 
-/** The engine's prompt with its seats named ("{seat}"/"{seats}" or "seat 2" in its text), as a sentence. */
+/** The engine's prompt as a sentence, its seats named as at this table (the reader's as
+ *  "South (you)"); a "{seat}" or "{seats}" left in it is filled from the prompt's seats. */
 export function promptText(t) {
   const prompt = t.view.prompt;
   if (!prompt || !prompt.text) return null;
@@ -25,22 +25,23 @@ export function promptText(t) {
   const text = String(prompt.text)
     .replace(/\{seat\}/g, () => (Number.isInteger(prompt.seat) ? t.places.who(prompt.seat) : ""))
     .replace(/\{seats\}/g, () => seats.map((s) => t.places.who(s)).join(", "));
-  return t.words(text).replace(/^./, (c) => c.toUpperCase());
+  return t.wordsToReader(text).replace(/^./, (c) => c.toUpperCase());
 }
 
-/** The engine's prompt as nodes (its words and its rule linked), or null without one. */
+/** The engine's prompt as nodes: its sentence and its rule linked (and the other game's rule
+ *  that rule adopts, as Памфил plays by Мушка's), or null for a view without one. */
 export function enginePrompt(t) {
   const text = promptText(t);
   if (text === null) return null;
-  const rule = t.view.prompt.rule;
-  return rule ? [text, " ", t.ruleLink(rule)] : [text];
+  const { rule, adopted } = t.view.prompt;
+  return [text, rule ? " " : null, rule ? t.ruleLink(rule) : null,
+    adopted ? ", adopting " : null, adopted ? t.ruleLink(adopted) : null].filter(Boolean);
 }
 
-/** The phase in words (the engine's prompt; for a view without one, today's words or its
- *  phase's name), and the same on an empty trick mat: the status and caption of every kind but
- *  trick play, which counts its tricks. */
+/** The phase in words (the engine's prompt, else the phase's name), and the same on an empty
+ *  trick mat: the status and caption of every kind but trick play, which counts its tricks. */
 export const phaseWords = {
-  status: (t) => promptText(t) ?? legacyStatus(t) ?? humanize(t.view.phase || ""),
+  status: (t) => promptText(t) ?? humanize(t.view.phase || ""),
   caption: (t) => humanize(phaseWords.status(t)),
 };
 

@@ -5,7 +5,7 @@
 // out, the reader's prompt and a button for every call.
 
 import { actionButtons, enginePrompt, phaseWords } from "./phase-common.js";
-import { calls, contest, legacyChoices, legacyPrompt } from "./view-keys.js";
+import { biddingChoices, calls, contest } from "./view-keys.js";
 
 export const dialogue = {
   kind: "dialogue",
@@ -14,9 +14,9 @@ export const dialogue = {
   ...phaseWords,
   prompt(t, cardActions, other) {
     const fallback = [other.length ? "Your turn:" : "Your turn."];
-    return { text: enginePrompt(t) ?? legacyPrompt(t, cardActions, other) ?? fallback, note: null };
+    return { text: enginePrompt(t) ?? fallback, note: null };
   },
-  controls: (t, other) => actionButtons(t, other, legacyChoices(t.view, other)),
+  controls: (t, other) => actionButtons(t, other, biddingChoices(t.view, other)),
 };
 
 /**

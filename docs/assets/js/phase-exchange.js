@@ -6,7 +6,7 @@
 
 import { cardSymbol } from "./cards.js";
 import { actionButtons, enginePrompt, phaseWords } from "./phase-common.js";
-import { discardsOf, legacyPrompt, takenCards } from "./view-keys.js";
+import { discardsOf, takenCards } from "./view-keys.js";
 import { READER } from "./words.js";
 
 export const exchange = {
@@ -19,7 +19,7 @@ export const exchange = {
     const note = thrown && thrown.seat === READER && thrown.cards.length
       ? [`Thrown out so far: ${thrown.cards.map(cardSymbol).join(" ")}`] : null;
     const fallback = [cardActions.length ? "Your turn: choose a card." : other.length ? "Your turn:" : "Your turn."];
-    return { text: enginePrompt(t) ?? legacyPrompt(t, cardActions, other) ?? fallback, note };
+    return { text: enginePrompt(t) ?? fallback, note };
   },
   controls: (t, other) => actionButtons(t, other),
   /** The cards the reader took in ({cards, note, line}), marked in his hand; or null. */

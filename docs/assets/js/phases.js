@@ -1,13 +1,12 @@
 // Which phase renderer draws a view: one per phase kind (phase-dialogue.js, phase-exchange.js,
-// phase-trick.js), chosen by the view's `phase_kind`. A view without it is read by its phase's
-// name (view-keys.js); a kind the table does not know gets the generic renderer (the engine's
-// prompt and its actions as they are), so a new game needs no table code to be played.
+// phase-trick.js), chosen by the view's `phase_kind` (engine/view.schema.json), never by the
+// phase's name. A kind the table does not know gets the generic renderer (the engine's prompt
+// and the legal actions as they are), so a new game needs no table code to be played.
 
 import { generic } from "./phase-common.js";
 import { dialogue } from "./phase-dialogue.js";
 import { exchange } from "./phase-exchange.js";
 import { trick } from "./phase-trick.js";
-import { legacyPhase } from "./view-keys.js";
 
 const over = {
   kind: "over",
@@ -23,8 +22,7 @@ const RENDERERS = { dialogue, exchange, trick, over };
 
 /** The view's phase: {kind, renderer, chip (the turn chip of the seat to act)}. */
 export function phaseOf(view) {
-  const legacy = view.phase_kind ? null : legacyPhase(view);
-  const kind = view.phase_kind ?? (legacy ? legacy.kind : view.over ? "over" : "generic");
+  const kind = view.phase_kind ?? (view.over ? "over" : "generic");
   const renderer = RENDERERS[kind] || generic;
-  return { kind, renderer, chip: legacy ? legacy.chip : renderer.chip };
+  return { kind, renderer, chip: renderer.chip };
 }

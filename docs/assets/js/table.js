@@ -362,13 +362,17 @@ class Table {
     return withSymbols(this.places.text(text));
   }
 
+  /** The engine's sentence said to the reader: his seat as "South (you)", the others by name. */
+  wordsToReader(text) {
+    return this.words(String(text).replace(new RegExp(`\\b[Ss]eat ${READER}\\b`, "g"), this.places.seatLabel(READER)));
+  }
+
   /** The refusal in words: the engine's reason without the rule id (shown as a link beside it). */
   refusalText(error) {
     const places = this.view ? this.places : null;
     if (error.reason) {
-      // The engine names seats by number: the reader's seat as "South (you)", the others by name.
-      const own = String(error.reason).replace(new RegExp(`\\b[Ss]eat ${READER}\\b`, "g"), places ? places.seatLabel(READER) : "you");
-      const text = places ? this.words(own) : withSymbols(own);
+      const text = places ? this.wordsToReader(error.reason)
+        : withSymbols(String(error.reason).replace(new RegExp(`\\b[Ss]eat ${READER}\\b`, "g"), "you"));
       return /[.!?]$/.test(text) ? text : `${text}.`;
     }
     const message = String(error.message || error.type || "");

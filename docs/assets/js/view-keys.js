@@ -1,12 +1,12 @@
 // Today's game-specific view keys, read in one place.
 //
-// The table's renderers (felt.js, ledger.js and the phase renderers) draw generic shapes: a
-// phase kind and a prompt, each seat's call in a dialogue, piles, shows, the ledger's start and
-// further accounts. The engine's views do not carry all of these yet: Ruffe's says `ruff`,
-// `head`, `won`; the loo games' `bids`, `shows`, `start_record`, `payments`, `settlement`. This
-// module turns those keys into the generic shapes, and holds the words of the views that have
-// no `prompt` yet. Each function says which engine key would make it unnecessary: once every
-// view carries that key, the function goes, and with it the last branch on a game's own keys.
+// The table's renderers (felt.js, ledger.js and the phase renderers) draw generic shapes: the
+// phase kind and the prompt (the view's `phase_kind` and `prompt`), each seat's call in a
+// dialogue, piles, shows, the ledger's start and further accounts. The engine's views do not
+// carry all of these yet: Ruffe's says `ruff`, `head`, `won`; the loo games' `bids`, `shows`,
+// `start_record`, `payments`, `settlement`. This module turns those keys into the generic
+// shapes. Each function says which engine key would make it unnecessary: once every view
+// carries that key, the function goes, and with it the last branch on a game's own keys.
 //
 // `t` is the play table (table.js): its view, its Places (seat names), firstRule and ruleLink.
 
@@ -14,127 +14,17 @@ import { cardName, cardSymbol, suitLabel } from "./cards.js";
 import { signed } from "./ledger.js";
 import { READER, humanize } from "./words.js";
 
-/**
- * A view without `phase_kind`: its phase's kind and the chip of the seat to act, from the
- * phase's name. Removed by `phase_kind` (and a chip word, or the prompt, for the seat to act).
- */
-const PHASES = {
-  ruff: ["dialogue", "to announce"],
-  bid: ["dialogue", "to bid"],
-  declare: ["dialogue", "to declare"],
-  head: ["exchange", "to discard"],
-  discard: ["exchange", "to buy"],
-  lay_out: ["exchange", "to lay out"],
-  dealer_exchange: ["exchange", "to exchange"],
-  play: ["trick", "to play"],
-  over: ["over", ""],
-};
-
-export function legacyPhase(view) {
-  const row = PHASES[view.phase];
-  return row ? { kind: row[0], chip: row[1] } : null;
-}
-
 /** The loo bids the table offers, those the rules forbid now drawn unavailable. */
 const BID_KINDS = ["pass", "stand", "buy"];
 
 const headTaker = (v) => (v.head ? v.head.taken_by ?? v.head.taker ?? null : null);
 
 /**
- * The phase in words for a view without `prompt` ("bidding (1 of 3 have spoken)"), or null.
- * Removed by `prompt.text`.
- */
-export function legacyStatus(t) {
-  const v = t.view;
-  const p = t.places;
-  const verb = (seat, word) => (seat === READER ? `you ${word}` : `${p.seatName(seat)} ${word}s`);
-  const taker = headTaker(v);
-  switch (v.phase) {
-    case "ruff":
-      return `announcing the ruff (${((v.ruff && v.ruff.announcements) || []).length} of ${v.players} announced)`;
-    case "head":
-      return taker === null ? "the head"
-        : `${verb(taker, "take")} the head and discard${taker === READER ? "" : "s"} ${v.head.count || ""}`.replace(/ +$/, "");
-    case "lay_out":
-      return `the pamphil was turned: ${verb(v.dealer, "lay")} out a card for trumps`;
-    case "declare":
-      return "the pamphil may be declared";
-    case "bid":
-      return `bidding (${(v.bids || []).filter((b) => b.choice !== null && b.choice !== undefined).length} of ${v.players} have spoken)`;
-    case "discard": {
-      const buyer = v.discards && v.discards.seat !== undefined ? v.discards.seat : v.to_act;
-      return buyer === null || buyer === undefined ? "buying from the stock"
-        : `${p.who(buyer)} ${buyer === READER ? "buy" : "buys"}: discarding, then drawing from the stock`;
-    }
-    case "dealer_exchange":
-      return `the dealer (${p.who(v.dealer)}) may take the turned trump`;
-    default:
-      return null;
-  }
-}
-
-/**
- * The reader's prompt for a view without `prompt`: today's words for each decision (nodes), or
- * null when the phase renderer's own words serve. Removed by `prompt` {text, rule}.
- */
-export function legacyPrompt(t, cardActions, other) {
-  const v = t.view;
-  const kinds = new Set(other.map((l) => l.action && l.action.kind));
-  const rule = (...suffixes) => {
-    const id = t.firstRule(...suffixes);
-    return id ? [" ", t.ruleLink(id)] : [];
-  };
-  const stock = v.stock && v.stock.count !== undefined ? v.stock.count : null;
-  const kind = cardActions.length ? cardActions[0].action.kind : null;
-  if (kind === "discard" && v.head) {
-    const extra = v.hands && Array.isArray(v.hands[READER]) && v.hand_size ? v.hands[READER].length - v.hand_size : null;
-    return [extra
-      ? `You took the head: discard ${extra} more card${extra === 1 ? "" : "s"}, one click each. The others will not see them.`
-      : "You took the head: choose a card to discard."];
-  }
-  if (kind === "discard") {
-    const done = v.discards && v.discards.seat === READER ? (v.discards.count ?? (v.discards.cards || []).length) : 0;
-    const room = stock === null ? "" : ` (the stock has ${stock} card${stock === 1 ? "" : "s"}, so at most ${stock})`;
-    const draw = other.find((l) => l.action.kind === "draw");
-    return [done
-      ? `You have thrown out ${done}: click more cards to throw out${room}, or ${draw ? `“${draw.label}”` : "draw"} to take as many from the stock.`
-      : `You buy: click each card you want to throw out${room}, then draw as many from the stock.`,
-    ...rule("buy.discard-first", "exchange.order")];
-  }
-  if (kind === "lay_out") {
-    return ["The pamphil (J♣) was turned up: lay out a card from your hand; its suit becomes trumps.",
-      ...rule("deal.turned-pamphil")];
-  }
-  if (kind === "exchange") {
-    const turned = v.turned_card ? cardSymbol(v.turned_card) : "the turned trump";
-    return [`You dealt and did not pass: click a card to give for ${turned}, or keep your hand.`,
-      ...rule("buy.dealer-takes-turned")];
-  }
-  if (kinds.has("announce")) {
-    return ["Your turn: announce your ruff, your best total in one suit (pips at face value, "
-      + "king, queen and jack 10, ace 11). The best ruff at the table scores 12.", ...rule("ruff.value")];
-  }
-  if (BID_KINDS.some((k) => kinds.has(k))) {
-    const choices = [];
-    if (kinds.has("stand")) choices.push("play the deal with these cards");
-    if (kinds.has("buy")) choices.push(`buy from the stock${stock === null ? "" : ` (${stock} left)`}`);
-    if (kinds.has("pass")) choices.push("pass and sit the deal out");
-    const list = choices.length > 1 ? `${choices.slice(0, -1).join(", ")} or ${choices.at(-1)}` : choices[0];
-    return [`Your bid: ${list}.`, kinds.has("pass") ? "" : " You may not pass now.", ...rule("bid.options", "bid.no-pass")];
-  }
-  if (kinds.has("declare")) {
-    return ["You hold the pamphil (J♣): declare it (each other player pays you) or keep quiet.",
-      ...rule("bid.declare-payment")];
-  }
-  return null;
-}
-
-/**
  * Every call of the bidding, each with whether the rules allow it now ([{entry, legal}]), so that
  * a forbidden one is drawn unavailable and may still be tried; null outside a bidding. Removed
  * by the view listing the calls it refuses beside the legal ones.
  */
-export function legacyChoices(view, other) {
+export function biddingChoices(view, other) {
   const bids = other.filter((l) => BID_KINDS.includes(l.action.kind));
   if (!bids.length || view.phase !== "bid") return null;
   const choices = [];
