@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from . import catalogue, games as game_registry
-from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, make_bot
+from .bots import Bot, BotKinds, check_bot_kinds, check_budget, make_bot
 from .cards import Card
 from .errors import EngineError, VariantError
 from .game import Action, GameSpec, GameState, Variant

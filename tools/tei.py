@@ -34,7 +34,6 @@ from __future__ import annotations
 import re
 import sys
 import xml.etree.ElementTree as ET
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 

@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import Card, Rank, Suit, format_cards, place_cards, shuffled
-from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
+from engine.errors import EngineError, IllegalActionError, VariantError, brief
 from engine.game import Action, Variant, fact
+from engine.limits import MAX_ACTION_VALUE
 from engine.partie import Partie, Step, trick_fields
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays, trick_winner
@@ -137,9 +138,9 @@ class LooVariant(Variant):
                 continue
             low, high = bounds
             if isinstance(value, bool) or not isinstance(value, int) or value < low \
-                    or (high is not None and value > high):
-                allowed = f"a whole number from {low} to {high}" if high is not None else f"a whole number, {low} or more"
-                raise VariantError(f"variant option {opt.name!r} (rule {opt.rule}): {value!r} is not allowed; "
+                    or value > (high if high is not None else MAX_ACTION_VALUE - 1):
+                allowed = f"a whole number from {low} to {high if high is not None else MAX_ACTION_VALUE - 1:,}"
+                raise VariantError(f"variant option {opt.name!r} (rule {opt.rule}): {brief(value)} is not allowed; "
                                    f"allowed values: {allowed}", rule=opt.rule, option=opt.name)
 
 
@@ -155,7 +156,7 @@ def check_players(players: Any, low: int, high: int, rule: str) -> int:
     engine.errors.VariantError: variant option 'players' (rule mushka.setup.players): 7 is not allowed; allowed values: 2 to 6 players
     """
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise VariantError(f"variant option 'players' (rule {rule}): {players!r} is not allowed; "
+        raise VariantError(f"variant option 'players' (rule {rule}): {brief(players)} is not allowed; "
                            f"allowed values: {low} to {high} players", rule=rule, option="players")
     return players
 

@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple, TypeVar, cast
 
-from engine.cards import ALL_CARDS, Card, Rank, Suit, place_cards, shuffled
-from engine.errors import EngineError, IllegalActionError, RecordError, VariantError
+from engine.cards import ALL_CARDS, Card, Rank, Suit, place_cards
+from engine.errors import EngineError, IllegalActionError, VariantError, brief
 from engine.game import Action, GameSpec, Option, Variant, fact, side_words
 from engine.partie import Partie, Step, log_text, trick_fields
 from engine.readings import Readings
@@ -142,7 +142,7 @@ class RuffeVariant(Variant):
         players = self.players
         if players not in _HAND_SIZES:
             raise VariantError(
-                f"variant option 'players' (rule ruffe-and-trumps.players.count): {players!r} is not allowed; "
+                f"variant option 'players' (rule ruffe-and-trumps.players.count): {brief(players)} is not allowed; "
                 f"allowed values: 2, 3, 4", rule="ruffe-and-trumps.players.count", option="players")
         if self.partnerships is None:
             object.__setattr__(self, "partnerships", players == 4)
@@ -487,7 +487,6 @@ _ANNOUNCE_BY_VALUE = tuple(Action("announce", value=v) for v in range(96))  # a 
 _INDEX = attrgetter("index")
 _BIT = tuple(1 << i for i in range(52))
 _SUIT_BIT = {suit: 1 << i for i, suit in enumerate(_SUIT_ORDER)}
-_TEXTS = tuple(c._text for c in ALL_CARDS)
 
 _TRICK_RULE = "ruffe-and-trumps.play.trick-winner"
 
