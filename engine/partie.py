@@ -19,61 +19,20 @@ pack, the first dealer and the rotation, and the unit its score is kept in.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from string import Formatter
 from typing import Any, ClassVar, Self
 
 from engine.cards import Card, shuffled
-from engine.errors import EngineError, RecordError, VariantError, brief
+from engine.errors import EngineError, IllegalActionError, RecordError, VariantError, brief
 from engine.game import Action, GameState, Outcome, Variant, side_words
 from engine.ledger import Entry, Ledger
+from engine.phases.base import PHASE_KINDS, Over, Phase
 
-__all__ = ["Partie", "Step", "OVER_STEP", "PHASE_KINDS", "SEAT_FIELDS", "log_text", "trick_fields"]
-
-PHASE_KINDS = ("dialogue", "exchange", "trick", "over")
-"""The kinds of phase a view names (``phase_kind``): a turn-order dialogue (announcements,
-bids, declarations), an exchange (discards and draws, a card given for another), trick play,
-and the game's end."""
+__all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
 SEAT_FIELDS = frozenset(("seat", "leader", "dealer", "winners"))
 """The fields of a prompt's sentence that name seats: given as data too (``prompt.seats``)."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """What a phase asks, for the view: its kind (one of :data:`PHASE_KINDS`), the rule
-    that says what may be done in it, and the sentence of the prompt.
-
-    ``rule`` is a rule id, or the name of one the game declares (:meth:`Partie.partie_rule`),
-    or ``"outcome"``: the rule the game's outcome names.  ``text`` is a template of the
-    named fields of :meth:`Partie.prompt_fields` (a list of seats is written "seats 0 and
-    2"); the fields of :data:`SEAT_FIELDS` it uses are also given as data.  ``cases``: the
-    rule and sentence that replace them in a case the fields name (``case``: ``lead``,
-    ``next_lead`` in trick play).  ``choices``: the sentence ends with the labels of the
-    legal actions, for a viewer who may see them (the seat to act, or the omniscient view).
-    """
-
-    kind: str
-    rule: str
-    text: str
-    cases: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    choices: bool = False
-
-    def __post_init__(self) -> None:
-        if self.kind not in PHASE_KINDS:
-            raise ValueError(f"phase kind {self.kind!r} is not one of {PHASE_KINDS}")
-
-
-OVER_STEP = Step("over", "outcome", "The game is over, won by {winners}: {reason}.")
-"""The end of every game: its rule is the one the outcome names."""
-
-
-def trick_fields(trick: list[Any], tricks_played: int, leader: int) -> dict[str, Any]:
-    """The prompt's fields in trick play: the trick's number, its leader, and the case
-    (``lead`` to a deal's first trick, ``next_lead`` to a later one, ``follow``)."""
-    case = "follow" if trick else "lead" if tricks_played == 0 else "next_lead"
-    return {"trick": tricks_played + 1, "leader": leader, "case": case}
 
 
 LogItem = tuple[int, int | None, str | None, str, tuple[Any, ...]]
@@ -112,8 +71,13 @@ class Partie(GameState):
     """The game's rule ids for ``deck`` (the pack), ``first_dealer`` and ``rotation``."""
     UNIT: ClassVar[str] = "points"
     """The unit of the game's score: ``points`` (Ruffe), ``record`` (the loo family) …"""
-    PHASES: ClassVar[dict[str, Step]] = {"over": OVER_STEP}
-    """Each phase's :class:`Step`: its kind, the rule of its prompt and the prompt's sentence."""
+    PHASES: ClassVar[dict[str, Phase]] = {"over": Over()}
+    """The game's phases by name (:class:`~engine.phases.Phase` objects): what each
+    allows, does and asks; the partie answers :meth:`legal_actions`, :meth:`apply`,
+    :meth:`action_label` and :meth:`heuristic_action` from the phase on now."""
+    _turns: list[int]
+    """A dialogue's order of seats (:class:`~engine.phases.Dialogue`) and the position in it."""
+    _turn: int
 
     def __init__(self, variant: Variant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
@@ -272,15 +236,15 @@ class Partie(GameState):
     def prompt_fields(self) -> dict[str, Any]:
         """The named fields a prompt's sentence may use: ``seat`` (to act), ``dealer``,
         ``deal``, and at the end ``winners`` and ``reason``; a game adds its own (its trick
-        play's :func:`trick_fields`)."""
+        play's trick and leader), and the phase its own (:meth:`Phase.fields`)."""
         fields: dict[str, Any] = {"seat": self._to_act, "dealer": self.dealer, "deal": self.deal_number}
         if self._outcome is not None:
             fields["winners"] = list(self._outcome.winners)
             fields["reason"] = self._outcome.reason
-        return fields
+        return fields | self.PHASES[self._phase].fields(self)
 
     def step_rule(self, rule: str) -> str | None:
-        """The rule id a :class:`Step` names: itself, the game's rule of that name, or for
+        """The rule id a phase names: itself, the game's rule of that name, or for
         ``"outcome"`` the rule that ended the game."""
         if rule == "outcome":
             return self._outcome.rule if self._outcome is not None else None
@@ -289,7 +253,7 @@ class Partie(GameState):
     def prompt(self, viewer: int | None) -> dict[str, Any]:
         """What the phase on now asks, as ``viewer`` sees it: ``{"text", "rule", "seat",
         "seats"}`` (and ``adopted``: the other game's rule a rule of this game adopts),
-        written from the phase's :class:`Step`."""
+        written from the phase's rule and sentence."""
         step = self.PHASES[self._phase]
         fields = self.prompt_fields()
         rule, text = step.cases.get(fields.get("case", ""), (step.rule, step.text))
@@ -309,6 +273,44 @@ class Partie(GameState):
         if rule_id is not None and self.ADOPTS is not None and not rule_id.startswith(self.game_id + "."):
             prompt["rule"], prompt["adopted"] = self.ADOPTS, rule_id
         return prompt
+
+    # ----- the phase on now ----------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to act may take (a fresh list; none once the game is over)."""
+        seat = self._to_act
+        if seat is None:
+            return []
+        return self.PHASES[self._phase].legal(self, seat)
+
+    def apply(self, action: Action | dict[str, Any] | str) -> None:
+        """Apply the seat-to-act's action (an Action, its JSON form or its text): the
+        phase on now refuses one the rules forbid with
+        :class:`~engine.errors.IllegalActionError` naming the rule, before anything
+        changes; the steps that follow (a trick's end, the count, the next deal) run
+        as part of the action that triggers them."""
+        if type(action) is not Action:
+            action = Action.coerce(action)
+        seat = self._to_act
+        phase = self.PHASES[self._phase]
+        if seat is None:
+            raise IllegalActionError(self.partie_rule("end") or self.step_rule("outcome") or "outcome", action,
+                                     "the game is over", seat)
+        try:
+            phase.apply(self, seat, action)
+        except IllegalActionError as error:  # (raised before anything changed)
+            raise self.own_rule(error) from None
+
+    def action_label(self, action: Action) -> str:
+        return self.PHASES[self._phase].label(self, action)
+
+    def heuristic_action(self, seat: int) -> Action:
+        """The heuristic's move for ``seat`` (the seat to act): the phase's advice."""
+        if seat != self._to_act:
+            raise EngineError(f"it is not seat {seat}'s turn (seat {self._to_act} is to act)")
+        legal = self.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.PHASES[self._phase].advice(self, seat, legal)
 
     # ----- the end ------------------------------------------------------------------
     def end(self, winners: tuple[int, ...], reason: str, rule: str) -> None:

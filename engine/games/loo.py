@@ -29,13 +29,14 @@ import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from engine.cards import Card, Rank, Suit, format_cards, place_cards, shuffled
 from engine.errors import EngineError, IllegalActionError, VariantError, brief
 from engine.game import Action, Variant, fact
 from engine.limits import MAX_ACTION_VALUE
-from engine.partie import Partie, Step, trick_fields
+from engine.partie import Partie
+from engine.phases import Dialogue, Exchange, TrickPlay, TrickRules, TrickTable
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays, trick_winner
 
@@ -368,7 +369,85 @@ _Closed = tuple[Suit, Card | None, tuple[str | None, ...], tuple[int, ...], tupl
 seats, tricks per seat, the shows (seat, rule, text), the records before and after, and
 the payments so far."""
 
-class LooState(Partie):
+class _Bidding(Dialogue):
+    """The bidding: each player in turn from the dealer's left passes, stands or buys
+    (a buyer's discards and draw are an exchange, after which the bidding goes on); a
+    seat whose only choice is to stand stands without being asked."""
+
+    def calls(self, state: Partie, seat: int) -> list[Action]:
+        return [Action(choice) for choice in cast("LooState", state).bid_options(seat)]
+
+    def call(self, state: Partie, seat: int, action: Action) -> None:
+        cast("LooState", state)._bid(seat, action)
+
+    def automatic(self, state: Partie, seat: int) -> bool:
+        return cast("LooState", state).stands_unasked(seat)
+
+    def close(self, state: Partie) -> None:
+        cast("LooState", state)._end_bidding()
+
+    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+        return cast("LooState", state).bid_advice(seat, {a.kind for a in legal})
+
+
+class _Buying(Exchange):
+    """A buyer lays aside the cards he does not want, one at a time (no more than the
+    stock holds), then draws as many."""
+
+    def offered(self, state: Partie, seat: int) -> list[Card]:
+        return cast("LooState", state).hands[seat]
+
+    def given(self, state: Partie, seat: int) -> list[Card]:
+        return cast("LooState", state).pending
+
+    def most(self, state: Partie, seat: int) -> int:
+        return len(cast("LooState", state).stock)
+
+    def complete(self, state: Partie, seat: int) -> bool:
+        loo = cast("LooState", state)
+        return len(loo.pending) >= len(loo.stock) or not loo.hands[seat]
+
+    def finish_action(self, state: Partie, seat: int) -> Action:
+        return Action("draw", value=len(cast("LooState", state).pending))
+
+    def give_card(self, state: Partie, seat: int, card: Card) -> None:
+        loo = cast("LooState", state)
+        loo.hands[seat].remove(card)
+        loo.known.pop(card, None)
+        loo.pending.append(card)
+
+    def done(self, state: Partie, seat: int) -> None:
+        cast("LooState", state)._draw(seat)
+
+    def act(self, state: Partie, seat: int, action: Action) -> None:
+        pending = len(cast("LooState", state).pending)
+        if action.kind == "draw" and pending and action.value is not None and str(action.value) != str(pending):
+            raise IllegalActionError(self.rule_id(state), action,
+                                     f"seat {seat} has discarded {pending} card(s) and draws as many, "
+                                     f"not {action.value}", seat)
+        super().act(state, seat, action)
+
+    def form_reason(self, state: Partie, seat: int) -> str:
+        return f"seat {seat} is buying: discard a card ('discard <card>') or 'draw'"
+
+    def early_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
+        return IllegalActionError(self.rule_id(state), action,
+                                  "a buyer first lays aside the cards he does not want: discard at least one", seat)
+
+    def full_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
+        stock = len(cast("LooState", state).stock)
+        return IllegalActionError(cast("LooState", state).RULES.stock_limit, action,
+                                  f"the stock holds only {stock} card(s): no more discards", seat)
+
+    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+        return cast("LooState", state).discard_advice(seat)
+
+
+def _play_advice(state: LooState, seat: int, cards: list[Card]) -> Action:
+    return state.play_advice(seat, cards)
+
+
+class LooState(TrickTable, Partie):
     """A whole game of a loo-family game, deal after deal, to the end of the
     record.  Subclasses (one per game) declare ``game_id``, ``RULES`` and the
     hooks below; everything else is shared.
@@ -384,13 +463,17 @@ class LooState(Partie):
     variant: LooVariant
     UNIT = "record"
     PHASES = Partie.PHASES | {  # the phases every loo game has, a rule by its name in ``RULES``
-        BID: Step("dialogue", "bid", "Seat {seat}: bid", choices=True),
-        DISCARD: Step("exchange", "discard",
-                      "Seat {seat}: lay aside up to {most} unwanted cards, one at a time, then draw as many"),
-        PLAY: Step("trick", "follow", "Seat {seat}: play to trick {trick}, led by seat {leader}",
-                   cases={"lead": ("lead", "Seat {seat}: lead to the first trick"),
-                          "next_lead": ("lead", "Seat {seat} won the last trick: lead to trick {trick}")}),
+        BID: _Bidding(BID, "bid", "Seat {seat}: bid", choices=True, verb="bid",
+                      vocabulary=("pass", "stand", "buy")),
+        DISCARD: _Buying("discard", "Seat {seat}: lay aside up to {most} unwanted cards, one at a time, "
+                         "then draw as many", give="discard", finish="draw"),
+        PLAY: TrickPlay(TrickRules(follow="follow", hand="follow", winner="winner", form="follow"),
+                        "Seat {seat}: play to trick {trick}, led by seat {leader}",
+                        cases={"lead": ("lead", "Seat {seat}: lead to the first trick"),
+                               "next_lead": ("lead", "Seat {seat} won the last trick: lead to trick {trick}")},
+                        advice=_play_advice),
     }
+    tricks_per_deal = TRICKS_PER_DEAL
     lower_is_better = True
     passing: ClassVar[bool] = True
     redeal_by_same_dealer: ClassVar[bool] = True
@@ -516,10 +599,10 @@ class LooState(Partie):
         self.active: list[int] = []
         self.trick: list[Card] = []
         self.leader = (self.dealer + 1) % n
-        self.last_trick: dict[str, Any] | None = None
-        self.tricks = [0] * n
+        self.last_trick = None
+        self.tricks_won = [0] * n
         self.tricks_played = 0
-        self.voids: list[set[Suit]] = [set() for _ in range(n)]
+        self.voids = [0] * n  # bit i: suit with index i shown void
         self.played: list[Card] = []
         self._to_act: int | None = None
         self._phase = BID
@@ -535,9 +618,7 @@ class LooState(Partie):
     # ----- the bidding -------------------------------------------------------
     def _start_bidding(self) -> None:
         self._phase = BID
-        self._order = bid_order(self.num_players, self.dealer)
-        self._bid_pos = -1
-        self._next_bidder()
+        cast(_Bidding, self.PHASES[BID]).open(self, bid_order(self.num_players, self.dealer))
 
     @implements("mushka.bid.options", "rams.bid.options", "petukh.exchange.order", "petukh.bid.no-pass")
     def bid_options(self, seat: int) -> list[str]:
@@ -552,23 +633,17 @@ class LooState(Partie):
         return options
 
     def _next_bidder(self) -> None:
-        while True:
-            self._bid_pos += 1
-            if self._bid_pos >= len(self._order):
-                self._end_bidding()
-                return
-            seat = self._order[self._bid_pos]
-            if self.bid_options(seat) == ["stand"]:
-                self.bids[seat] = "stand"
-                self.on_bid(seat, "stand")
-                self._say(self._stand_rule(seat), seat, "Seat {} plays the cards dealt to him: {}.",
-                          seat, self._stand_reason(seat))
-                if self._phase == OVER:
-                    return
-                continue
-            self._phase = BID
-            self._to_act = seat
-            return
+        cast(_Bidding, self.PHASES[BID]).advance(self)
+
+    def stands_unasked(self, seat: int) -> bool:
+        """A seat whose only choice is to stand stands without being asked."""
+        if self.bid_options(seat) != ["stand"]:
+            return False
+        self.bids[seat] = "stand"
+        self.on_bid(seat, "stand")
+        self._say(self._stand_rule(seat), seat, "Seat {} plays the cards dealt to him: {}.",
+                  seat, self._stand_reason(seat))
+        return True
 
     def _stand_rule(self, seat: int) -> str:
         if not self.stock:
@@ -640,43 +715,6 @@ class LooState(Partie):
     def must_play_reason(self, seat: int) -> str:
         return "the rules forbid it"
 
-    def _discard_options(self, seat: int) -> list[Action]:
-        acts = []
-        if len(self.pending) < len(self.stock):
-            acts = [Action("discard", c) for c in self.hands[seat]]
-        if self.pending:
-            acts.append(Action("draw", value=len(self.pending)))
-        return acts
-
-    def _discard(self, seat: int, action: Action) -> None:
-        if action.kind == "draw":
-            if not self.pending:
-                raise IllegalActionError(self.RULES.discard, action,
-                                         "a buyer first lays aside the cards he does not want: discard at least one",
-                                         seat)
-            if action.value is not None and str(action.value) != str(len(self.pending)):
-                raise IllegalActionError(self.RULES.discard, action,
-                                         f"seat {seat} has discarded {len(self.pending)} card(s) and draws as many, "
-                                         f"not {action.value}", seat)
-            self.history.append((seat, Action("draw", value=len(self.pending))))
-            self._draw(seat)
-            return
-        card = action.card
-        if action.kind != "discard" or card is None:
-            raise IllegalActionError(self.RULES.discard, action,
-                                     f"seat {seat} is buying: discard a card ('discard <card>') or 'draw'", seat)
-        if card not in self.hands[seat]:
-            raise IllegalActionError(self.RULES.discard, action, f"{card} is not in seat {seat}'s hand", seat)
-        if len(self.pending) >= len(self.stock):
-            raise IllegalActionError(self.RULES.stock_limit, action,
-                                     f"the stock holds only {len(self.stock)} card(s): no more discards", seat)
-        self.history.append((seat, Action("discard", card)))
-        self.hands[seat].remove(card)
-        self.known.pop(card, None)
-        self.pending.append(card)
-        if len(self.pending) >= len(self.stock) or not self.hands[seat]:
-            self._draw(seat)
-
     def _draw(self, seat: int) -> None:
         discarded = self.pending
         hand = self.hands[seat] + discarded
@@ -697,7 +735,7 @@ class LooState(Partie):
 
     def _end_bidding(self) -> None:
         self._to_act = None
-        self.active = [s for s in self._order if self.bids[s] != "pass"]
+        self.active = [s for s in self._turns if self.bids[s] != "pass"]
         if deal_void([b or "pass" for b in self.bids]):
             rule = self.RULES.all_pass or self.RULES.bid
             self._say(rule, None, "Every player passed: the deal is void and passes to the next dealer.")
@@ -710,100 +748,41 @@ class LooState(Partie):
         if self.shows():
             return
         self._phase = PLAY
-        self.leader = first_leader(self.num_players, self.dealer, self.active)
-        self._to_act = self.leader
+        leader = first_leader(self.num_players, self.dealer, self.active)
+        self.start_tricks(leader, sorted(self.active))
         self._say(self.RULES.lead, self.leader, "Seat {} leads to the first trick.", self.leader)
 
     # ----- the play ------------------------------------------------------------
-    def legal_cards(self, seat: int) -> list[Card]:
-        return legal_plays(self.hands[seat], self.trick, self.trump, self._rule)
+    @property
+    def tricks(self) -> list[int]:
+        """The tricks each seat has taken this deal."""
+        return self.tricks_won
 
-    def _next_active(self, seat: int) -> int:
-        n = self.num_players
-        for i in range(1, n + 1):
-            nxt = (seat + i) % n
-            if nxt in self.active:
-                return nxt
-        return seat
+    def trick_rule(self) -> PlayRule:
+        return self._rule
 
-    def _play(self, seat: int, action: Action) -> None:
-        card = action.card
-        if action.kind != "play" or card is None:
-            raise IllegalActionError(self.RULES.follow, action, "the tricks are being played: 'play <card>'", seat)
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalActionError(self.RULES.follow, action, f"{card} is not in seat {seat}'s hand", seat)
-        legal = self.legal_cards(seat)
-        if card not in legal:
-            raise self.refuse_play(action, card, seat, legal)
-        self.history.append((seat, Action("play", card)))
-        if self.trick:
-            self.note_voids(seat, card)
-        hand.remove(card)
+    def hand_cards(self, seat: int) -> list[Card]:
+        return self.hands[seat]
+
+    def card_left_hand(self, seat: int, card: Card, i: int) -> None:
+        self.hands[seat].remove(card)
         self.known.pop(card, None)
-        self.trick.append(card)
         self.played.append(card)
-        if len(self.trick) < len(self.active):
-            self._to_act = self._next_active(seat)
-            return
-        self._finish_trick()
 
-    def note_voids(self, seat: int, card: Card) -> None:
-        """What every player learns when ``seat`` does not follow."""
-        if self.playable_any_time(card):
-            return
-        led = self._effective_suit(self.trick[0])
-        mine = self._effective_suit(card)
-        if mine is led:
-            return
-        self.voids[seat].add(led)
-        if mine is not self.trump:
-            self.voids[seat].add(self.trump)
+    def any_time(self, card: Card) -> bool:
+        return self.playable_any_time(card)
 
     def playable_any_time(self, card: Card) -> bool:
         """A card a player may play even when he can follow (Памфил's wild reading)."""
         return False
 
-    def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:
-        led = self._effective_suit(self.trick[0]) if self.trick else None
-        if led is None:
-            return IllegalActionError(self.RULES.follow, action,
-                                      f"seat {seat} must lead {format_cards(legal, symbols=True)}", seat)
-        if any(self._effective_suit(c) is led for c in legal):
-            reason = f"must follow suit ({led.name_en} were led): {format_cards(legal, symbols=True)}"
-        else:
-            reason = (f"cannot follow {led.name_en}, so must trump ({self.trump.name_en}): "
-                      f"{format_cards(legal, symbols=True)}")
-        return IllegalActionError(self.RULES.follow, action, reason, seat)
-
     @implements("mushka.play.trick-winner", "rams.play.trick-winner", "petukh.play.trick-winner",
                 "mushka.play.lead", "rams.play.lead", "petukh.play.lead")
-    def _finish_trick(self) -> None:
-        """The highest trump, else the highest card of the suit led, takes the
-        trick (the kernel, with the game's special cards); its winner leads next."""
-        trick = self.trick
-        seats = self._trick_seats()
-        index = trick_winner(trick, self.trump, self._rule.strength)
-        winner = seats[index]
-        self.tricks[winner] += 1
-        self.tricks_played += 1
-        self.last_trick = {"cards": [{"seat": s, "card": str(c)} for s, c in zip(seats, trick)],
-                           "leader": self.leader, "winner": winner}
-        self._say(self.RULES.winner, winner, "Trick {}: {} (led by seat {}); seat {} takes it.",
-                  self.tricks_played, format_cards(trick, symbols=True), self.leader, winner)
-        self.trick = []
-        self.leader = winner
-        if self.tricks_played < TRICKS_PER_DEAL:
-            self._to_act = winner
-            return
+    def tricks_done(self) -> None:
+        """The highest trump, else the highest card of the suit led, takes each trick (trick
+        play's :class:`~engine.phases.TrickPlay`, with the game's special cards); its winner
+        leads next; after the fifth the deal is scored."""
         self._score_deal()
-
-    def _trick_seats(self) -> list[int]:
-        """Who played each card of the trick so far: the leader, then the active players in turn."""
-        seats = [self.leader]
-        for _ in range(len(self.trick) - 1):
-            seats.append(self._next_active(seats[-1]))
-        return seats
 
     # ----- scoring -------------------------------------------------------------
     def _score_deal(self) -> None:
@@ -826,7 +805,7 @@ class LooState(Partie):
             "deal": self.deal_number, "dealer": self.dealer, "trump": self.trump.value,
             "turned_card": str(self.turned) if self.turned else None, "tricks": list(self.tricks),
             "active": list(self.active), "changes": changes, "records": list(self.records),
-            "last_trick": self.last_trick, "void": void is not None,
+            "last_trick": self.last_trick_json(), "void": void is not None,
         }
         self._closed.append((self.trump, self.turned, tuple(self.bids), tuple(self.bought), tuple(self.active),
                              tuple(self.tricks), tuple((s["seat"], s["rule"], s["text"]) for s in self.shown),
@@ -912,58 +891,6 @@ class LooState(Partie):
     def sides(self) -> list[list[int]]:
         return [[s] for s in range(self.num_players)]
 
-    def legal_actions(self) -> list[Action]:
-        seat = self._to_act
-        if seat is None:
-            return []
-        phase = self._phase
-        if phase == PLAY:
-            return [Action("play", c) for c in self.legal_cards(seat)]
-        if phase == BID:
-            return [Action(choice) for choice in self.bid_options(seat)]
-        if phase == DISCARD:
-            return self._discard_options(seat)
-        return self.special_actions(seat)
-
-    def special_actions(self, seat: int) -> list[Action]:
-        """The actions of a game's own phases (Памфил, Рамс)."""
-        return []
-
-    def apply(self, action: Action | dict[str, Any] | str) -> None:
-        """Apply the seat-to-act's action; a refused action names its rule and
-        leaves the state as it was."""
-        action = Action.coerce(action)
-        seat = self._to_act
-        if self._phase == OVER or seat is None:
-            raise IllegalActionError(self.RULES.end, action, "the game is over", seat)
-        try:
-            if action not in self.legal_actions():  # legal only if equal to a listed action
-                raise self.refuse_unlisted(action, seat, self._phase_rule(), LooState._apply_phase)
-            self._apply_phase(action)
-        except IllegalActionError as error:  # (raised before anything changed)
-            raise self.own_rule(error) from None
-
-    def _apply_phase(self, action: Action) -> None:
-        seat = self._to_act
-        assert seat is not None
-        phase = self._phase
-        if phase == PLAY:
-            self._play(seat, action)
-        elif phase == BID:
-            self._bid(seat, action)
-        elif phase == DISCARD:
-            self._discard(seat, action)
-        else:
-            self.apply_special(seat, action)
-
-    def _phase_rule(self) -> str:
-        """The rule that says what may be done in the phase on now."""
-        return {PLAY: self.RULES.follow, BID: self.RULES.bid, DISCARD: self.RULES.discard}.get(
-            self._phase, self.RULES.bid)
-
-    def apply_special(self, seat: int, action: Action) -> None:
-        raise IllegalActionError(self.RULES.bid, action, f"unknown phase {self._phase!r}", seat)
-
     def action_label(self, action: Action) -> str:
         kind = action.kind
         if kind == "pass":
@@ -1033,7 +960,7 @@ class LooState(Partie):
             result = []
             for i, (kind, p) in enumerate(places):
                 if kind == "hand" and p in self.active and use_voids and self._phase == PLAY \
-                        and self._effective_suit(card) in self.voids[p]:
+                        and self.voids[p] >> self._effective_suit(card).index & 1:
                     continue
                 result.append(i)
             return result
@@ -1054,6 +981,9 @@ class LooState(Partie):
             else:
                 rng.shuffle(cards)
                 new.stock = cards
+        if new._phase == PLAY and new._to_act is not None:  # the hands as the trick play keeps them
+            new.sync_hands()
+            new._allowed = new.allowed_bits(new._to_act)
         return new
 
     def _effective_suit(self, card: Card) -> Suit:
@@ -1062,9 +992,8 @@ class LooState(Partie):
 
     # ----- views -------------------------------------------------------------------
     def prompt_fields(self) -> dict[str, Any]:
-        return (super().prompt_fields() | trick_fields(self.trick, self.tricks_played, self.leader)
-                | {"turned": self.turned.symbol if self.turned else None,
-                   "most": min(len(self.stock), HAND_SIZE)})
+        return super().prompt_fields() | {"turned": self.turned.symbol if self.turned else None,
+                                          "most": min(len(self.stock), HAND_SIZE)}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
@@ -1082,7 +1011,6 @@ class LooState(Partie):
             discards = {"seat": d, "count": len(self.pending)}
             if omniscient or seat == d:
                 discards["cards"] = [str(c) for c in self.pending]
-        trick_seats = self._trick_seats()
         to_act = self._to_act
         over = self._phase == OVER
         return self.view_header(seat) | {
@@ -1100,12 +1028,8 @@ class LooState(Partie):
             "active": list(self.active),
             "discards": discards,
             "shows": [dict(s) for s in self.shown],
-            "trick": [{"seat": s, "card": str(c)} for s, c in zip(trick_seats, self.trick)],
-            "leader": self.leader,
-            "last_trick": self.last_trick,
+            **self.trick_view(),
             "tricks": list(self.tricks),
-            "tricks_played": self.tricks_played,
-            "tricks_per_deal": TRICKS_PER_DEAL,
             "records": list(self.records),
             "totals": list(self.records),
             "target": 0,
@@ -1148,44 +1072,30 @@ class LooState(Partie):
         """How many tricks ``seat`` wants this deal (Мушка: no more than its record)."""
         return TRICKS_PER_DEAL
 
-    def heuristic_action(self, seat: int) -> Action:
-        """A sensible move: pass a hand unlikely to take a trick when passing
-        is allowed and a blank is costly, buy to replace the cards that cannot
-        take tricks, keep trumps, aces and kings; in play take tricks cheaply
-        while they are wanted, and throw low otherwise."""
-        if seat != self._to_act:
-            raise EngineError(f"it is not seat {seat}'s turn (seat {self._to_act} is to act)")
-        legal = self.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        phase = self._phase
-        kinds = {a.kind for a in legal}
-        if phase == BID:
-            worth = self.hand_worth(seat)
-            weak = [c for c in self.hands[seat] if not self.keep_card(seat, c)]
-            cost = self.no_trick_cost(seat)
-            if "pass" in kinds and cost > 0 and worth < 0.55 and (len(weak) < 3 or worth < 0.2):
-                return Action("pass")
-            if "buy" in kinds and weak and (worth < 2.5 or len(weak) >= 2):
-                return Action("buy")
-            return Action("stand")
-        if phase == DISCARD:
-            hand = self.hands[seat]
-            weak = sorted((c for c in hand if not self.keep_card(seat, c)), key=lambda c: self.card_worth(c))
-            room = len(self.stock) - len(self.pending)
-            if weak and room > 0:
-                return Action("discard", weak[0])
-            if self.pending:
-                return Action("draw", value=len(self.pending))
-            return Action("discard", min(hand, key=self.card_worth))
-        if phase == PLAY:
-            return self._heuristic_play(seat, [a.card for a in legal if a.card is not None])
-        return self.special_heuristic(seat, legal)
+    # A sensible move: pass a hand unlikely to take a trick when passing is allowed and a
+    # blank is costly, buy to replace the cards that cannot take tricks, keep trumps, aces
+    # and kings; in play take tricks cheaply while they are wanted, and throw low otherwise.
+    def bid_advice(self, seat: int, kinds: set[str]) -> Action:
+        worth = self.hand_worth(seat)
+        weak = [c for c in self.hands[seat] if not self.keep_card(seat, c)]
+        cost = self.no_trick_cost(seat)
+        if "pass" in kinds and cost > 0 and worth < 0.55 and (len(weak) < 3 or worth < 0.2):
+            return Action("pass")
+        if "buy" in kinds and weak and (worth < 2.5 or len(weak) >= 2):
+            return Action("buy")
+        return Action("stand")
 
-    def special_heuristic(self, seat: int, legal: list[Action]) -> Action:
-        return legal[0]
+    def discard_advice(self, seat: int) -> Action:
+        hand = self.hands[seat]
+        weak = sorted((c for c in hand if not self.keep_card(seat, c)), key=lambda c: self.card_worth(c))
+        room = len(self.stock) - len(self.pending)
+        if weak and room > 0:
+            return Action("discard", weak[0])
+        if self.pending:
+            return Action("draw", value=len(self.pending))
+        return Action("discard", min(hand, key=self.card_worth))
 
-    def _heuristic_play(self, seat: int, cards: list[Card]) -> Action:
+    def play_advice(self, seat: int, cards: list[Card]) -> Action:
         trump = self.trump
         strength = self._rule.strength
         want = self.tricks[seat] < self.tricks_wanted(seat)

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DECLARE, LAY_OUT
 from engine.games.mushka import MushkaParams, MushkaState, MushkaVariant
-from engine.partie import Step
+from engine.partie import Partie
+from engine.phases import Dialogue, Exchange
 from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, Strength
@@ -109,6 +110,47 @@ def turned_pamphil(dealer_hand: list[Card], turned: Card, give: Card,
     return hand, give
 
 
+class _LayOut(Exchange):
+    """The dealer who turned up the pamphil lays out a card of his own for trumps."""
+
+    def offered(self, state: Partie, seat: int) -> list[Card]:
+        return [c for c in cast("PamphilState", state).hands[seat] if c is not PAMPHIL]
+
+    def given(self, state: Partie, seat: int) -> list[Card]:
+        return []
+
+    def most(self, state: Partie, seat: int) -> int:
+        return 1
+
+    def act(self, state: Partie, seat: int, action: Action) -> None:
+        if action.kind != "lay_out" or action.card is None:
+            raise IllegalActionError("pamphil.deal.turned-pamphil", action,
+                                     f"seat {seat} turned up the pamphil and must lay out a card ('lay_out <card>')",
+                                     seat)
+        cast("PamphilState", state).lay_out(seat, action.card)
+
+    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+        cards = [a.card for a in legal if a.card is not None]
+        return Action("lay_out", min(cards, key=lambda c: c.rank_value))
+
+
+class _Declaration(Dialogue):
+    """The holder of the pamphil, as dealt, declares it or keeps quiet; then the bidding."""
+
+    def calls(self, state: Partie, seat: int) -> list[Action]:
+        return [Action("declare"), Action("keep_quiet")]
+
+    def call(self, state: Partie, seat: int, action: Action) -> None:
+        cast("PamphilState", state).declare(seat, action)
+        self.advance(state)
+
+    def close(self, state: Partie) -> None:
+        cast("PamphilState", state)._start_bidding()
+
+    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+        return Action("declare")
+
+
 class PamphilState(MushkaState):
     """A game of Памфил: Мушка's state with the pamphil's rules."""
 
@@ -116,9 +158,11 @@ class PamphilState(MushkaState):
     variant: PamphilVariant
     ADOPTS = "pamphil.general.as-mushka"
     PHASES = MushkaState.PHASES | {
-        LAY_OUT: Step("exchange", "pamphil.deal.turned-pamphil",
-                      "Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps"),
-        DECLARE: Step("dialogue", "pamphil.bid.declare-payment", "Seat {seat} holds the pamphil", choices=True),
+        LAY_OUT: _LayOut("pamphil.deal.turned-pamphil",
+                         "Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps",
+                         give="lay_out"),
+        DECLARE: _Declaration(DECLARE, "pamphil.bid.declare-payment", "Seat {seat} holds the pamphil", choices=True,
+                              verb="declare the pamphil or keep quiet"),
     }
     params: PamphilParams
 
@@ -140,8 +184,8 @@ class PamphilState(MushkaState):
         return PlayRule(SUIT_ELSE_TRUMP, strength=self.strength_hook(), suit_of=pamphil_suit,
                         constraint=_wild_pamphil if self.params.wild else None)
 
-    def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:
-        refusal = super().refuse_play(action, card, seat, legal)
+    def play_refusal(self, refusal: IllegalActionError, seat: int, action: Action, card: Card,
+                     legal: list[Card]) -> IllegalActionError:
         if self.trick and PAMPHIL in (self.trick[0], card):
             return IllegalActionError("pamphil.play.pamphil-follow", action,
                                       refusal.reason + " (the pamphil counts as a trump)", seat)
@@ -153,7 +197,7 @@ class PamphilState(MushkaState):
     # ----- the turned pamphil and the declaration -----
     def after_turn(self) -> None:
         if self.turned is PAMPHIL:
-            self._phase = LAY_OUT
+            self._phase = LAY_OUT  # (the lay-out, an exchange of one card)
             self._to_act = self.dealer
             self.hands[self.dealer].append(PAMPHIL)
             self.hands[self.dealer].sort(key=lambda c: c.index)
@@ -171,50 +215,37 @@ class PamphilState(MushkaState):
             self._start_bidding()
             return
         self._phase = DECLARE
-        self._to_act = holder
+        cast(_Declaration, self.PHASES[DECLARE]).open(self, [holder])
 
-    def special_actions(self, seat: int) -> list[Action]:
-        if self._phase == LAY_OUT:
-            return [Action("lay_out", c) for c in self.hands[seat] if c is not PAMPHIL]
-        if self._phase == DECLARE:
-            return [Action("declare"), Action("keep_quiet")]
-        return []
+    @implements("pamphil.deal.turned-pamphil")
+    def lay_out(self, seat: int, card: Card) -> None:
+        """The dealer who turned up the pamphil lays out a card of his hand in its place:
+        its suit is trumps."""
+        hand = [c for c in self.hands[seat] if c is not PAMPHIL]
+        new_hand, turned = turned_pamphil(hand, PAMPHIL, card, seat)
+        self.history.append((seat, Action("lay_out", card)))
+        self.hands[seat] = sorted(new_hand, key=lambda c: c.index)
+        self.turned, self.trump = turned, turned.suit
+        self.turned_taken = False
+        self._say("pamphil.deal.turned-pamphil", seat, "Seat {} lays out {}: {} are trumps.", seat, turned.symbol,
+                  turned.suit.name_en)
+        self._start_bidding()  # everyone saw the pamphil turned: only a holder as dealt declares it
 
-    def apply_special(self, seat: int, action: Action) -> None:
-        if self._phase == LAY_OUT:
-            if action.kind != "lay_out" or action.card is None:
-                raise IllegalActionError("pamphil.deal.turned-pamphil", action,
-                                         f"seat {seat} turned up the pamphil and must lay out a card "
-                                         "('lay_out <card>')",
-                                         seat)
-            hand = [c for c in self.hands[seat] if c is not PAMPHIL]
-            new_hand, turned = turned_pamphil(hand, PAMPHIL, action.card, seat)
-            self.history.append((seat, Action("lay_out", action.card)))
-            self.hands[seat] = sorted(new_hand, key=lambda c: c.index)
-            self.turned, self.trump = turned, turned.suit
-            self.turned_taken = False
-            self._say("pamphil.deal.turned-pamphil", seat, "Seat {} lays out {}: {} are trumps.", seat, turned.symbol,
-                      turned.suit.name_en)
-            self._start_bidding()  # everyone saw the pamphil turned: only a holder as dealt declares it
-            return
-        if self._phase == DECLARE:
-            if action.kind not in ("declare", "keep_quiet"):
-                raise IllegalActionError("pamphil.bid.declare-payment", action,
-                                         f"seat {seat} holds the pamphil: 'declare' it or 'keep_quiet'", seat)
-            self.history.append((seat, Action(action.kind)))
-            if action.kind == "declare":
-                paid = declare_payment(self.num_players, seat, self.variant.pamphil_payment)
-                for payer in range(self.num_players):
-                    if payer != seat:
-                        self.ledger.pay(self.deal_number, payer, seat, -paid[payer], "payment",
-                                        "pamphil.bid.declare-payment", "the pamphil declared")
-                self.show(seat, "pamphil", [PAMPHIL], paid[seat], "pamphil.bid.declare-payment")
-                self._say("pamphil.bid.declare-payment", seat,
-                          "Seat {} declares the pamphil and receives {} from each other player (outside the record).",
-                          seat, self.variant.pamphil_payment)
-            self._start_bidding()
-            return
-        super().apply_special(seat, action)
+    @implements("pamphil.bid.declare-payment")
+    def declare(self, seat: int, action: Action) -> None:
+        """The holder of the pamphil may declare it and receive the agreed payment from
+        each other player (outside the record), or keep quiet."""
+        self.history.append((seat, Action(action.kind)))
+        if action.kind == "declare":
+            paid = declare_payment(self.num_players, seat, self.variant.pamphil_payment)
+            for payer in range(self.num_players):
+                if payer != seat:
+                    self.ledger.pay(self.deal_number, payer, seat, -paid[payer], "payment",
+                                    "pamphil.bid.declare-payment", "the pamphil declared")
+            self.show(seat, "pamphil", [PAMPHIL], paid[seat], "pamphil.bid.declare-payment")
+            self._say("pamphil.bid.declare-payment", seat,
+                      "Seat {} declares the pamphil and receives {} from each other player (outside the record).",
+                      seat, self.variant.pamphil_payment)
 
     def card_label(self, action: Action) -> str:
         if action.kind == "lay_out" and action.card is not None:
@@ -224,14 +255,6 @@ class PamphilState(MushkaState):
         if action.kind == "keep_quiet":
             return "Keep the pamphil quiet"
         return super().card_label(action)
-
-    def special_heuristic(self, seat: int, legal: list[Action]) -> Action:
-        if self._phase == DECLARE:
-            return Action("declare")
-        if self._phase == LAY_OUT:
-            cards = [a.card for a in legal if a.card is not None]
-            return Action("lay_out", min(cards, key=lambda c: c.rank_value))
-        return legal[0]
 
     def card_worth(self, card: Card) -> float:
         return 1.0 if card is PAMPHIL else super().card_worth(card)

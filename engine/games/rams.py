@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, jacks_held, one_suit
-from engine.partie import Step
+from engine.partie import Partie
+from engine.phases import Exchange
 from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, Constraint, PlayRule, legal_plays
@@ -402,6 +403,45 @@ class RamsParams:
                    JACKS_SPARE_NO_TRICK.of(variant))
 
 
+class _DealerExchange(Exchange):
+    """The dealer's exchange: a card of his hand for the turned trump, or leave it."""
+
+    def offered(self, state: Partie, seat: int) -> list[Card]:
+        return cast("RamsState", state).hands[seat]
+
+    def given(self, state: Partie, seat: int) -> list[Card]:
+        return []
+
+    def most(self, state: Partie, seat: int) -> int:
+        return 1
+
+    def least(self, state: Partie, seat: int) -> int:
+        return 0
+
+    def complete(self, state: Partie, seat: int) -> bool:
+        return True
+
+    def give_card(self, state: Partie, seat: int, card: Card) -> None:
+        cast("RamsState", state).take_turned(seat, card)
+
+    def act(self, state: Partie, seat: int, action: Action) -> None:
+        rams = cast("RamsState", state)
+        if action.kind == "keep":
+            assert rams.turned is not None
+            rams._say("rams.buy.dealer-takes-turned", seat, "The dealer leaves the turned {} on the table.",
+                      rams.turned.symbol)
+        super().act(state, seat, action)
+
+    def done(self, state: Partie, seat: int) -> None:
+        cast("RamsState", state)._before_play()
+
+    def form_reason(self, state: Partie, seat: int) -> str:
+        return "the dealer may exchange a card for the turned trump ('exchange <card>') or 'keep'"
+
+    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+        return cast("RamsState", state).exchange_advice(seat)
+
+
 class RamsState(LooState):
     """A game of Рамс."""
 
@@ -410,8 +450,9 @@ class RamsState(LooState):
     RULES = RULES
     redeal_by_same_dealer = False
     PHASES = LooState.PHASES | {
-        DEALER_EXCHANGE: Step("exchange", "rams.buy.dealer-takes-turned",
-                              "Seat {seat}, the dealer: give a card of the hand for the turned {turned}, or leave it"),
+        DEALER_EXCHANGE: _DealerExchange("rams.buy.dealer-takes-turned",
+                                         "Seat {seat}, the dealer: give a card of the hand for the turned {turned}, "
+                                         "or leave it", give="exchange", finish="keep"),
     }
     params: RamsParams
 
@@ -463,35 +504,18 @@ class RamsState(LooState):
             return
         self._before_play()
 
-    def special_actions(self, seat: int) -> list[Action]:
-        if self._phase == DEALER_EXCHANGE:
-            return [Action("exchange", c) for c in self.hands[seat]] + [Action("keep")]
-        return []
-
-    def apply_special(self, seat: int, action: Action) -> None:
-        if self._phase != DEALER_EXCHANGE:
-            super().apply_special(seat, action)
-            return
+    @implements("rams.buy.dealer-takes-turned")
+    def take_turned(self, seat: int, card: Card) -> None:
+        """The dealer, if he plays, may take the turned trump for a card of his hand."""
         turned = self.turned
         assert turned is not None  # the dealer's exchange is only offered while the turned trump lies there
-        if action.kind == "keep":
-            self.history.append((seat, Action("keep")))
-            self._say("rams.buy.dealer-takes-turned", seat, "The dealer leaves the turned {} on the table.",
-                      turned.symbol)
-        elif action.kind == "exchange" and action.card is not None:
-            hand = dealer_takes_turned(self.hands[seat], turned, action.card, False, seat)
-            self.history.append((seat, Action("exchange", action.card)))
-            self.hands[seat] = sorted(hand, key=lambda c: c.index)
-            self.discards.setdefault(seat, []).append(action.card)
-            self.known[turned] = seat
-            self._say("rams.buy.dealer-takes-turned", seat, "The dealer takes the turned {} for a card of his hand.",
-                      turned.symbol)
-            self.turned_taken = True
-        else:
-            raise IllegalActionError("rams.buy.dealer-takes-turned", action,
-                                     "the dealer may exchange a card for the turned trump ('exchange <card>') "
-                                     "or 'keep'", seat)
-        self._before_play()
+        hand = dealer_takes_turned(self.hands[seat], turned, card, False, seat)
+        self.hands[seat] = sorted(hand, key=lambda c: c.index)
+        self.discards.setdefault(seat, []).append(card)
+        self.known[turned] = seat
+        self._say("rams.buy.dealer-takes-turned", seat, "The dealer takes the turned {} for a card of his hand.",
+                  turned.symbol)
+        self.turned_taken = True
 
     def _before_play(self) -> None:
         self.play_hands = {s: list(self.hands[s]) for s in self.active}
@@ -546,7 +570,8 @@ class RamsState(LooState):
         entries = _deal_score(record_before_jacks, self.tricks[seat], aces, True, jacks, self.params.jacks_spare)
         return [e for e in entries if e[1] != "rams.jacks.at-discard"]
 
-    def refuse_play(self, action: Action, card: Card, seat: int, legal: list[Card]) -> IllegalActionError:
+    def play_refusal(self, refusal: IllegalActionError, seat: int, action: Action, card: Card,
+                     legal: list[Card]) -> IllegalActionError:
         ace = Card(Rank.ACE, self.trump)
         followed = legal_plays(self.hands[seat], self.trick, self.trump, PlayRule(SUIT_ELSE_TRUMP))
         if legal == [ace] and card in followed:  # the follow rule allowed it: the trump ace's duty forbids it
@@ -557,7 +582,7 @@ class RamsState(LooState):
                                       f"seat {seat} must cover the trump {self._court_in_trick()} "
                                       "with the ace of trumps",
                                       seat)
-        return super().refuse_play(action, card, seat, legal)
+        return refusal
 
     def _court_in_trick(self) -> str:
         courts = [c for c in self.trick if c.suit is self.trump and c.rank in (Rank.KING, Rank.QUEEN, Rank.JACK)]
@@ -574,13 +599,13 @@ class RamsState(LooState):
     def no_trick_cost(self, seat: int) -> int:
         return 5 + ace_values([c for c in self.hands[seat] if c.rank is Rank.ACE])
 
-    def special_heuristic(self, seat: int, legal: list[Action]) -> Action:
-        if self._phase == DEALER_EXCHANGE and self.turned is not None:
-            worst = min(self.hands[seat], key=lambda c: (self.card_worth(c), c.rank is Rank.ACE, c.rank_value))
-            if self.card_worth(worst) < self.card_worth(self.turned):
-                return Action("exchange", worst)
-            return Action("keep")
-        return legal[0]
+    def exchange_advice(self, seat: int) -> Action:
+        """Give the worst card for the turned trump when it is worth more."""
+        assert self.turned is not None
+        worst = min(self.hands[seat], key=lambda c: (self.card_worth(c), c.rank is Rank.ACE, c.rank_value))
+        if self.card_worth(worst) < self.card_worth(self.turned):
+            return Action("exchange", worst)
+        return Action("keep")
 
     def keep_card(self, seat: int, card: Card) -> bool:
         return card.rank is Rank.ACE or super().keep_card(seat, card)

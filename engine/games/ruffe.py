@@ -30,22 +30,19 @@ from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple, TypeVar, cast
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit, place_cards
-from engine.errors import EngineError, IllegalActionError, VariantError, brief
+from engine.errors import IllegalActionError, VariantError, brief
 from engine.game import Action, GameSpec, Option, Variant, fact, side_words
-from engine.partie import Partie, Step, log_text, trick_fields
+from engine.partie import Partie, log_text
+from engine.phases import Dialogue, Exchange, TrickPlay, TrickRules, TrickTable
+from engine.phases.trick import PLAY_BY_INDEX as _PLAY_BY_INDEX
 from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import (
     FREE,
     OBLIGED,
-    SUIT_ELSE_TRUMP,
-    SUIT_OR_TRUMP,
     PlayRule,
     card_bits,
-    follow_masks,
-    strength_table,
     trick_winner,
-    voids_shown,
 )
 
 __all__ = [
@@ -479,7 +476,6 @@ FOLLOW: Readings[PlayRule] = Readings(_FOLLOW, {"obliged": OBLIGED, "free": FREE
 # Interned actions (the hot path never builds an Action)
 # --------------------------------------------------------------------------
 
-_PLAY_BY_INDEX = tuple(Action("play", c) for c in ALL_CARDS)
 _DISCARD_BY_INDEX = tuple(Action("discard", c) for c in ALL_CARDS)
 _PLAY = {c: _PLAY_BY_INDEX[c.index] for c in ALL_CARDS}
 _DISCARD = {c: _DISCARD_BY_INDEX[c.index] for c in ALL_CARDS}
@@ -491,33 +487,6 @@ _SUIT_BIT = {suit: 1 << i for i, suit in enumerate(_SUIT_ORDER)}
 _TRICK_RULE = "ruffe-and-trumps.play.trick-winner"
 
 T = TypeVar("T")
-
-
-def _void_bits(led: int, played: int, trump: int, follow: str) -> int:
-    """The suits (bit i: suit index i) a player shows he lacks by playing a
-    card of suit ``played`` to a trick led in suit ``led`` (suit indexes):
-    the kernel's :func:`voids_shown`, which depends only on the suits, the
-    trump and the follow rule (so a deal looks it up in :func:`_void_table`).
-
-    >>> _void_bits(1, 3, 2, "suit-else-trump") == 0b0110   # hearts led, a club played, diamonds trumps
-    True
-    """
-    card = Card(Rank.TWO, _SUIT_ORDER[played])
-    lead = Card(Rank.THREE, _SUIT_ORDER[led])
-    bits = 0
-    for suit in voids_shown(card, [lead], _SUIT_ORDER[trump], follow):
-        bits |= _SUIT_BIT[suit]
-    return bits
-
-
-@functools.cache
-def _void_table(trump: int, follow: str) -> tuple[int, ...]:
-    """:func:`_void_bits` for this trump and follow rule, by ``led * 4 + played``.
-
-    >>> _void_table(2, "suit-else-trump")[1 * 4 + 3] == _void_bits(1, 3, 2, "suit-else-trump")
-    True
-    """
-    return tuple(_void_bits(led, played, trump, follow) for led in range(4) for played in range(4))
 
 
 @functools.cache
@@ -549,12 +518,6 @@ def _suit_run(hand: list[T], bits: int, suit: Suit) -> list[T]:
     return hand[lo:lo + (bits >> first & 8191).bit_count()]
 
 
-def _allowed_actions(acts: list[Action], allowed: int) -> list[Action]:
-    """The actions among ``acts`` whose card is in the bit set ``allowed``."""
-    # every action of a hand carries its card (_cards_of); the hot path reads it unchecked
-    return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
-
-
 def _cards_of(acts: list[Action]) -> list[Card]:
     """The cards of a hand kept as its actions: each is a play or a discard of one of
     its cards (taken from ``_PLAY_BY_INDEX`` or ``_DISCARD_BY_INDEX``), never without one."""
@@ -566,10 +529,6 @@ def _announcement(value: int) -> Action:
     if 0 <= value < len(_ANNOUNCE_BY_VALUE):
         return _ANNOUNCE_BY_VALUE[value]
     return Action("announce", value=value)
-
-
-# per trump suit: the cards' strengths in a trick, by suit led (the kernel's tables)
-_STRENGTHS_BY_TRUMP = tuple(tuple(strength_table(trump, led) for led in range(4)) for trump in range(4))
 
 
 DISCARDS_COUNT: Readings[bool] = Readings(_HEAD_DISCARDS, {"dead": False, "count": True})
@@ -639,7 +598,66 @@ per seat, points per side, the last trick, the ruffs announced, the ruff's winne
 rule the head went by and the number of discards."""
 
 
-class RuffeState(Partie):
+class _RuffAnnouncement(Dialogue):
+    """The ruff: each player in turn from the dealer's left announces his best ruff (its
+    value; the suit stays his own until the proof); when all have, the best scores and
+    the head is taken."""
+
+    def calls(self, state: Partie, seat: int) -> list[Action]:
+        return [_announcement(cast("RuffeState", state)._ruffs[seat][1])]
+
+    def call(self, state: Partie, seat: int, action: Action) -> None:
+        ruffe = cast("RuffeState", state)
+        suit, value = ruffe._ruffs[seat]
+        if action != _announcement(value):  # the one listed action: 'announce <his best ruff>'
+            raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
+                                     f"a player announces his best ruff, 'announce {value}': seat {seat}'s "
+                                     f"is {value}", seat)
+        ruffe._announce(seat, suit, value)
+        self.advance(state)
+
+    def close(self, state: Partie) -> None:
+        ruffe = cast("RuffeState", state)
+        ruffe._award_ruff()
+        ruffe._start_head()
+
+    def label(self, state: Partie, action: Action) -> str:
+        return f"Announce a ruff of {action.value}"
+
+
+class _HeadDiscard(Exchange):
+    """The head: its taker adds it to his hand and lays out four cards, one at a time."""
+
+    def offered(self, state: Partie, seat: int) -> list[Card]:
+        return cast("RuffeState", state).hand_cards(seat)
+
+    def given(self, state: Partie, seat: int) -> list[Card]:
+        return cast("RuffeState", state).discards
+
+    def most(self, state: Partie, seat: int) -> int:
+        return 4
+
+    def give_card(self, state: Partie, seat: int, card: Card) -> None:
+        ruffe = cast("RuffeState", state)
+        ruffe.take_card(seat, card)
+        ruffe.discards.append(card)
+
+    def done(self, state: Partie, seat: int) -> None:
+        cast("RuffeState", state)._discarded()
+
+    def form_reason(self, state: Partie, seat: int) -> str:
+        return (f"seat {seat} has taken the head and must discard a card ('discard <card>'), "
+                f"{4 - len(self.given(state, seat))} more to go")
+
+    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+        return cast("RuffeState", state).discard_advice(seat)
+
+
+def _play_advice(state: RuffeState, seat: int, cards: list[Card]) -> Action:
+    return state.play_advice(seat, cards)
+
+
+class RuffeState(TrickTable, Partie):
     """A whole game of Ruffe and Trumps, deal after deal, to the target.
 
     The phases of a deal, in the text's order: ``ruff`` (each player in turn
@@ -655,18 +673,24 @@ class RuffeState(Partie):
 
     game_id = GAME_ID
     variant: RuffeVariant
+    keeps_bits = True  # each hand is kept as a bit set and its play actions from the deal on
 
     PARTIE_RULES = {"deck": "ruffe-and-trumps.deck.full", "first_dealer": "ruffe-and-trumps.deal.first-dealer",
-                    "rotation": "ruffe-and-trumps.deal.rotation"}
+                    "rotation": "ruffe-and-trumps.deal.rotation", "end": "ruffe-and-trumps.game.end"}
 
     PHASES = Partie.PHASES | {
-        RUFF: Step("dialogue", "ruffe-and-trumps.ruff.announce", "Seat {seat}: announce the best ruff in hand"),
-        HEAD: Step("exchange", "ruffe-and-trumps.head.discard",
-                   "Seat {seat} took the head: lay out {left}, face down"),
-        PLAY: Step("trick", "ruffe-and-trumps.play.follow", "Seat {seat}: play to trick {trick}, led by seat {leader}",
-                   cases={"lead": ("ruffe-and-trumps.play.first-lead", "Seat {seat}: lead any card to the first trick"),
-                          "next_lead": ("ruffe-and-trumps.play.next-lead",
-                                        "Seat {seat} won the last trick: lead any card to trick {trick}")}),
+        RUFF: _RuffAnnouncement(RUFF, "ruffe-and-trumps.ruff.announce", "Seat {seat}: announce the best ruff in hand",
+                                verb="announce a ruff"),
+        HEAD: _HeadDiscard("ruffe-and-trumps.head.discard", "Seat {seat} took the head: lay out {left}, face down",
+                           give="discard"),
+        PLAY: TrickPlay(TrickRules(follow="ruffe-and-trumps.play.follow", hand="ruffe-and-trumps.play.all-cards",
+                                   winner=_TRICK_RULE, form="ruffe-and-trumps.play.all-cards"),
+                        "Seat {seat}: play to trick {trick}, led by seat {leader}",
+                        cases={"lead": ("ruffe-and-trumps.play.first-lead",
+                                        "Seat {seat}: lead any card to the first trick"),
+                               "next_lead": ("ruffe-and-trumps.play.next-lead",
+                                             "Seat {seat} won the last trick: lead any card to trick {trick}")},
+                        advice=_play_advice),
     }
 
     def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
@@ -674,8 +698,7 @@ class RuffeState(Partie):
         self.params = params = params_of(variant)
         self.config, self.rule, self._sides, self._side_of = params.config, params.play, params.sides, params.side_of
         self._next_seat, self._count_texts = params.next_seat, params.count_texts
-        self._follow = self.rule.follow  # the kernel's follow policy, read in the hot path
-        self._tricks_per_deal = self.config.tricks
+        self.tricks_per_deal = self.config.tricks
         self._counted: list[_Counted] = []  # each deal at its count: what ``previous_deal`` and
         # ``deal_summary`` tell (tuples, never changed, so a clone shares them)
         super().__init__(variant, seed, decks, first_dealer)
@@ -722,10 +745,7 @@ class RuffeState(Partie):
         self.aside = [ALL_CARDS[i] for i in deck[pos + config.head:]]
         self.turned = turned = self.head[0]
         self.trump = turned.suit
-        self._trump_index = trump = turned.suit_index
-        self._follow_first, self._follow_second = follow_masks(trump, self._follow)
-        self._voids_by_play = _void_table(trump, self._follow)
-        self._strengths = _STRENGTHS_BY_TRUMP[trump]
+        self._trump_index = turned.suit_index
 
     def _begin_deal(self) -> None:
         k = self.deal_number - 1
@@ -746,18 +766,14 @@ class RuffeState(Partie):
         self.discards: list[Card] = []
         self.trick: list[Card] = []
         self.leader = (self.dealer + 1) % n
-        self.last_trick: tuple[int, list[Card], int] | None = None
+        self.last_trick = None
         self.won = [0] * n
         self.tricks_won = [0] * n
         self.tricks_played = 0
         self.voids = [0] * n  # bit i: suit with index i shown void
+        self._allowed = 0  # in play: the cards the seat to act may play, as a bit set (TrickTable)
         self._phase = RUFF
-        self._to_act: int | None = (self.dealer + 1) % n
-        self._allowed = 0  # in play: the cards the seat to act may play, as a bit set (kept as the turn passes)
-        self._led = -1  # in play: the suit index of the card led to the trick
-        self._trick_strengths: tuple[int, ...] = ()  # ... the strength of each card in this trick (by index)
-        self._winning_strength = 0  # ... and the best of the trick so far, and who played it
-        self._winning_seat = -1
+        cast(_RuffAnnouncement, self.PHASES[RUFF]).open(self, [(self.dealer + 1 + i) % n for i in range(n)])
 
     # ----- GameState interface (phase, current_player, is_over, outcome: the base's) ----
     def sides(self) -> list[list[int]]:
@@ -776,121 +792,6 @@ class RuffeState(Partie):
     def target(self) -> int:
         return self.config.target
 
-    def legal_actions(self) -> list[Action]:
-        """The actions the seat to act may take (a fresh list each call)."""
-        seat = self._to_act
-        if seat is None:  # nobody acts once the game is over
-            return []
-        if self._phase == PLAY:
-            # each hand is kept as its play actions in deck order (self._acts) and as a bit set of
-            # card indexes (self._bits); the cards the seat may play (self._allowed) are whole suits
-            # of his hand (all of it, one suit, or trumps; under 'free' perhaps two): one slice
-            allowed = self._allowed
-            acts = self._acts[seat]
-            bits = self._bits[seat]
-            if allowed == bits:
-                return acts[:]
-            lo = (bits & ((allowed & -allowed) - 1)).bit_count()  # the seat's cards below the lowest allowed
-            n = allowed.bit_count()
-            if self._follow != SUIT_OR_TRUMP or (bits & ((1 << allowed.bit_length()) - 1)).bit_count() - lo == n:
-                return acts[lo:lo + n]  # one run of the hand
-            return _allowed_actions(acts, allowed)  # under 'free': the suit led and trumps, two runs
-        if self._phase == RUFF:  # the one legal announcement: the seat's best ruff
-            return [_announcement(self._ruffs[seat][1])]
-        if self._phase == HEAD:  # while he discards, the taker's actions alongside his hand are discards
-            return self._acts[seat][:]
-        return []
-
-    def _allowed_plays(self) -> int:
-        """The cards the seat to act may play, as a bit set: any card when
-        leading, else the kernel's follow clause (its masks for this trump:
-        the suit led, failing it the second choice, failing both any card)."""
-        seat = self._to_act
-        assert seat is not None  # (asked only in play, where a seat is to act)
-        bits = self._bits[seat]
-        if not self.trick:
-            return bits
-        led = self._led
-        return bits & self._follow_first[led] or bits & self._follow_second[led] or bits
-
-    def action_label(self, action: Action) -> str:
-        if action.kind == "announce":
-            return f"Announce a ruff of {action.value}"
-        return action.label
-
-    def apply(self, action: Action | dict[str, Any] | str) -> None:
-        """Apply the seat-to-act's action (an Action, its JSON form or its text).
-
-        Refuses an action the rules forbid with :class:`IllegalActionError`
-        naming the rule (``play.follow``, ``head.discard``, ``ruff.announce``
-        …), before anything changes; automatic steps that follow (the ruff
-        award, taking the head, the proof, the end of a trick, the count, the
-        next deal) run as part of the action that triggers them.
-        """
-        if type(action) is not Action:
-            action = Action.coerce(action)
-        phase = self._phase
-        seat = self._to_act
-        if seat is None:  # nobody acts once the game is over
-            raise IllegalActionError("ruffe-and-trumps.game.end", action, "the game is over", seat)
-        if phase == PLAY:
-            card = action.card
-            if action.kind != "play" or card is None or action.value is not None:
-                raise IllegalActionError("ruffe-and-trumps.play.all-cards", action,
-                                         "the tricks are being played: the only action is 'play <card>'", seat)
-            bit = _BIT[card.index]
-            if not self._allowed & bit:  # not among the legal cards
-                raise self._refuse_play(action, card, seat)
-            # validated: play it (inlined: this is the hot path)
-            hand_bits = self._bits
-            bits = hand_bits[seat]
-            hand_bits[seat] = bits ^ bit
-            i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in deck order
-            # the interned action, whatever form was given
-            self.history.append((seat, self._acts[seat].pop(i)))
-            trick = self.trick
-            if trick:
-                led = self._led
-                if card.suit_index != led:  # the seat shows suits he lacks (for determinize)
-                    self.voids[seat] |= self._voids_by_play[led * 4 + card.suit_index]
-                strength = self._trick_strengths[card.index]
-                if strength > self._winning_strength:  # the trick's winner so far (play.trick-winner)
-                    self._winning_strength, self._winning_seat = strength, seat
-            else:
-                led = self._led = card.suit_index
-                strengths = self._trick_strengths = self._strengths[led]
-                self._winning_strength, self._winning_seat = strengths[card.index], seat
-            trick.append(card)
-            if len(trick) < self.num_players:
-                # the next seat's legal cards: _allowed_plays, inlined (hot path)
-                seat = self._to_act = self._next_seat[seat]
-                bits = hand_bits[seat]
-                self._allowed = bits & self._follow_first[led] or bits & self._follow_second[led] or bits
-            else:
-                self._finish_trick()
-        elif phase == HEAD:
-            card = action.card
-            if action.kind != "discard" or card is None or action.value is not None:
-                raise IllegalActionError("ruffe-and-trumps.head.discard", action,
-                                         f"seat {seat} has taken the head and must discard a card ('discard <card>'), "
-                                         f"{4 - len(self.discards)} more to go", seat)
-            if not self._bits[seat] & _BIT[card.index]:
-                raise IllegalActionError("ruffe-and-trumps.head.discard", action,
-                                         f"{card} is not in seat {seat}'s hand", seat)
-            self._discard(seat, card)
-        elif phase == RUFF:
-            if action.kind != "announce":
-                raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
-                                         "the ruff is being announced: the only action is 'announce <value>'", seat)
-            suit, value = self._ruffs[seat]
-            if action != _announcement(value):  # the one listed action: 'announce <his best ruff>'
-                raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
-                                         f"a player announces his best ruff, 'announce {value}': seat {seat}'s "
-                                         f"is {value}", seat)
-            self._announce(seat, suit, value)
-        else:
-            raise IllegalActionError("ruffe-and-trumps.game.end", action, "the game is over", seat)
-
     # ----- ruff ------------------------------------------------------------
     @implements("ruffe-and-trumps.ruff.announce")
     def _announce(self, seat: int, suit: Suit, value: int) -> None:
@@ -899,11 +800,6 @@ class RuffeState(Partie):
         self.history.append((seat, _announcement(value)))
         self.announcements.append((seat, suit, value))
         self._say("ruffe-and-trumps.ruff.announce", seat, "Seat {} announces a ruff of {}.", seat, value)
-        if len(self.announcements) < self.num_players:
-            self._to_act = (seat + 1) % self.num_players
-            return
-        self._award_ruff()
-        self._start_head()
 
     @implements("ruffe-and-trumps.ruff.award")
     def _award_ruff(self) -> None:
@@ -974,75 +870,42 @@ class RuffeState(Partie):
         hand = _cards_of(self._acts[taker]) + self.head_cards
         hand.sort(key=_INDEX)
         self._bits[taker] |= card_bits(self.head_cards)
-        self._acts[taker] = [_DISCARD_BY_INDEX[c.index] for c in hand]  # play actions again from _start_play
+        self._acts[taker] = [_PLAY_BY_INDEX[c.index] for c in hand]
         self._phase = HEAD
         self._to_act = taker
 
     @implements("ruffe-and-trumps.head.discard")
-    def _discard(self, seat: int, card: Card) -> None:
-        """The head-taker discards any four cards, one at a time, face down;
-        then the ruff is proved and the play begins."""
-        bit = _BIT[card.index]
-        bits = self._bits[seat]
-        self._bits[seat] = bits ^ bit
-        i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in deck order
-        self.history.append((seat, self._acts[seat].pop(i)))
-        self.discards.append(card)
-        if len(self.discards) == 4:
-            self._say("ruffe-and-trumps.head.discard", seat, "Seat {} has discarded four cards.", seat)
-            self._prove_ruff()
-            self._start_play()
+    def _discarded(self) -> None:
+        """The head-taker has discarded four cards, one at a time, face down; then the
+        ruff is proved and the play begins."""
+        self._say("ruffe-and-trumps.head.discard", self.head_taker_, "Seat {} has discarded four cards.",
+                  self.head_taker_)
+        self._prove_ruff()
+        self._start_play()
 
     # ----- play ------------------------------------------------------------
     @implements("ruffe-and-trumps.play.first-lead")
     def _start_play(self) -> None:
         """The player on the dealer's left leads to the first trick."""
-        if self.head_taken:
-            taker = self.head_taker_
-            assert taker is not None  # (the head was taken)
-            self._acts[taker] = [_PLAY_BY_INDEX[c.index] for c in _cards_of(self._acts[taker])]
         self._phase = PLAY
-        self.leader = (self.dealer + 1) % self.num_players
-        self._to_act = self.leader
-        self._allowed = self._bits[self.leader]  # leading: any card
-
-    def _refuse_play(self, action: Action, card: Card, seat: int) -> IllegalActionError:
-        if not self._bits[seat] & _BIT[card.index]:
-            return IllegalActionError("ruffe-and-trumps.play.all-cards", action,
-                                      f"{card} is not in seat {seat}'s hand", seat)
-        led = self.trick[0].suit
-        if self.rule.follow == SUIT_ELSE_TRUMP:
-            has_led = any(c.suit is led for c in self.hands[seat])
-            reason = (f"must follow suit ({led.name_en} were led)" if has_led
-                      else f"cannot follow {led.name_en}, so must trump ({self.trump.name_en})")
-        else:
-            reason = f"must follow suit ({led.name_en}) or trump ({self.trump.name_en})"
-        return IllegalActionError("ruffe-and-trumps.play.follow", action, reason, seat)
+        self.start_tricks((self.dealer + 1) % self.num_players, list(range(self.num_players)))
 
     @implements("ruffe-and-trumps.play.trick-winner", "ruffe-and-trumps.play.next-lead",
                 "ruffe-and-trumps.play.all-cards")
-    def _finish_trick(self) -> None:
+    def trick_taken(self, winner: int, trick: list[Card]) -> None:
         """The highest trump, else the highest card of the suit led, takes the
-        trick; its winner leads next; play goes on until every card is played."""
-        n = self.num_players
-        trick = self.trick
-        leader = self.leader
-        # the winner is kept as the cards are played (apply): the highest of the kernel's
-        # card strengths for this trump and suit led, the earlier card on equal strength
-        winner = self._winning_seat
-        self.won[winner] += n
-        self.tricks_won[winner] += 1
-        self.tricks_played = number = self.tricks_played + 1
-        self.last_trick = (leader, trick, winner)
-        self._log.append((self.deal_number, winner, _TRICK_RULE, "Trick {}: {} (led by seat {}); seat {} takes it.",
-                          (number, trick, leader, winner)))
-        self.trick = []
-        self.leader = winner
-        if number < self._tricks_per_deal:
-            self._to_act = winner
-            self._allowed = self._bits[winner]  # leading: any card
-            return
+        trick (trick play's :class:`~engine.phases.TrickPlay`); its winner leads next;
+        play goes on until every card is played.  Its cards are his."""
+        self.won[winner] += len(trick)
+
+    def tricks_done(self) -> None:
         self._count()
+
+    def trick_rule(self) -> PlayRule:
+        return self.rule
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        return _cards_of(self._acts[seat])
 
     # ----- count and game end ----------------------------------------------
     @implements("ruffe-and-trumps.head.discards-count")
@@ -1086,12 +949,11 @@ class RuffeState(Partie):
             return None
         deal, dealer, trump, turned, taker, won, tricks, points, last = self._counted[-1][:9]
         assert last is not None  # (a deal is counted after its last trick)
-        lead, cards, winner = last
-        n = self.num_players
+        lead, cards, winner, seats = last
         return {
             "deal": deal, "dealer": dealer, "trump": trump.value, "turned_card": turned._text, "head_taker": taker,
             "won": list(won), "tricks": list(tricks), "points": list(points),
-            "last_trick": {"cards": [{"seat": (lead + i) % n, "card": c._text} for i, c in enumerate(cards)],
+            "last_trick": {"cards": [{"seat": s, "card": c._text} for s, c in zip(seats, cards)],
                            "leader": lead, "winner": winner},
         }
 
@@ -1268,9 +1130,7 @@ class RuffeState(Partie):
                 new.aside = cards
             else:
                 new.discards = cards
-        actions = _DISCARD_BY_INDEX if self._phase == HEAD else _PLAY_BY_INDEX  # (only the taker acts while HEAD)
-        new._acts = [[(actions if p == self._to_act else _PLAY_BY_INDEX)[c.index] for c in hand]
-                     for p, hand in enumerate(hands)]
+        new._acts = [[_PLAY_BY_INDEX[c.index] for c in hand] for hand in hands]
         new._bits = [card_bits(hand) for hand in hands]
         if self._phase == RUFF:
             new._ruffs = [best_ruff(h, new.trump, new.turned) if p != seat else self._ruffs[p]
@@ -1285,19 +1145,17 @@ class RuffeState(Partie):
             new._ruffs = self._ruffs[:]
             new._ruffs[w] = (suit, self._ruffs[w][1])
             new._ruff_cards = [c for c in cards if c.suit is suit]
-        if new._phase == PLAY:
-            new._allowed = new._allowed_plays()
+        if new._phase == PLAY and new._to_act is not None:
+            new._allowed = new.allowed_bits(new._to_act)
         return new
 
     # ----- views -------------------------------------------------------------
     def prompt_fields(self) -> dict[str, Any]:
         left = 4 - len(self.discards)
-        return (super().prompt_fields() | trick_fields(self.trick, self.tricks_played, self.leader)
-                | {"left": f"{left}{' more' if self.discards else ''} card{'s' if left != 1 else ''}"})
+        return super().prompt_fields() | {"left": f"{left}{' more' if self.discards else ''} card{'s' if left != 1 else ''}"}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         self.check_seat(seat)
-        n = self.num_players
         omniscient = seat is None
         hands: list[Any] = []
         for p, acts in enumerate(self._acts):
@@ -1323,12 +1181,6 @@ class RuffeState(Partie):
         for s, suit, value in self.announcements:
             show_suit = omniscient or s == seat or s in winners
             announcements.append({"seat": s, "suit": suit.value if show_suit else None, "value": value})
-        trick_seats = [(self.leader + i) % n for i in range(len(self.trick))]
-        last = None
-        if self.last_trick is not None:
-            lead, cards, winner = self.last_trick
-            last = {"cards": [{"seat": (lead + i) % n, "card": str(c)} for i, c in enumerate(cards)],
-                    "leader": lead, "winner": winner}
         to_act = self._to_act
         v: dict[str, Any] = self.view_header(seat) | {
             "trump": self.trump.value,
@@ -1338,13 +1190,9 @@ class RuffeState(Partie):
             "head": head,
             "aside": aside,
             "discards": discards,
-            "trick": [{"seat": s, "card": str(c)} for s, c in zip(trick_seats, self.trick)],
-            "leader": self.leader,
-            "last_trick": last,
+            **self.trick_view(),
             "won": list(self.won),
             "tricks": list(self.tricks_won),
-            "tricks_played": self.tricks_played,
-            "tricks_per_deal": self.config.tricks,
             "ruff": {
                 "announcements": announcements,
                 "winners": list(self.ruff_winners_),
@@ -1362,30 +1210,24 @@ class RuffeState(Partie):
         return v
 
     # ----- a sensible player ---------------------------------------------------
-    def heuristic_action(self, seat: int) -> Action:
-        """A sensible move for ``seat`` (which must be the seat to act): announce
-        the ruff; discard the weakest non-trumps, shortest suits first; in play,
-        let a partner's winning card stand, win as cheaply as possible, trump a
-        trick when void and no partner has it, and otherwise throw the lowest
-        card, keeping trumps."""
-        if seat != self._to_act:
-            raise EngineError(f"it is not seat {seat}'s turn (seat {self._to_act} is to act)")
-        legal = self.legal_actions()
-        phase = self._phase
-        if phase == RUFF or len(legal) == 1:
-            return legal[0]
+    def discard_advice(self, seat: int) -> Action:
+        """The head-taker's discard: the weakest non-trumps, shortest suits first."""
         trump = self.trump
-        if phase == HEAD:
-            hand = _cards_of(self._acts[seat])
-            lengths = [0, 0, 0, 0]
-            for c in hand:
-                lengths[c.suit_index] += 1
+        hand = _cards_of(self._acts[seat])
+        lengths = [0, 0, 0, 0]
+        for c in hand:
+            lengths[c.suit_index] += 1
 
-            def keep_value(c: Card) -> tuple[int, int, int]:
-                is_trump = c.suit is trump
-                return (1 if is_trump else 0, 1 if c.rank is Rank.ACE else 0, c.rank_value * 4 + lengths[c.suit_index])
-            return _DISCARD[min(hand, key=keep_value)]
-        cards = _cards_of(legal)  # (a play of each legal card)
+        def keep_value(c: Card) -> tuple[int, int, int]:
+            is_trump = c.suit is trump
+            return (1 if is_trump else 0, 1 if c.rank is Rank.ACE else 0, c.rank_value * 4 + lengths[c.suit_index])
+        return _DISCARD[min(hand, key=keep_value)]
+
+    def play_advice(self, seat: int, cards: list[Card]) -> Action:
+        """A sensible card: let a partner's winning card stand, win as cheaply as
+        possible, trump a trick when void and no partner has it, and otherwise throw
+        the lowest card, keeping trumps."""
+        trump = self.trump
         trick = self.trick
 
         def cheap(c: Card) -> tuple[int, int]:

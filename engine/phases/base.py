@@ -1,0 +1,114 @@
+"""A phase of a deal as an object: who acts, what he may do, what doing it does.
+
+A :class:`Phase` is declared once per game (a class attribute of its partie, in
+:attr:`~engine.partie.Partie.PHASES`, keyed by the phase's name) and holds no state of
+its own: the deal in progress lives in the partie, and each method receives it.  What
+the variant's readings mean to a phase was turned into the partie's parameters at
+construction; a phase reads them there.
+
+A phase answers, for the seat to act:
+
+- :meth:`Phase.legal`: the legal actions (a fresh list);
+- :meth:`Phase.apply`: apply one (refused before anything changes when it is not legal,
+  with :meth:`Phase.refuse`, naming the rule); the phase then enters what comes next
+  (the partie's :meth:`~engine.partie.Partie.enter`, or the steps between phases);
+- :meth:`Phase.label`: an action in words; :meth:`Phase.advice`: the heuristic's choice;
+- for the view: its kind (:data:`PHASE_KINDS`), the rule that says what may be done, and
+  the prompt's sentence (:attr:`Phase.text`, with :attr:`Phase.cases`).
+
+The three kinds shared by the games are :class:`~engine.phases.trick.TrickPlay`,
+:class:`~engine.phases.dialogue.Dialogue` and :class:`~engine.phases.exchange.Exchange`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.actions import Action
+from engine.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from engine.partie import Partie
+
+__all__ = ["PHASE_KINDS", "Phase", "Over"]
+
+PHASE_KINDS = ("dialogue", "exchange", "trick", "over")
+"""The kinds of phase a view names (``phase_kind``): a turn-order dialogue (announcements,
+bids, declarations), an exchange (discards and draws, a card given for another), trick play,
+and the game's end."""
+
+
+class Phase:
+    """One phase of a deal (see the module).
+
+    ``rule``: the rule that says what may be done in it (a rule id, or the name of one the
+    game declares, :meth:`~engine.partie.Partie.partie_rule`); ``text``: the prompt's
+    sentence, a template of the partie's :meth:`~engine.partie.Partie.prompt_fields`;
+    ``cases``: the rule and sentence that replace them in a case the fields name;
+    ``choices``: the sentence ends with the labels of the legal actions.
+    """
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, rule: str, text: str, cases: Mapping[str, tuple[str, str]] | None = None,
+                 choices: bool = False) -> None:
+        if self.kind not in PHASE_KINDS:
+            raise ValueError(f"phase kind {self.kind!r} is not one of {PHASE_KINDS}")
+        self.rule = rule
+        self.text = text
+        self.cases: Mapping[str, tuple[str, str]] = dict(cases or {})
+        self.choices = choices
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.kind} {self.rule}>"
+
+    # ----- what a phase answers -------------------------------------------------------
+    def legal(self, state: Partie, seat: int) -> list[Action]:
+        """The actions ``seat`` (the seat to act) may take now."""
+        raise NotImplementedError
+
+    def apply(self, state: Partie, seat: int, action: Action) -> None:
+        """Apply ``seat``'s action: legal only if it equals a listed one (else
+        :meth:`refuse`, and nothing changes); then :meth:`act`."""
+        if action not in self.legal(state, seat):
+            raise self.refuse(state, seat, action)
+        self.act(state, seat, action)
+
+    def act(self, state: Partie, seat: int, action: Action) -> None:
+        """What a legal action does (its own checks first: they word the refusals)."""
+        raise NotImplementedError
+
+    def refuse(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
+        """The refusal of an action not listed: the phase's own checks (:meth:`act`) run on
+        a copy, so that it says why in the phase's words and names its rule."""
+        phase = self
+        return state.refuse_unlisted(action, seat, state.step_rule(self.rule) or self.rule,
+                                     lambda probe, a: phase.act(probe, seat, a))
+
+    def label(self, state: Partie, action: Action) -> str:
+        """The action in words, for a button."""
+        return action.label
+
+    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+        """The heuristic's choice among ``legal`` (more than one)."""
+        return legal[0]
+
+    def fields(self, state: Partie) -> dict[str, Any]:
+        """The phase's own fields for the prompt's sentence."""
+        return {}
+
+
+class Over(Phase):
+    """The game's end: nobody acts; its rule is the one the outcome names."""
+
+    kind = "over"
+
+    def __init__(self) -> None:
+        super().__init__("outcome", "The game is over, won by {winners}: {reason}.")
+
+    def legal(self, state: Partie, seat: int) -> list[Action]:
+        return []
+
+    def apply(self, state: Partie, seat: int, action: Action) -> None:
+        raise IllegalActionError(state.partie_rule("end") or "outcome", action, "the game is over", seat)

@@ -1,0 +1,95 @@
+"""A dialogue in turn: each seat of an order speaks once, with one of the calls open
+to it (Ruffe's announcements, the loo bidding, Памфил's declaration; an auction or a
+vie keeps the same shape, with its own calls and its own close).
+
+The partie keeps the order and the position in it (``_turns``, ``_turn``); the phase
+asks the seat at the position for a call, makes the calls a seat has no choice in
+(:meth:`Dialogue.automatic`), and closes when the order is spoken out
+(:meth:`Dialogue.close`).  A call may leave the dialogue for another phase (a loo buyer's
+discards) and come back to it with :meth:`Dialogue.advance`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+from engine.errors import IllegalActionError
+from engine.phases.base import Phase
+
+if TYPE_CHECKING:
+    from engine.partie import Partie
+
+__all__ = ["Dialogue"]
+
+
+class Dialogue(Phase):
+    """Calls in turn (see the module).  A game declares the calls open to a seat
+    (:meth:`calls`), what a call does (:meth:`call`), the calls made for a seat that has
+    no choice (:meth:`automatic`) and what follows the last (:meth:`close`)."""
+
+    kind = "dialogue"
+
+    def __init__(self, name: str, rule: str, text: str, cases: Mapping[str, tuple[str, str]] | None = None,
+                 choices: bool = False, verb: str = "speak", vocabulary: tuple[str, ...] = ()) -> None:
+        super().__init__(rule, text, cases, choices)
+        self.name = name
+        self.verb = verb
+        self.vocabulary = vocabulary
+        """Every call the dialogue knows: one of them not open to the seat now is refused by
+        :meth:`call` in the game's words (and its rule); without it, by the open calls."""
+
+    # ----- what a game declares -------------------------------------------------------
+    def calls(self, state: Partie, seat: int) -> list[Action]:
+        """The calls open to ``seat``."""
+        raise NotImplementedError
+
+    def call(self, state: Partie, seat: int, action: Action) -> None:
+        """What a legal call does; then, unless it left the dialogue, :meth:`advance`."""
+        raise NotImplementedError
+
+    def automatic(self, state: Partie, seat: int) -> bool:
+        """Make the call of a seat that has no choice (and return True), else False."""
+        return False
+
+    def close(self, state: Partie) -> None:
+        """After the last seat of the order has spoken."""
+        raise NotImplementedError
+
+    # ----- the turn order -------------------------------------------------------------
+    def open(self, state: Partie, order: list[int]) -> None:
+        """The dialogue begins: ``order`` speaks, each seat once."""
+        state._turns = list(order)
+        state._turn = -1
+        self.advance(state)
+
+    def advance(self, state: Partie) -> None:
+        """The next seat of the order to speak (the calls made for seats with no choice),
+        or :meth:`close` when all have spoken."""
+        turns = state._turns
+        while True:
+            state._turn += 1
+            if state._turn >= len(turns):
+                state._to_act = None
+                self.close(state)
+                return
+            seat = turns[state._turn]
+            if self.automatic(state, seat):
+                if state._phase == "over":
+                    return
+                continue
+            state._phase = self.name
+            state._to_act = seat
+            return
+
+    # ----- the phase ------------------------------------------------------------------
+    def legal(self, state: Partie, seat: int) -> list[Action]:
+        return self.calls(state, seat)
+
+    def act(self, state: Partie, seat: int, action: Action) -> None:
+        open_calls = self.calls(state, seat)
+        if action.kind not in (self.vocabulary or {a.kind for a in open_calls}):
+            raise IllegalActionError(state.step_rule(self.rule) or self.rule, action,
+                                     f"seat {seat} is to {self.verb}: {', '.join(str(a) for a in open_calls)}", seat)
+        self.call(state, seat, action)

@@ -1,0 +1,116 @@
+"""An exchange: one seat gives cards of its hand, one at a time, and the exchange is
+made (Ruffe's head, the loo buy, the Рамс dealer's exchange for the turned trump,
+Памфил's lay-out; Gleek's seven for seven and Piquet's five and three keep the shape).
+
+A game declares the card action (``give``: ``discard``, ``exchange``, ``lay_out``), the
+cards that may be given, how many at most and at least, the action that ends the
+exchange before the most (``finish``: ``draw``, ``keep``), and what the exchange does
+once made (:meth:`Exchange.done`).  The partie keeps the cards given so far.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+from engine.cards import Card
+from engine.errors import IllegalActionError
+from engine.phases.base import Phase
+
+if TYPE_CHECKING:
+    from engine.partie import Partie
+
+__all__ = ["Exchange"]
+
+
+class Exchange(Phase):
+    """Cards given one at a time, then the exchange made (see the module)."""
+
+    kind = "exchange"
+
+    def __init__(self, rule: str, text: str, give: str, finish: str | None = None, choices: bool = False) -> None:
+        super().__init__(rule, text, choices=choices)
+        self.give = give
+        self.finish = finish
+
+    # ----- what a game declares -------------------------------------------------------
+    def offered(self, state: Partie, seat: int) -> list[Card]:
+        """The cards of ``seat``'s hand it may give."""
+        raise NotImplementedError
+
+    def given(self, state: Partie, seat: int) -> list[Card]:
+        """The cards given so far."""
+        raise NotImplementedError
+
+    def most(self, state: Partie, seat: int) -> int:
+        """How many cards ``seat`` gives at most (the exchange is made when it has)."""
+        raise NotImplementedError
+
+    def least(self, state: Partie, seat: int) -> int:
+        """How many cards ``seat`` gives before it may :attr:`finish` (0: at once)."""
+        return 1
+
+    def may_finish(self, state: Partie, seat: int) -> bool:
+        """Whether ``seat`` may end the exchange now (with the :attr:`finish` action)."""
+        return self.finish is not None and len(self.given(state, seat)) >= self.least(state, seat)
+
+    def finish_action(self, state: Partie, seat: int) -> Action:
+        assert self.finish is not None
+        return Action(self.finish)
+
+    def give_card(self, state: Partie, seat: int, card: Card) -> None:
+        """``card`` leaves ``seat``'s hand (and is added to :meth:`given`)."""
+        raise NotImplementedError
+
+    def done(self, state: Partie, seat: int) -> None:
+        """The exchange is made: what it does, and what comes next."""
+        raise NotImplementedError
+
+    def complete(self, state: Partie, seat: int) -> bool:
+        """Whether the cards given make the exchange (no more may be given)."""
+        return len(self.given(state, seat)) >= self.most(state, seat)
+
+    # ----- refusals -------------------------------------------------------------------
+    def form_reason(self, state: Partie, seat: int) -> str:
+        words = f"'{self.give} <card>'" + (f" or '{self.finish}'" if self.finish else "")
+        return f"seat {seat} is to {self.give.replace('_', ' ')} a card: {words}"
+
+    def full_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
+        return IllegalActionError(self.rule_id(state), action,
+                                  f"seat {seat} has given {len(self.given(state, seat))} card(s), "
+                                  "the most this exchange takes", seat)
+
+    def early_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
+        return IllegalActionError(self.rule_id(state), action,
+                                  f"seat {seat} gives at least {self.least(state, seat)} card(s) first", seat)
+
+    def rule_id(self, state: Partie) -> str:
+        return state.step_rule(self.rule) or self.rule
+
+    # ----- the phase ------------------------------------------------------------------
+    def legal(self, state: Partie, seat: int) -> list[Action]:
+        acts = []
+        if len(self.given(state, seat)) < self.most(state, seat):
+            acts = [Action(self.give, c) for c in self.offered(state, seat)]
+        if self.may_finish(state, seat):
+            acts.append(self.finish_action(state, seat))
+        return acts
+
+    def act(self, state: Partie, seat: int, action: Action) -> None:
+        if self.finish is not None and action.kind == self.finish:
+            if not self.may_finish(state, seat):
+                raise self.early_refusal(state, seat, action)
+            state.history.append((seat, self.finish_action(state, seat)))
+            self.done(state, seat)
+            return
+        card = action.card
+        if action.kind != self.give or card is None or action.value is not None:
+            raise IllegalActionError(self.rule_id(state), action, self.form_reason(state, seat), seat)
+        if card not in self.offered(state, seat):
+            raise IllegalActionError(self.rule_id(state), action, f"{card} is not in seat {seat}'s hand", seat)
+        if len(self.given(state, seat)) >= self.most(state, seat):
+            raise self.full_refusal(state, seat, action)
+        state.history.append((seat, Action(self.give, card)))
+        self.give_card(state, seat, card)
+        if self.complete(state, seat):
+            self.done(state, seat)
