@@ -486,8 +486,8 @@ def test_follow_refused_with_rule_and_state_unchanged() -> None:
     with pytest.raises(IllegalActionError) as err:
         s.apply("play AS")
     assert err.value.rule == "ruffe-and-trumps.play.follow" and err.value.seat == 1
-    assert str(err.value) == ("illegal action 'play AS' by seat 1: must follow suit (hearts were led) "
-                              "(ruffe-and-trumps.play.follow)")
+    assert str(err.value) == ("illegal action 'play AS' by seat 1: must follow suit (hearts were led): "
+                              "A♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ (ruffe-and-trumps.play.follow)")
     with pytest.raises(IllegalActionError) as err:
         s.apply("play 3D")
     assert err.value.rule == "ruffe-and-trumps.play.follow"

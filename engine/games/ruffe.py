@@ -592,7 +592,7 @@ def params_of(variant: RuffeVariant) -> RuffeParams:
 # --------------------------------------------------------------------------
 
 _Counted = tuple[int, int, Suit, Card, int | None, tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                 tuple[int, list[Card], int] | None, tuple[tuple[int, Suit, int], ...], tuple[int, ...], str | None, int]
+                 tuple[int, list[Card], int, tuple[int, ...]] | None, tuple[tuple[int, Suit, int], ...], tuple[int, ...], str | None, int]
 """A deal at its count: number, dealer, trump, turned card, head-taker, cards and tricks won
 per seat, points per side, the last trick, the ruffs announced, the ruff's winner, the
 rule the head went by and the number of discards."""
