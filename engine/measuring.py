@@ -6,8 +6,8 @@ action and reads the score sheet and the log of every finished game; :func:`meas
 finds it.  What every game's measures share lives here: the generic rows they begin
 and end with, the hook itself, and the small arithmetic the rows are written with.
 
->>> share(1, 3), mean([1, 2, 4]), share(1, 0)
-(0.3333, 2.333, None)
+>>> share(1, 3), ratio(7, 3), mean([1, 2, 4]), share(1, 0)
+(0.3333, 2.333, 2.333, None)
 >>> rule_tail("mushka.score.no-trick")
 'score.no-trick'
 """
@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from engine import games
 from engine.game import Action, GameSpec, GameState, Variant
 
-__all__ = ["GENERIC_HEAD", "GENERIC_TAIL", "GameMeasures", "measures_of", "rule_tail", "share", "mean"]
+__all__ = ["GENERIC_HEAD", "GENERIC_TAIL", "GameMeasures", "measures_of", "rule_tail", "ratio", "share", "mean"]
 
 # The rows every game's measures begin and end with; a game may reword them
 # (:attr:`GameMeasures.generic`) or leave some out (:attr:`GameMeasures.omit`).
@@ -43,9 +43,15 @@ def rule_tail(rule: str | None) -> str:
     return (rule or "").partition(".")[2]
 
 
+def ratio(total: int | float, count: int | float, places: int = 3) -> float | None:
+    """``total / count`` (a mean per deal, per buyer …) to ``places`` places, or ``None``
+    when there was nothing to count."""
+    return round(total / count, places) if count else None
+
+
 def share(hits: int | float, total: int | float) -> float | None:
     """``hits / total`` to four places, or ``None`` when there was nothing to count."""
-    return round(hits / total, 4) if total else None
+    return ratio(hits, total, 4)
 
 
 def mean(values: Sequence[float]) -> float | None:

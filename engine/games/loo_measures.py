@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.game import Action, GameState, Variant
-from engine.measuring import GameMeasures, mean, rule_tail, share
+from engine.measuring import GameMeasures, mean, ratio, rule_tail, share
 
 __all__ = ["LooMeasures", "MushkaMeasures", "PamphilMeasures", "RamsMeasures", "PetukhMeasures"]
 
@@ -221,12 +221,12 @@ class LooMeasures(GameMeasures):
             "pass_share": share(n["passes"], n["seat_deals"]),
             "pass_forbidden_share": share(n["pass_forbidden"], n["bids"]),
             "buy_share": share(n["buyers"], n["seat_deals"]),
-            "mean_cards_bought": round(s["drawn"] / n["buyers"], 3) if n["buyers"] else None,
-            "mean_players_per_deal": round(n["active"] / n["played_deals"], 3) if n["played_deals"] else None,
+            "mean_cards_bought": ratio(s["drawn"], n["buyers"]),
+            "mean_players_per_deal": ratio(n["active"], n["played_deals"]),
             "no_trick_share": share(n["no_trick"], n["active"]),
             "remise_share": share(n["remise"], n["active"]),
-            "mean_written_off_per_deal": round(s["written_off"] / n["deals"], 3) if n["deals"] else None,
-            "mean_written_up_per_deal": round(s["written_up"] / n["deals"], 3) if n["deals"] else None,
+            "mean_written_off_per_deal": ratio(s["written_off"], n["deals"]),
+            "mean_written_up_per_deal": ratio(s["written_up"], n["deals"]),
             "mean_loser_record": mean(lists.get("loser_record", [])),
             "shared_win_share": share(n["shared_wins"], n["games"]),
             "mean_winner_takings": mean(lists.get("winner_takings", [])),
@@ -316,7 +316,7 @@ class MushkaMeasures(LooMeasures):
             "other_player_change": mean(self.lists.get("other_change", [])),
             "ace_of_spades_remise_share": share(n["ace_remise"], n["ace_in_play"]),
             "ace_meets_trump_ace_share": share(n["ace_meets"], n["played_deals"]),
-            "overshoots_per_game": round(n["overshoots"] / n["games"], 3) if n["games"] else None,
+            "overshoots_per_game": ratio(n["overshoots"], n["games"]),
             "mean_record_after_overshoot": mean(self.lists.get("restart_record", [])),
             "five_of_a_suit_deal_share": share(n["five_deals"], n["deals"]),
             "five_of_a_suit_win_share": share(n["five_wins"], n["games"]),
@@ -492,8 +492,8 @@ class RamsMeasures(LooMeasures):
             "five_of_a_suit_deal_share": share(n["five_deals"], n["deals"]),
             "five_of_a_suit_others_change": mean(self.lists.get("five_others_change", [])),
             "rams_deal_share": share(n["rams"], n["deals"]),
-            "jacks_per_deal": round(n["jacks"] / n["deals"], 4) if n["deals"] else None,
-            "jacks_points_per_deal": round(s["jacks_points"] / n["deals"], 3) if n["deals"] else None,
+            "jacks_per_deal": ratio(n["jacks"], n["deals"], 4),
+            "jacks_points_per_deal": ratio(s["jacks_points"], n["deals"]),
             "jacks_no_trick_share": share(n["jack_no_trick"], n["jack_players"]),
             "jacks_no_trick_change": mean(self.lists.get("jacks_no_trick_change", [])),
             "jacks_finish_share": share(n["jacks_finish"], n["games"]),
@@ -531,7 +531,7 @@ class PetukhMeasures(LooMeasures):
         values = super().results()
         return {
             **{k: v for k, v in values.items() if k in self.metrics},
-            "boys_per_deal": round(n["boys"] / n["deals"], 4) if n["deals"] else None,
-            "boys_points_per_deal": round(s["boys_points"] / n["deals"], 3) if n["deals"] else None,
+            "boys_per_deal": ratio(n["boys"], n["deals"], 4),
+            "boys_points_per_deal": ratio(s["boys_points"], n["deals"]),
         }
 
