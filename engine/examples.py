@@ -1,12 +1,14 @@
-"""Runners for the catalogue's worked examples.
+"""Running the catalogue's worked examples.
 
 A worked example in ``engine/catalogue/<game>.toml`` names a runner
 (``run = "ruffe.ruff_value"``), gives its inputs (``given``), optional
 variant options (``variant``) and either ``expected`` (any TOML value; the
 string ``"none"`` stands for ``None``, which TOML lacks) or
 ``expected_error`` (the rule id the engine must name when it refuses).
-Each runner is ``runner(given, variant) -> JSON-able``; :func:`run_example`
-runs one example by ids and reports the comparison.
+The runners are the game's: its spec names them (``GameSpec(examples=
+"module:RUNNERS")``, a mapping of runner name -> :data:`Runner`, beside the
+game module) and :func:`runners_of` finds them.  :func:`run_example` runs one
+example by ids through the spec of the rule's game and reports the comparison.
 
 >>> result = run_example("ruffe-and-trumps.ruff.turned-card", "three-spades-and-turned")
 >>> result["expected"], result["actual"], result["passed"]
@@ -15,148 +17,51 @@ runs one example by ids and reports the comparison.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine import catalogue
-from engine.cards import Card, Suit, parse_cards
+from engine import catalogue, games
+from engine.cards import Card, Suit, format_cards, parse_cards
 from engine.errors import EngineError, IllegalActionError, VariantError
-from engine.examples_loo import LOO_RUNNERS
-from engine.games import ruffe
-from engine.tricks import FOLLOW_POLICIES, PlayRule, legal_plays, trick_winner
+from engine.game import GameSpec
 
-__all__ = ["RUNNERS", "run_example", "run_examples", "normalize", "Runner"]
+__all__ = ["Runner", "runners_of", "run_example", "run_examples", "normalize",
+           "read_cards", "read_suit", "read_card", "cards_text"]
 
-Runner = Callable[[dict[str, Any], dict[str, Any]], Any]
-
-
-def _cards(text: Any) -> list[Card]:
-    if text is None:
-        return []
-    return parse_cards(text)
+Runner = Callable[[str, dict[str, Any], dict[str, Any]], Any]
+"""A worked example's runner, ``runner(game, given, variant) -> JSON-able``: ``game`` is the id
+of the catalogue the example stands in (a family's runner serves each of its games)."""
 
 
-def _suit(text: Any) -> Suit | None:
-    if text in (None, "", "none"):
-        return None
-    return Suit.parse(text)
+def runners_of(spec: GameSpec) -> Mapping[str, Runner]:
+    """The example runners ``spec`` names, by the name an example gives in ``run`` (none if it
+    names none)."""
+    found = {} if spec.examples is None else games.named(spec.examples)
+    if not isinstance(found, Mapping):
+        raise TypeError(f"{spec.id}: its example runners {spec.examples!r} are no mapping")
+    return found
 
 
-def _card(text: Any) -> Card | None:
-    if text in (None, "", "none"):
-        return None
-    return Card.parse(text)
+# ---------------------------------------------------------------- what runners read
+
+def read_cards(text: Any) -> list[Card]:
+    """An example's cards (``"AS 10H"`` or a list); nothing given is no cards."""
+    return [] if text is None else parse_cards(text)
 
 
-def _ruffe_variant(given: dict[str, Any], variant: dict[str, Any]) -> ruffe.RuffeVariant:
-    """A Ruffe variant from the example's options, with the configuration keys
-    that ``given`` carries (players, partnerships, hand_size)."""
-    options = dict(variant)
-    for key in ("players", "partnerships", "hand_size"):
-        if key in given:
-            options[key] = given[key]
-    return ruffe.RuffeVariant.from_options(**options)
+def read_suit(text: Any) -> Suit | None:
+    """An example's suit; nothing given (or ``"none"``) is ``None``."""
+    return None if text in (None, "", "none") else Suit.parse(text)
 
 
-# ---------------------------------------------------------------- kernel runners
+def read_card(text: Any) -> Card | None:
+    """An example's card; nothing given (or ``"none"``) is ``None``."""
+    return None if text in (None, "", "none") else Card.parse(text)
 
 
-def _play_rule(variant: dict[str, Any]) -> PlayRule:
-    follow = variant.get("follow", ruffe.FOLLOW.option.default)
-    if follow in ruffe.FOLLOW:  # a reading of Ruffe's play.follow
-        follow = ruffe.FOLLOW[follow].follow
-    if follow not in FOLLOW_POLICIES:
-        raise VariantError(
-            f"variant option 'follow': {follow!r} is not allowed; allowed values: "
-            + ", ".join(repr(p) for p in [*ruffe.FOLLOW, *FOLLOW_POLICIES]), option="follow")
-    return PlayRule(follow, head=bool(variant.get("head", False)))
-
-
-def kernel_legal_plays(given: dict[str, Any], variant: dict[str, Any]) -> list[str]:
-    """Cards of ``hand`` that may be played to ``trick`` (leader first) with
-    ``trump``, in hand order; ``variant.follow``: obliged (default) | free."""
-    hand = _cards(given["hand"])
-    trick = _cards(given.get("trick", ""))
-    return [str(c) for c in legal_plays(hand, trick, _suit(given.get("trump")), _play_rule(variant))]
-
-
-def kernel_trick_winner(given: dict[str, Any], variant: dict[str, Any]) -> int:
-    """The index (0 = the lead) of the card that wins ``trick``."""
-    return trick_winner(_cards(given["trick"]), _suit(given.get("trump")))
-
-
-# ---------------------------------------------------------------- Ruffe runners
-
-
-def ruffe_ruff_value(given: dict[str, Any], variant: dict[str, Any]) -> int:
-    suit = _suit(given["suit"])
-    trump = _suit(given.get("trump")) or suit
-    turned = _card(given.get("turned"))
-    if trump is None or suit is None:
-        raise EngineError("ruffe.ruff_value needs 'suit' (and 'trump')")
-    if turned is not None and "trump" not in given:
-        trump = turned.suit
-    return ruffe.ruff_value(_cards(given["hand"]), suit, trump, turned)
-
-
-def ruffe_best_ruff(given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    turned = _card(given.get("turned"))
-    trump = _suit(given.get("trump")) or (turned.suit if turned else None)
-    if trump is None:
-        raise EngineError("ruffe.best_ruff needs 'trump' or 'turned'")
-    suit, value = ruffe.best_ruff(_cards(given["hand"]), trump, turned)
-    return {"suit": suit.value, "value": value}
-
-
-def ruffe_ruff_winners(given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    v = _ruffe_variant(given, variant)
-    values = list(given["values"])
-    if len(values) != v.players:
-        raise EngineError(f"ruffe.ruff_winners: {len(values)} values for {v.players} players")
-    sides = ruffe.sides_for(v.players, bool(v.partnerships))
-    return ruffe.ruff_winners(values, int(given["dealer"]), v.ruff_tie, sides)
-
-
-def ruffe_head_taker(given: dict[str, Any], variant: dict[str, Any]) -> int | None:
-    v = _ruffe_variant(given, variant)
-    hands = [_cards(h) for h in given["hands"]]
-    if len(hands) != v.players:
-        raise EngineError(f"ruffe.head_taker: {len(hands)} hands for {v.players} players")
-    turned = Card.parse(given["turned"])
-    seat, _rule = ruffe.head_taker(hands, int(given["dealer"]), turned, v.head_without_ace)
-    return seat
-
-
-def ruffe_count(given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    v = _ruffe_variant(given, variant)
-    won, tricks = list(given["won"]), list(given["tricks"])
-    if len(won) != v.players or len(tricks) != v.players:
-        raise EngineError(f"ruffe.count: 'won' and 'tricks' need one number per player ({v.players})")
-    sides = ruffe.sides_for(v.players, bool(v.partnerships))
-    assert v.hand_size is not None
-    return ruffe.count_points(won, tricks, sides, v.hand_size, v.count, v.count_baseline)
-
-
-def ruffe_config(given: dict[str, Any], variant: dict[str, Any]) -> dict[str, int]:
-    return ruffe.deal_config(_ruffe_variant(given, variant)).to_json()
-
-
-def ruffe_game_end(given: dict[str, Any], variant: dict[str, Any]) -> int | None:
-    return ruffe.game_winner(list(given["totals"]), int(given["target"]))
-
-
-RUNNERS: dict[str, Runner] = {
-    "kernel.legal_plays": kernel_legal_plays,
-    "kernel.trick_winner": kernel_trick_winner,
-    "ruffe.ruff_value": ruffe_ruff_value,
-    "ruffe.best_ruff": ruffe_best_ruff,
-    "ruffe.ruff_winners": ruffe_ruff_winners,
-    "ruffe.head_taker": ruffe_head_taker,
-    "ruffe.count": ruffe_count,
-    "ruffe.config": ruffe_config,
-    "ruffe.game_end": ruffe_game_end,
-}
-"""Runner name -> ``runner(given, variant)``.  Other games add theirs here."""
+def cards_text(cards: list[Card]) -> str:
+    """Cards as an example's expected value writes them: ``"AS 10H"``."""
+    return format_cards(cards)
 
 
 # ---------------------------------------------------------------- running
@@ -193,23 +98,21 @@ def run_example(rule_id: str, example_id: str) -> dict[str, Any]:
     """
     example = _find(rule_id, example_id)
     run = example.get("run")
-    runner = RUNNERS.get(run) if isinstance(run, str) else None
-    game_runner = LOO_RUNNERS.get(run) if isinstance(run, str) else None
+    game = rule_id.split(".")[0]
+    runners = runners_of(games.get(game)) if game in games.ids() else {}
+    runner = runners.get(run) if isinstance(run, str) else None
     expects_error = "expected_error" in example
     expected = example["expected_error"] if expects_error else normalize(example.get("expected"))
     result: dict[str, Any] = {"rule": rule_id, "example": example_id, "run": run,
                               "expected": expected, "actual": None, "passed": False, "error": None}
-    if runner is None and game_runner is None:
-        result["error"] = f"no runner {run!r} in engine.examples.RUNNERS"
+    if runner is None:
+        result["error"] = (f"no runner {run!r} among {game}'s example runners" if game in games.ids()
+                           else f"no runner {run!r}: {game} has no engine")
         return result
     given = example.get("given", {})
     variant = example.get("variant", {})
     try:
-        if game_runner is not None:
-            actual = normalize(game_runner(rule_id.split(".")[0], given, variant))
-        else:
-            assert runner is not None
-            actual = normalize(runner(given, variant))
+        actual = normalize(runner(game, given, variant))
     except (VariantError, IllegalActionError) as exc:
         if expects_error:
             result["actual"] = exc.rule

@@ -441,7 +441,11 @@ class GameState:
 
 
 class GameSpec:
-    """A game declared once: id, name, player counts, variant class, state class.
+    """A game declared once: id, name, player counts, variant class, state class, and what
+    else is particular to it, named ``"module:name"`` (imported only when asked for, by
+    :func:`engine.measuring.measures_of` and :func:`engine.examples.runners_of`; playing
+    needs neither): ``measures``, its :class:`~engine.measuring.GameMeasures` subclass, and
+    ``examples``, its worked examples' runners (a mapping of runner name -> runner).
 
     >>> from engine.games import get
     >>> spec = get("ruffe-and-trumps")
@@ -458,6 +462,8 @@ class GameSpec:
         variant_class: type[Variant],
         state_class: type[GameState],
         summary: str = "",
+        measures: str | None = None,
+        examples: str | None = None,
     ) -> None:
         self.id = id
         self.name = name
@@ -466,6 +472,8 @@ class GameSpec:
         self.variant_class = variant_class
         self.state_class = state_class
         self.summary = summary
+        self.measures = measures
+        self.examples = examples
 
     def __repr__(self) -> str:
         return f"<GameSpec {self.id!r}>"

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import catalogue, games, rules
-from engine.examples import RUNNERS, normalize, run_example
-from engine.examples_loo import LOO_RUNNERS
+from engine.examples import normalize, run_example, runners_of
 
 TESTS = Path(__file__).parent
 MARK = re.compile(r"""mark\.rule\(\s*((?:["'][^"']+["']\s*,?\s*)+)\)""")
@@ -39,9 +38,10 @@ def test_every_implemented_game_has_examples_with_runners() -> None:
     for game_id in games.ids():
         examples = catalogue.examples(game_id)
         assert examples, f"{game_id}: the catalogue has no worked examples"
-        missing = sorted({ex.get("run") for _, ex in examples if ex.get("run") not in RUNNERS and ex.get("run") not in LOO_RUNNERS}, key=str)
-        assert not missing, (f"{game_id}: examples name runners missing from engine.examples.RUNNERS "
-                             f"and engine.examples_loo.LOO_RUNNERS: {missing}")
+        runners = runners_of(games.get(game_id))
+        missing = sorted({ex.get("run") for _, ex in examples if ex.get("run") not in runners}, key=str)
+        assert not missing, (f"{game_id}: examples name runners missing from those its spec names "
+                             f"({games.get(game_id).examples}): {missing}")
 
 
 def test_examples_are_well_formed() -> None:
@@ -119,13 +119,13 @@ def test_normalize_reads_toml_none(given: object, expected: object) -> None:
 
 
 def test_missing_runner_is_reported() -> None:
-    from engine import examples as ex_module
+    from engine.games import ruffe_examples
 
-    saved = ex_module.RUNNERS.pop("ruffe.game_end")
+    saved = ruffe_examples.RUNNERS.pop("ruffe.game_end")
     try:
         result = run_example("ruffe-and-trumps.game.end", "tie-at-top")
     finally:
-        ex_module.RUNNERS["ruffe.game_end"] = saved
+        ruffe_examples.RUNNERS["ruffe.game_end"] = saved
     assert not result["passed"] and "no runner" in result["error"]
 
 

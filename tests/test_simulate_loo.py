@@ -2,7 +2,7 @@
 
 ``engine.simulate`` is generic: deals per game, win shares and the winner's margin read
 the right way round for records that go down to nothing (``lower_is_better``), and each
-game adds its own facts through ``GAME_MEASURES``. These tests play a few short games at
+game adds its own facts through the measures its spec names (``measures_of``). These tests play a few short games at
 two table sizes per game, check that the values are sane, and check that the packaged
 measures (``engine/measures/<game>.json``, shown on the game pages) cover every reading
 of every contested rule, each measured where it bites.
@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 
 from engine import catalogue, games
-from engine.simulate import GAME_MEASURES, LooMeasures, measure_readings, simulate
+from engine.games.loo_measures import LooMeasures
+from engine.measuring import measures_of
+from engine.simulate import measure_readings, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 LOO = ("mushka", "pamphil", "rams", "petukh")
@@ -37,7 +39,7 @@ def runs() -> dict[tuple[str, int], dict]:
 @pytest.mark.parametrize("game, players", TABLES)
 def test_a_loo_simulation_gives_sane_values(runs, game, players):
     stats = runs[(game, players)]
-    rows = GAME_MEASURES[game].rows()
+    rows = measures_of(games.get(game)).rows()
     assert stats["games"] == 3 and stats["lower_is_better"] is True
     assert stats["variant"]["players"] == players and len(stats["win_share_by_seat"]) == players
     assert set(rows) <= set(stats), set(rows) - set(stats)
@@ -88,7 +90,7 @@ def test_game_specific_facts_follow_the_rules():
 
 @pytest.mark.parametrize("game", LOO)
 def test_every_contested_rule_has_its_context_and_focus(game):
-    kind = GAME_MEASURES[game]
+    kind = measures_of(games.get(game))
     assert issubclass(kind, LooMeasures)
     rows = kind.rows()
     spec = games.get(game)
@@ -108,13 +110,13 @@ def test_packaged_measures_cover_every_reading(game):
     assert path.exists(), f"run: python -m engine simulate {game} --measure --games 1000 --seed 0 --json --out {path}"
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["game"] == game and data["lower_is_better"] is True
-    assert set(data["metrics"]) == set(GAME_MEASURES[game].rows())
+    assert set(data["metrics"]) == set(measures_of(games.get(game)).rows())
     n = data["games_per_reading"]
     for rule in _contested(game):
         stored = data["rules"].get(rule["id"])
         assert stored, f"{rule['id']} is not measured"
         assert set(stored["readings"]) == {r["id"] for r in rule["readings"]}, rule["id"]
-        assert stored["context"] == GAME_MEASURES[game].contexts.get(rule["id"], {}), rule["id"]
+        assert stored["context"] == measures_of(games.get(game)).contexts.get(rule["id"], {}), rule["id"]
         assert stored["focus"], rule["id"]
         for reading, row in stored["readings"].items():
             assert set(row) == set(data["metrics"]), (rule["id"], reading)

@@ -63,7 +63,8 @@ API_MODULES = [
     "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits",
     "games.ruffe", "games.loo", "games.mushka", "games.pamphil",
     "games.rams", "games.petukh", "records", "bots", "bridge",
-    "simulate", "catalogue", "rule_index", "errors", "examples", "examples_loo",
+    "simulate", "measuring", "games.ruffe_measures", "games.loo_measures",
+    "catalogue", "rule_index", "errors", "examples", "games.ruffe_examples", "games.loo_examples",
 ]
 
 

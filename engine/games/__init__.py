@@ -14,7 +14,7 @@ import importlib
 from engine.errors import UnknownGameError, brief
 from engine.game import GameSpec
 
-__all__ = ["get", "all", "ids", "register", "GAME_MODULES"]
+__all__ = ["get", "all", "ids", "register", "named", "GAME_MODULES"]
 
 GAME_MODULES: dict[str, str] = {
     "ruffe-and-trumps": "engine.games.ruffe",
@@ -61,6 +61,17 @@ def ids() -> list[str]:
 def all() -> list[GameSpec]:  # noqa: A001  (the contract's name)
     """Every implemented game's spec."""
     return [get(game_id) for game_id in ids()]
+
+
+def named(reference: str) -> object:
+    """What a spec names by ``"module:name"`` (its measures, its example runners), the
+    module imported on first use.
+
+    >>> named("engine.games.ruffe_measures:RuffeMeasures").__name__
+    'RuffeMeasures'
+    """
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 for _game_id in list(GAME_MODULES):

@@ -353,4 +353,6 @@ SPEC = GameSpec(
     state_class=MushkaState,
     summary=("The Russian loo: five cards, a turned trump, pass, stand or buy; each trick writes one off a record "
              "of 25, a blank adds five, and the ace of spades may not pass."),
+    measures="engine.games.loo_measures:MushkaMeasures",
+    examples="engine.games.loo_examples:RUNNERS",
 )

@@ -279,4 +279,6 @@ SPEC = GameSpec(
     state_class=PamphilState,
     summary=("Мушка with the jack of clubs, the pamphil, above every card: declared before the buying it is paid "
              "for by each other player; turned up, the dealer takes it and lays out a card for trumps."),
+    measures="engine.games.loo_measures:PamphilMeasures",
+    examples="engine.games.loo_examples:RUNNERS",
 )

@@ -247,4 +247,6 @@ SPEC = GameSpec(
     state_class=PetukhState,
     summary=("The loo family's plainest member: 36 cards, no passing, an exchange, a record of 15, and 'boys' — "
              "pairs of jacks — that write off five, ten or fifteen."),
+    measures="engine.games.loo_measures:PetukhMeasures",
+    examples="engine.games.loo_examples:RUNNERS",
 )

@@ -620,4 +620,6 @@ SPEC = GameSpec(
     state_class=RamsState,
     summary=("Мушка's provincial descendant: records of 100 or more, aces worth 5 to 20 written off with a trick "
              "and paid without one, the trump ace that must be led, five of a suit, and four aces that win outright."),
+    measures="engine.games.loo_measures:RamsMeasures",
+    examples="engine.games.loo_examples:RUNNERS",
 )

@@ -1291,4 +1291,6 @@ SPEC = GameSpec(
     summary=("A seventeenth-century English trick-taking game: the best suit in hand (the ruff) scores 12, "
              "the holder of the trump ace takes the four-card head, and cards won above those dealt score; "
              "game to 52."),
+    measures="engine.games.ruffe_measures:RuffeMeasures",
+    examples="engine.games.ruffe_examples:RUNNERS",
 )

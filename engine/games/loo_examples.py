@@ -1,38 +1,28 @@
-"""Runners for the loo family's worked examples (Мушка, Памфил, Рамс, Петух).
+"""Runners for the loo family's worked examples (Мушка, Памфил, Рамс, Петух): each
+game's spec names :data:`RUNNERS`, the family's one table.
 
 A runner named ``loo.*`` serves every game of the family: it receives the
 game of the catalogue the example stands in and runs that game's own code —
 often a real game state set to the example's position — so an example
 proves the rule where the engine applies it.  ``mushka.*``, ``pamphil.*``,
-``rams.*`` and ``petukh.*`` runners call one game's rule functions.
+``rams.*`` and ``petukh.*`` runners call one game's rule functions (Мушка's
+catalogue also runs ``pamphil.five_of_a_suit``, on a Мушка state).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, TypeVar
 
-from engine.cards import Card, Suit, format_cards, parse_cards
+from engine.cards import Card, Suit
+from engine.examples import Runner, cards_text, read_cards
 from engine.game import Variant
 from engine.games import get as get_game
 from engine.games import loo, mushka, pamphil, petukh, rams
 from engine.tricks import legal_plays, trick_winner
 
-__all__ = ["LOO_RUNNERS", "LooRunner"]
-
-LooRunner = Callable[[str, dict[str, Any], dict[str, Any]], Any]
-"""A runner of the family: ``runner(game, given, variant)``, ``game`` the id of the catalogue."""
+__all__ = ["RUNNERS"]
 
 V = TypeVar("V", bound=Variant)
-
-
-def _cards(text: Any) -> list[Card]:
-    return parse_cards(text or "")
-
-
-def _text(cards: list[Card]) -> str:
-    return format_cards(cards)
-
 
 def _state(game: str, given: dict[str, Any], variant: dict[str, Any]) -> loo.LooState:
     """A fresh state of ``game`` under the example's readings (and its
@@ -92,11 +82,11 @@ def deck_contains(game: str, given: dict[str, Any], variant: dict[str, Any]) -> 
 
 
 def seat_order(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    return loo.seat_order(_cards(given["draws"]))
+    return loo.seat_order(read_cards(given["draws"]))
 
 
 def first_dealer(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    return loo.first_dealer_of(_cards(given["draws"]))
+    return loo.first_dealer_of(read_cards(given["draws"]))
 
 
 def next_dealer(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
@@ -109,18 +99,18 @@ def after_misdeal(game: str, given: dict[str, Any], variant: dict[str, Any]) -> 
 
 
 def deal(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    hands, rest = loo.deal_five(int(given["players"]), int(given["dealer"]), _cards(given["deck"]))
+    hands, rest = loo.deal_five(int(given["players"]), int(given["dealer"]), read_cards(given["deck"]))
     turned, _trump, _stock = loo.turn_trump(rest)
-    return {"hands": [_text(h) for h in hands], "turned": str(turned)}
+    return {"hands": [cards_text(h) for h in hands], "turned": str(turned)}
 
 
 def trump(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    turned, suit, stock = loo.turn_trump(_cards(given["stock"]))
-    return {"turned": str(turned), "trump": suit.value, "stock": _text(stock)}
+    turned, suit, stock = loo.turn_trump(read_cards(given["stock"]))
+    return {"turned": str(turned), "trump": suit.value, "stock": cards_text(stock)}
 
 
 def bid_options(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[str]:
-    state = _with_hand(_state(game, given, variant), _cards(given["hand"]), given.get("trump"))
+    state = _with_hand(_state(game, given, variant), read_cards(given["hand"]), given.get("trump"))
     return state.bid_options(0)
 
 
@@ -134,8 +124,8 @@ def bid_order(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list
 
 def buy(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
     rules = _loo_class(game).RULES
-    hand, stock = loo.buy(_cards(given["hand"]), _cards(given["discard"]), _cards(given["stock"]), rules)
-    return {"hand": _text(hand), "stock": _text(stock)}
+    hand, stock = loo.buy(read_cards(given["hand"]), read_cards(given["discard"]), read_cards(given["stock"]), rules)
+    return {"hand": cards_text(hand), "stock": cards_text(stock)}
 
 
 def deal_void(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
@@ -154,12 +144,12 @@ def _play_rule(game: str, given: dict[str, Any], variant: dict[str, Any]) -> tup
 
 def legal(game: str, given: dict[str, Any], variant: dict[str, Any]) -> str:
     rule, suit = _play_rule(game, given, variant)
-    return _text(legal_plays(_cards(given["hand"]), _cards(given.get("trick")), suit, rule))
+    return cards_text(legal_plays(read_cards(given["hand"]), read_cards(given.get("trick")), suit, rule))
 
 
 def winner(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
     rule, suit = _play_rule(game, given, variant)
-    return trick_winner(_cards(given["trick"]), suit, rule.strength)
+    return trick_winner(read_cards(given["trick"]), suit, rule.strength)
 
 
 def start_record(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
@@ -194,16 +184,16 @@ def pamphil_declare_payment(game: str, given: dict[str, Any], variant: dict[str,
 
 
 def pamphil_turned(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    hand, turned = pamphil.turned_pamphil(_cards(given["dealer_hand"]), Card.parse(given["turned"]),
+    hand, turned = pamphil.turned_pamphil(read_cards(given["dealer_hand"]), Card.parse(given["turned"]),
                                           Card.parse(given["give"]))
-    return {"hand": _text(hand), "turned": str(turned), "trump": turned.suit.value}
+    return {"hand": cards_text(hand), "turned": str(turned), "trump": turned.suit.value}
 
 
 def pamphil_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
     """Seat 0 of a real state holds ``hand`` after the buying with ``record``
     left; the state's own show before the first lead decides."""
     state = _state(game, {"players": 3}, variant)
-    hand = _cards(given["hand"])
+    hand = read_cards(given["hand"])
     state.hands = [hand, [], []]
     state.set_records([int(given["record"])] + state.records[1:])
     state.active = [0]
@@ -216,25 +206,25 @@ def pamphil_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> d
 
 
 def rams_ace_values(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    return rams.ace_values(_cards(given["aces"]))
+    return rams.ace_values(read_cards(given["aces"]))
 
 
 def rams_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
     v = _variant(game, variant, rams.RamsVariant)
     record = int(given["record"])
-    return _total(record, rams.deal_score(record, int(given["tricks"]), _cards(given["aces"]), bool(given["played"]),
+    return _total(record, rams.deal_score(record, int(given["tricks"]), read_cards(given["aces"]), bool(given["played"]),
                                           int(given.get("jacks", 0)), v.jacks_no_trick))
 
 
 def rams_dealer_takes_turned(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
     turned = Card.parse(given["turned"])
-    hand = rams.dealer_takes_turned(_cards(given["hand"]), turned, Card.parse(given["give"]), bool(given["passed"]))
-    return {"hand": _text(hand), "trump": turned.suit.value}
+    hand = rams.dealer_takes_turned(read_cards(given["hand"]), turned, Card.parse(given["give"]), bool(given["passed"]))
+    return {"hand": cards_text(hand), "trump": turned.suit.value}
 
 
 def rams_exposed_buy(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    received, aside, stock = rams.exposed_buy(_cards(given["stock"]), int(given["need"]), bool(given["refuse"]))
-    return {"received": _text(received), "set_aside": _text(aside), "stock": _text(stock)}
+    received, aside, stock = rams.exposed_buy(read_cards(given["stock"]), int(given["need"]), bool(given["refuse"]))
+    return {"received": cards_text(received), "set_aside": cards_text(aside), "stock": cards_text(stock)}
 
 
 def rams_revoke(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
@@ -244,37 +234,37 @@ def rams_revoke(game: str, given: dict[str, Any], variant: dict[str, Any]) -> di
 
 def rams_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
     v = _variant(game, variant, rams.RamsVariant)
-    hands = [_cards(h) for h in given["hands"]]
+    hands = [read_cards(h) for h in given["hands"]]
     return rams.five_of_a_suit(hands, Suit.parse(given["trump"]), v.five_of_a_suit_others)[1]
 
 
 def rams_hand(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    return rams.rams_hand(_cards(given["hand"]), int(given["record"]))
+    return rams.rams_hand(read_cards(given["hand"]), int(given["record"]))
 
 
 def rams_show(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
     v = _variant(game, variant, rams.RamsVariant)
-    hands = [_cards(h) for h in given["hands"]]
+    hands = [read_cards(h) for h in given["hands"]]
     return rams.rams_show(hands, list(given["records"]), v.rams_others)[1]
 
 
 def rams_jacks_value(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
     v = _variant(game, variant, rams.RamsVariant)
-    return rams.jacks_value(_cards(given["hand"]), v.jacks, bool(given.get("cancelled")))
+    return rams.jacks_value(read_cards(given["hand"]), v.jacks, bool(given.get("cancelled")))
 
 
 def rams_jacks_at_discard(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
     v = _variant(game, variant, rams.RamsVariant)
-    return rams.jacks_at_discard(_cards(given["dealt"]), _cards(given.get("bought")), v.jacks)
+    return rams.jacks_at_discard(read_cards(given["dealt"]), read_cards(given.get("bought")), v.jacks)
 
 
 def rams_jacks_finish(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
     v = _variant(game, variant, rams.RamsVariant)
-    return rams.jacks_finish(int(given["record"]), _cards(given["hand"]), v.jacks)
+    return rams.jacks_finish(int(given["record"]), read_cards(given["hand"]), v.jacks)
 
 
 def petukh_trump_card(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    card = petukh.trump_card(_cards(given["dealer_hand"]))
+    card = petukh.trump_card(read_cards(given["dealer_hand"]))
     return {"trump": card.suit.value, "shown": str(card)}
 
 
@@ -283,7 +273,7 @@ def petukh_may_exchange(game: str, given: dict[str, Any], variant: dict[str, Any
 
 
 def petukh_boys(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    return petukh.boys(_cards(given["hand"]), Suit.parse(given["trump"]))
+    return petukh.boys(read_cards(given["hand"]), Suit.parse(given["trump"]))
 
 
 def petukh_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
@@ -291,7 +281,7 @@ def petukh_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any])
     return _total(record, petukh.deal_score(record, int(given["tricks"]), int(given.get("boys", 0))))
 
 
-LOO_RUNNERS: dict[str, LooRunner] = {
+RUNNERS: dict[str, Runner] = {
     "loo.check_players": check_players,
     "loo.deck_size": deck_size,
     "loo.deck_contains": deck_contains,
