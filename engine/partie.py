@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Self
 from engine.cards import Card, shuffled
 from engine.errors import EngineError, IllegalActionError, RecordError, VariantError, brief
 from engine.game import Action, GameState, Outcome, Variant, side_words
+from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
 
@@ -327,6 +328,34 @@ class Partie(GameState):
         )
 
     # ----- copies -------------------------------------------------------------------
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A copy in which every card ``seat`` cannot see is redealt at random among the
+        places it cannot see, keeping their sizes and what ``seat`` knows
+        (:meth:`hidden_from`, :func:`~engine.determinize.redeal`); later deals are
+        reshuffled from ``rng``.  When no deal honours what the seat knows, the true
+        deal is kept."""
+        self.check_seat(seat, allow_none=False)
+        new = self.clone()
+        new._decks = None
+        new._future_seed = f"determinized/{rng.getrandbits(64)}"
+        if self._phase == "over":
+            return new
+        hidden = self.hidden_from(seat)
+        cards = redeal(hidden, rng)
+        if cards is not None:
+            new.place_hidden(seat, hidden, cards, rng)
+        return new
+
+    def hidden_from(self, seat: int) -> Hidden:
+        """What ``seat`` cannot see now, and what it knows of it (cards seen, shown, and
+        the voids each hand has shown)."""
+        raise NotImplementedError
+
+    def place_hidden(self, seat: int, hidden: Hidden, cards: list[list[Card]], rng: random.Random) -> None:
+        """Write a new deal of the hidden cards (``cards``, by the places of ``hidden``)
+        into this copy."""
+        raise NotImplementedError
+
     def clone(self) -> Self:
         new = super().clone()
         new.ledger = self.ledger.copy()

@@ -20,7 +20,7 @@ from typing import Any, cast
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
-from engine.games.loo import DECLARE, LAY_OUT
+from engine.games.loo_rules import DECLARE, LAY_OUT
 from engine.games.mushka import MushkaParams, MushkaState, MushkaVariant
 from engine.partie import Partie
 from engine.phases import Dialogue, Exchange

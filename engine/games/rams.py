@@ -22,7 +22,8 @@ from typing import Any, ClassVar, NamedTuple, cast
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
-from engine.games.loo import DEALER_EXCHANGE, LooRules, LooState, LooVariant, jacks_held, one_suit
+from engine.games.loo import LooRules, LooState, LooVariant, jacks_held, one_suit
+from engine.games.loo_rules import DEALER_EXCHANGE
 from engine.partie import Partie
 from engine.phases import Exchange
 from engine.readings import Readings

@@ -14,7 +14,7 @@ from typing import Any
 from engine.cards import Card
 from engine.errors import EngineError, VariantError
 from engine.examples import Runner, read_card, read_cards, read_suit
-from engine.games import ruffe
+from engine.games import ruffe, ruffe_rules
 from engine.tricks import FOLLOW_POLICIES, PlayRule, legal_plays, trick_winner
 
 __all__ = ["RUNNERS"]
@@ -34,13 +34,13 @@ def _ruffe_variant(given: dict[str, Any], variant: dict[str, Any]) -> ruffe.Ruff
 
 
 def _play_rule(variant: dict[str, Any]) -> PlayRule:
-    follow = variant.get("follow", ruffe.FOLLOW.option.default)
-    if follow in ruffe.FOLLOW:  # a reading of Ruffe's play.follow
-        follow = ruffe.FOLLOW[follow].follow
+    follow = variant.get("follow", ruffe_rules.FOLLOW.option.default)
+    if follow in ruffe_rules.FOLLOW:  # a reading of Ruffe's play.follow
+        follow = ruffe_rules.FOLLOW[follow].follow
     if follow not in FOLLOW_POLICIES:
         raise VariantError(
             f"variant option 'follow': {follow!r} is not allowed; allowed values: "
-            + ", ".join(repr(p) for p in [*ruffe.FOLLOW, *FOLLOW_POLICIES]), option="follow")
+            + ", ".join(repr(p) for p in [*ruffe_rules.FOLLOW, *FOLLOW_POLICIES]), option="follow")
     return PlayRule(follow, head=bool(variant.get("head", False)))
 
 
@@ -85,7 +85,7 @@ def ruffe_ruff_winners(game: str, given: dict[str, Any], variant: dict[str, Any]
     values = list(given["values"])
     if len(values) != v.players:
         raise EngineError(f"ruffe.ruff_winners: {len(values)} values for {v.players} players")
-    sides = ruffe.sides_for(v.players, bool(v.partnerships))
+    sides = ruffe_rules.sides_for(v.players, bool(v.partnerships))
     return ruffe.ruff_winners(values, int(given["dealer"]), v.ruff_tie, sides)
 
 
@@ -104,7 +104,7 @@ def ruffe_count(game: str, given: dict[str, Any], variant: dict[str, Any]) -> li
     won, tricks = list(given["won"]), list(given["tricks"])
     if len(won) != v.players or len(tricks) != v.players:
         raise EngineError(f"ruffe.count: 'won' and 'tricks' need one number per player ({v.players})")
-    sides = ruffe.sides_for(v.players, bool(v.partnerships))
+    sides = ruffe_rules.sides_for(v.players, bool(v.partnerships))
     assert v.hand_size is not None
     return ruffe.count_points(won, tricks, sides, v.hand_size, v.count, v.count_baseline)
 

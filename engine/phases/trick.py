@@ -178,7 +178,7 @@ class TrickTable:
 
     def start_tricks(self, leader: int, seats: list[int]) -> None:
         """The play begins: ``seats`` (in turn order) play, ``leader`` leads."""
-        tables = self._tables = deal_tables(self.trick_rule(), self.trump)
+        self._tables = deal_tables(self.trick_rule(), self.trump)
         nxt = list(range(self.num_players))
         for i, s in enumerate(seats):
             nxt[s] = seats[(i + 1) % len(seats)]
