@@ -11,6 +11,8 @@ readings allowed.
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import pkgutil
 import re
 from pathlib import Path
 from types import ModuleType
@@ -22,7 +24,7 @@ from engine import catalogue, games
 from engine.cards import Card, Suit, parse_cards
 from engine.errors import CatalogueError, VariantError
 from engine.game import Option
-from engine.games import mushka, pamphil, petukh, rams, ruffe
+from engine.games import mushka, pamphil, petukh, rams, ruffe, ruffe_rules
 from engine.readings import Readings
 
 SPECS = games.all()
@@ -85,9 +87,11 @@ def test_the_variant_fields_are_the_options_with_their_defaults(spec: Any) -> No
 
 
 def readings_tables() -> list[Readings[Any]]:
-    """Every table of meanings the game modules declare (each once)."""
+    """Every table of meanings the game modules and their rule modules declare (each once)."""
     tables: dict[int, Readings[Any]] = {}
-    for module in GAME_MODULES.values():
+    package = importlib.import_module("engine.games")
+    modules = [importlib.import_module(f"engine.games.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
+    for module in modules:
         tables.update({id(v): v for v in vars(module).values() if isinstance(v, Readings)})
     return list(tables.values())
 
@@ -133,7 +137,10 @@ def test_the_rule_code_compares_no_reading_id(spec: Any) -> None:
     options = [o for o in spec.variant_class.OPTIONS if o.rule in reading_options()]
     ids = {str(v) for o in options for v in o.values or ()}
     names = "|".join(o.name for o in options)
-    source = Path(GAME_MODULES[spec.id].__file__ or "").read_text(encoding="utf-8")
+    module = Path(GAME_MODULES[spec.id].__file__ or "")
+    # the game's module and the rule modules beside it (ruffe_rules.py, loo_rules.py, loo.py)
+    paths = [module, *sorted(module.parent.glob("*_rules.py")), module.parent / "loo.py"]
+    source = "\n".join(p.read_text(encoding="utf-8") for p in dict.fromkeys(paths))
     assert not comparisons(source, ids), f"{spec.id}: reading ids compared as strings"
     compared = re.findall(rf"variant\.({names})\b\s*(?:==|!=|\bin\b)", source)
     assert not compared, f"{spec.id}: the rule code compares the variant's {sorted(set(compared))}"
@@ -259,7 +266,7 @@ def test_the_state_reads_parameters_fixed_at_construction() -> None:
     assert state.clone().params is state.params  # type: ignore[attr-defined]
     first = games.get("ruffe-and-trumps").new_game({"follow": "free"})
     second = games.get("ruffe-and-trumps").new_game({"follow": "free"}, seed=9)
-    assert first.params is second.params and first.params.play is ruffe.FOLLOW["free"]  # type: ignore[attr-defined]
+    assert first.params is second.params and first.params.play is ruffe_rules.FOLLOW["free"]  # type: ignore[attr-defined]
 
 
 def test_the_readings_module_doctests() -> None:
