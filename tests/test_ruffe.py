@@ -74,8 +74,9 @@ def play_out(state: RuffeState, rng: random.Random, until_deal: int | None = Non
 
 
 def test_doctests() -> None:
-    failures, tried = doctest.testmod(ruffe_module)
-    assert tried > 15 and failures == 0
+    from engine.games import ruffe_rules
+    results = [doctest.testmod(module) for module in (ruffe_module, ruffe_rules)]
+    assert sum(tried for _, tried in results) > 15 and sum(failures for failures, _ in results) == 0
 
 
 # ---------------------------------------------------------------- set-up
