@@ -56,7 +56,7 @@ KINDS = {
     "text": "Rule-bearing or narrative text.",
     "commentary": "The retelling's own opinion or doubt, not its source's words.",
     "citation": "The text's own statement of its source.",
-    "stray": "A fragment that belongs to a neighbouring entry of the book.",
+    "stray": "A line outside the text's own run: a fragment of a neighbouring entry of the book, or a picture's caption.",
 }
 LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
 API_MODULES = [
