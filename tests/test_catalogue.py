@@ -193,3 +193,86 @@ def test_inferred_rules_say_how(game_id: str) -> None:
     for rule in rules_of(game_id):
         if rule.get("status") == "inferred":
             assert rule.get("notes"), f"{game_id}.toml: inferred rule {rule['id']} has no notes saying how it follows"
+
+
+OPTION_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+VALUE = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
+KEBAB = re.compile(NAME)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_readings_are_usable_as_variant_options(game_id: str) -> None:
+    """A contested rule's readings become a variant option (``Option.from_rule``): its name is
+    snake_case, its values are short lowercase words, and no two rules set the same option."""
+    seen: dict[str, str] = {}
+    for rule in rules_of(game_id):
+        readings = rule.get("readings", [])
+        if not readings:
+            continue
+        option = readings[0]["option"]
+        assert OPTION_NAME.fullmatch(option), f"{game_id}.toml: rule {rule['id']}: option {option!r} is not snake_case"
+        assert option not in seen, f"{game_id}.toml: option {option!r} is set by {seen[option]} and {rule['id']}"
+        seen[option] = rule["id"]
+        for reading in readings:
+            assert VALUE.fullmatch(str(reading["id"])), f"{game_id}.toml: rule {rule['id']}: reading id {reading['id']!r}"
+
+
+def test_piquet_reading_ids_are_kebab_case() -> None:
+    """The Piquet options' values are short kebab-case words (issue 11)."""
+    bad = [(rule["id"], reading["id"]) for rule in rules_of("piquet") for reading in rule.get("readings", [])
+           if not KEBAB.fullmatch(str(reading["id"]))]
+    assert not bad, f"piquet.toml: reading ids not kebab-case: {bad}"
+
+
+def options_of(game_id: str) -> dict[str, tuple[list[str], str]]:
+    """option -> (its reading ids in order, the default reading)."""
+    found = {}
+    for rule in rules_of(game_id):
+        readings = rule.get("readings", [])
+        if readings:
+            found[readings[0]["option"]] = ([str(r["id"]) for r in readings],
+                                            next(str(r["id"]) for r in readings if r.get("default") is True))
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_reading_sets_name_one_reading_for_every_option(game_id: str) -> None:
+    """``[[game.reading_sets]]``: named sets of readings a reader picks whole. Each set gives one
+    existing reading for every option of the game and nothing else; at most one set is the
+    default, and its readings are the catalogue's defaults."""
+    sets = load(game_id)["game"].get("reading_sets", [])
+    assert isinstance(sets, list), f"{game_id}.toml: [game] reading_sets must be an array of tables"
+    options = options_of(game_id)
+    ids = [rs.get("id") for rs in sets]
+    assert len(set(ids)) == len(ids), f"{game_id}.toml: reading set ids {ids} must be distinct"
+    for rs in sets:
+        where = f"{game_id}.toml: reading set {rs.get('id')!r}"
+        assert KEBAB.fullmatch(str(rs.get("id") or "")), f"{where}: id is not kebab-case"
+        for name in ("name", "statement", "rationale"):
+            assert isinstance(rs.get(name), str) and rs[name].strip(), f"{where}: {name} is missing"
+        assert isinstance(rs.get("held_by"), list) and rs["held_by"], f"{where}: held_by must be a non-empty list"
+        assert isinstance(rs.get("default", False), bool), f"{where}: default must be true or false"
+        chosen = rs.get("readings")
+        assert isinstance(chosen, dict), f"{where}: needs a readings table"
+        assert set(chosen) == set(options), (f"{where}: options missing {sorted(set(options) - set(chosen))}, "
+                                             f"unknown {sorted(set(chosen) - set(options))}")
+        for option, value in chosen.items():
+            assert value in options[option][0], f"{where}: {option} = {value!r} is not one of {options[option][0]}"
+    defaults = [rs for rs in sets if rs.get("default") is True]
+    assert len(defaults) <= 1, f"{game_id}.toml: reading sets {[rs['id'] for rs in defaults]} are all marked default"
+    for rs in defaults:
+        assert rs["readings"] == {option: default for option, (_, default) in options.items()}, \
+            f"{game_id}.toml: the default reading set {rs['id']!r} differs from the catalogue's default readings"
+
+
+def test_piquet_offers_the_two_reading_sets() -> None:
+    """Issue 11: the edition's reading of Шевцов (the defaults) and the classic game after Cavendish."""
+    sets = {rs["id"]: rs for rs in load("piquet")["game"]["reading_sets"]}
+    assert sorted(sets) == ["classic", "shevtsov"]
+    assert sets["shevtsov"]["default"] is True and sets["classic"]["default"] is False
+    classic = sets["classic"]["readings"]
+    assert classic["trick_points"] == "cavendish" and classic["last_trick"] == "one"
+    assert classic["open_capot"] == "none" and classic["partie"] == "rubicon"
+    assert classic["pique_seat"] == "elder-only" and classic["carte_blanche"] == "dealt-hand"
+    differing = {option for option, value in classic.items() if sets["shevtsov"]["readings"][option] != value}
+    assert len(differing) >= 10, f"the two sets differ only in {sorted(differing)}"

@@ -102,9 +102,10 @@ def works(root: Path = ROOT) -> list[dict[str, Any]]:
 
 def texts(root: Path = ROOT) -> Iterator[tuple[str, str]]:
     """Every editorial text that may cite a work, as ``(where, text)``: the source records
-    and passage notes, the catalogue's notes, evidence, readings' rationales and holders,
-    the glossary's meanings and the bibliography's own notes. (Translations, rule statements
-    and game summaries render the texts and the rules, and cite nothing.)"""
+    and passage notes, the catalogue's notes, evidence, readings' rationales and holders (those
+    of a game's named reading sets too), the glossary's meanings and the bibliography's own
+    notes. (Translations, rule and reading-set statements and game summaries render the texts
+    and the rules, and cite nothing.)"""
     for path in sorted((root / "sources").glob("*/source.json")):
         source = json.loads(path.read_text(encoding="utf-8"))
         key = source["key"]
@@ -116,6 +117,11 @@ def texts(root: Path = ROOT) -> Iterator[tuple[str, str]]:
                 yield f"{passage['id']}: note {index + 1}", note
     for path in sorted((root / "engine" / "catalogue").glob("*.toml")):
         catalogue = tomllib.loads(path.read_text(encoding="utf-8"))
+        for reading_set in (catalogue.get("game") or {}).get("reading_sets") or []:
+            where = f"{path.stem} reading set {reading_set.get('id')}"
+            yield f"{where}: rationale", reading_set.get("rationale", "")
+            for index, holder in enumerate(reading_set.get("held_by") or []):
+                yield f"{where}: held_by {index + 1}", holder
         for rule in catalogue.get("rules", []):
             for field in ("notes", "evidence"):
                 for index, line in enumerate(rule.get(field) or []):

@@ -56,7 +56,7 @@ KINDS = {
     "text": "Rule-bearing or narrative text.",
     "commentary": "The retelling's own opinion or doubt, not its source's words.",
     "citation": "The text's own statement of its source.",
-    "stray": "A fragment that belongs to a neighbouring entry of the book.",
+    "stray": "A line outside the text's own run: a fragment of a neighbouring entry of the book, or a picture's caption.",
 }
 LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
 API_MODULES = [
@@ -738,6 +738,39 @@ def options_table(ed: Edition, game: dict) -> list[str]:
     return out + [""]
 
 
+def reading_sets_table(ed: Edition, game: dict) -> list[str]:
+    """The game's named sets of readings (``[[game.reading_sets]]``): one column per set, one
+    row per option, each set's statement and rationale under the table."""
+    sets = (game.get("game") or {}).get("reading_sets") or []
+    if not sets:
+        return []
+    where = f"engine/catalogue/{(game.get('game') or {}).get('id', '?')}.toml"
+    out = [
+        "## The reading sets",
+        "",
+        "Each set gives one reading for every option, so that a whole reading of the game can be "
+        "chosen at once; any single option can then be changed.",
+        "",
+        "| Option | " + " | ".join(inline(str(rs.get("name") or rs.get("id"))) + (" (default)" if rs.get("default") else "")
+                              for rs in sets) + " |",
+        "|---|" + "---|" * len(sets),
+    ]
+    for rule in (r for r in game["rules"] if r.get("readings")):
+        option = rule["readings"][0].get("option", "?")
+        cells = []
+        for rs in sets:
+            value = (rs.get("readings") or {}).get(option)
+            if value is None:
+                warn(where, f"reading set {rs.get('id')!r} gives no reading for option {option!r}")
+            cells.append(code(str(value)) if value is not None else "—")
+        out.append(f"| {rule_link(ed, rule['id'], '../', label=code(option))} | " + " | ".join(cells) + " |")
+    out.append("")
+    for rs in sets:
+        out += [f"**{inline(str(rs.get('name') or rs.get('id')))}** ({code(str(rs.get('id')))}): "
+                f"{inline(str(rs.get('statement', '')))} {cite(ed, str(rs.get('rationale', '')), '../')}", ""]
+    return out
+
+
 def measure_value(name: str, value: Any) -> str:
     """A measured value as the page shows it: shares as percentages, other numbers as they are."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and name.endswith("_share"):
@@ -946,6 +979,7 @@ def game_page(ed: Edition, game_id: str) -> str:
             "",
         ]
     out += options_table(ed, game)
+    out += reading_sets_table(ed, game)
     out += ["## The rules", "",
             "Each rule: its id, its status, the passages it rests on (hover a passage id for the original), "
             "its notes and evidence, the readings when it is contested, worked examples that run in the "
