@@ -451,7 +451,8 @@ def _compare_deal(request: Mapping[str, Any], spec: GameSpec, built: list[Varian
     return {"game": spec.id, "seed": seed, "bots": bots, "deal": source, "deck": [str(c) for c in fresh.deals[0]],
             "dealer": view["dealer"], "players": fresh.num_players, "sides": [list(s) for s in fresh.sides()],
             "hands": [list(h) for h in view.get("hands") or []], "trump": view.get("trump"),
-            "turned_card": view.get("turned_card"), "results": results}
+            "turned_card": next((p["cards"][0] for p in view["piles"] if p["id"] == "turned"), None),
+            "results": results}
 
 
 def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:

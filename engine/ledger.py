@@ -123,6 +123,10 @@ class Ledger:
         self.write(deal, payer, -amount, unit, rule, reason, seat=payer, counterparty=payee)
 
     # ----- views ----------------------------------------------------------------
+    def units(self) -> list[str]:
+        """The units of the entries, in the order each was first written."""
+        return list(dict.fromkeys(e.unit for e in self.entries))
+
     def totals(self, unit: str) -> list[int]:
         """Each side's total in ``unit`` (its starting value and every entry)."""
         return list(self._totals.get(unit) or [0] * self.sides)

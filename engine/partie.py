@@ -29,6 +29,7 @@ from engine.game import Action, GameState, Outcome, Variant, side_words
 from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
+from engine.table_view import table_view
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
@@ -79,6 +80,14 @@ class Partie(GameState):
     _turns: list[int]
     """A dialogue's order of seats (:class:`~engine.phases.Dialogue`) and the position in it."""
     _turn: int
+    _calls: list[tuple[int, Action, str, str]]
+    """The deal's calls so far: seat, action, rule and the dialogue's name (from the deal's
+    start; where the dialogue opened last began in it: ``_calls_from``)."""
+    _calls_from: int
+    _dialogue: str
+    ACCOUNT_LABELS: ClassVar[dict[str, str]] = {}
+    """The label of each account the ledger keeps besides the score, by unit (the view's
+    ``ledger.accounts``; an account's rule is that of its first entry)."""
 
     def __init__(self, variant: Variant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
@@ -167,6 +176,7 @@ class Partie(GameState):
         self.deals.append([c._text for c in deck])
         self.deal_number = k + 1
         self.ledger.open_deal(k + 1, self.dealer)
+        self._turns, self._turn, self._calls, self._calls_from = [], -1, [], 0  # no dialogue yet
         self.deal(deck)
 
     def next_deal(self) -> None:
@@ -217,7 +227,9 @@ class Partie(GameState):
     def view_header(self, seat: int | None) -> dict[str, Any]:
         """The part of a view every game shares: game, variant, seat, players, sides,
         dealer, deal, phase, the seat to act and the score sheet (the deal in progress,
-        once it has an entry, as an incomplete row)."""
+        once it has an entry, as an incomplete row), the legal actions (to the seat to act),
+        the log's end, the outcome, and what the table draws (:mod:`engine.table_view`)."""
+        to_act = self._to_act
         return {
             "game": self.game_id,
             "variant": self.variant.to_json(),
@@ -231,7 +243,45 @@ class Partie(GameState):
             "prompt": self.prompt(seat),
             "to_act": self._to_act,
             "score_sheet": self.ledger.sheet(self.UNIT, current=self._phase != "over"),
-        }
+            "legal": self.legal_json() if to_act is not None and seat in (None, to_act) else [],
+            "log": self.log_from(-40),
+            "over": self._phase == "over",
+            "outcome": self._outcome.to_json() if self._outcome is not None else None,
+        } | table_view(self, seat)
+
+    # ----- the table's part of the view (engine.table_view) -----------------------
+    def active_seats(self) -> list[int]:
+        """The seats that play the deal (every seat, unless the game says otherwise)."""
+        return list(range(self.num_players))
+
+    def contest_view(self, viewer: int | None) -> dict[str, Any] | None:
+        """A dialogue that is a contest, as ``viewer`` may know it: ``{"title", "lines"}``."""
+        return None
+
+    def shows_view(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The hands or parts of hands shown this deal (:func:`engine.table_view.show`)."""
+        return []
+
+    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The piles on the felt besides the trick, with only the cards ``viewer`` may see
+        (:func:`engine.table_view.pile`)."""
+        return []
+
+    def seat_counts_view(self, viewer: int | None) -> list[list[dict[str, Any]]]:
+        """Per seat, what it has gathered besides its tricks (:func:`engine.table_view.item`)."""
+        return [[] for _ in range(self.num_players)]
+
+    def ledger_start(self) -> tuple[int | list[int] | None, str | None]:
+        """What each side's score starts at, and the rule (None: nothing)."""
+        return None, None
+
+    def ledger_target(self) -> tuple[int | None, str | None]:
+        """The score that ends the game, and the rule (None: none)."""
+        return None, None
+
+    def final_accounts(self) -> list[dict[str, Any]]:
+        """Accounts made up besides the ledger's (a settlement at the end)."""
+        return []
 
     # ----- the prompt ---------------------------------------------------------------
     def prompt_fields(self) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from engine.bots import make_bot
 from engine.cards import Card, parse_cards
 from engine.errors import IllegalActionError, RecordError, VariantError
 from engine.games.loo import LooState
+from engine.table_view import account_totals
 
 SEATS = {"mushka": 3, "pamphil": 3, "rams": 3, "petukh": 3}
 
@@ -93,6 +94,17 @@ def act(state: LooState, *actions: str) -> None:
         state.apply(text)
 
 
+def pile(view: dict[str, Any], pile_id: str) -> dict[str, Any]:
+    """The view's pile of that id (``piles``)."""
+    return next(p for p in view["piles"] if p["id"] == pile_id)
+
+
+def previous_tricks(view: dict[str, Any]) -> list[int]:
+    """The tricks each seat took in the last finished deal (its summary's "Tricks" facts; none: 0)."""
+    return [int(next((f["value"] for f in line["facts"] if f["label"] == "Tricks"), 0))
+            for line in view["previous_deal"]["lines"]]
+
+
 def hand(state: LooState, seat: int) -> set[str]:
     return set(state.view(None)["hands"][seat])
 
@@ -127,9 +139,9 @@ def test_five_cards_dealt_singly_from_the_dealers_left_and_the_next_card_turned(
     assert set(view["hands"][1]) == {pack[i] for i in (0, 3, 6, 9, 12)}
     assert set(view["hands"][2]) == {pack[i] for i in (1, 4, 7, 10, 13)}
     assert set(view["hands"][0]) == {pack[i] for i in (2, 5, 8, 11, 14)}
-    assert view["turned_card"] == pack[15] and view["trump"] == Card.parse(pack[15]).suit.value
-    assert view["stock"]["cards"] == pack[16:]
-    assert pack[15] not in view["stock"]["cards"], "the turned card is not bought"
+    assert pile(view, "turned")["cards"][0] == pack[15] and view["trump"] == Card.parse(pack[15]).suit.value
+    assert pile(view, "stock")["cards"] == pack[16:]
+    assert pack[15] not in pile(view, "stock")["cards"], "the turned card is not bought"
 
 
 @pytest.mark.rule("mushka.bid.order", "mushka.deal.rotation", "rams.deal.rotation", "petukh.deal.rotation")
@@ -153,12 +165,12 @@ def test_bidding_goes_from_the_dealers_left_and_the_deal_passes_left(game, playe
 @pytest.mark.parametrize("game, start", [("mushka", 25), ("rams", 100), ("petukh", 15)])
 def test_seats_are_drawn_the_lowest_card_deals_first_and_records_are_written_down(game, start):
     state = games.get(game).new_game({"players": 4}, seed=9)
-    drawn = [parse_cards(d) for d in state.view(None)["seat_draws"]]  # each seat's cards: ties drew again
+    drawn = [parse_cards(d) for d in state.seat_draws]  # each seat's cards: ties drew again
     keys = [tuple(c.rank_value for c in d) for d in drawn]
     assert len(drawn) == 4 and keys == sorted(keys) and len(set(keys)) == 4
     assert state.view(None)["dealer"] == 0
     assert state.log[0]["rule"] == state.RULES.seats
-    assert state.view(None)["records"] == [start] * 4
+    assert state.view(None)["totals"] == [start] * 4
 
 
 @pytest.mark.rule("mushka.setup.deck", "rams.setup.deck", "petukh.setup.deck", "petukh.setup.six-players")
@@ -177,7 +189,7 @@ def test_seats_are_drawn_the_lowest_card_deals_first_and_records_are_written_dow
 ])
 def test_pack_sizes(game, variant, size):
     state = games.get(game).new_game(variant, 1)
-    assert state.view(None)["pack"] == size and len(state.deals[0]) == size
+    assert len(state.pack) == size and len(state.deals[0]) == size
 
 
 @pytest.mark.rule("mushka.setup.players", "rams.setup.players", "petukh.setup.players")
@@ -215,7 +227,10 @@ def test_mushka_pass_stand_or_buy_and_a_passer_leaves_the_deal():
     state = deal("mushka", hands=MUSHKA_HANDS, turned="KH")
     act(state, "stand", "pass", "stand")
     assert state.phase == "play" and state.view(None)["active"] == [1, 0]
-    assert [b["choice"] for b in state.view(None)["bids"]] == ["stand", "stand", "pass"]
+    calls = state.view(None)["calls"]
+    assert [(c["seat"], c["kind"], c["text"]) for c in calls["said"]] == [(1, "stand", "stands"), (2, "pass", "passed"),
+                                                                         (0, "stand", "stands")]
+    assert calls["waiting"] == [] and all(c["rule"] == "mushka.bid.options" for c in calls["said"])
     refused(state, "pass", "mushka.play.follow-else-trump")
     play_rest_of_deal(state)
     assert 2 not in {e[0] for e in entries(state, 1)}, "a player who passed writes nothing"
@@ -231,15 +246,18 @@ def test_mushka_buy_discards_first_then_draws_from_the_top_of_the_stock():
     refused(state, "stand", "mushka.buy.discard-first")
     act(state, "discard 7H", "discard 8H")
     view = state.view(None)
-    assert view["discards"] == {"seat": 1, "count": 2, "cards": ["7H", "8H"]}
-    assert state.view(2)["discards"] == {"seat": 1, "count": 2}, "the discards are not shown to the others"
+    assert pile(view, "discards")["cards"] == ["7H", "8H"]
+    assert pile(view, "discards")["seat"] == 1 and pile(view, "discards")["count"] == 2
+    assert "cards" not in pile(state.view(2), "discards"), "the discards are not shown to the others"
+    assert state.view(1)["calls"]["said"][-1]["text"] == "buying: 2 out"
     assert "draw 2" in legal_texts(state)
     refused(state, "draw", "mushka.buy.discard-first")  # only the listed form: he draws as many as he threw out
     state.apply("draw 2")
     view = state.view(None)
     assert set(view["hands"][1]) == {"AS", "AH", "AD", "9D", "10D"}
-    assert view["stock"]["cards"][:2] == ["AC", "KD"]
-    assert view["bids"][1] == {"seat": 1, "choice": "buy", "discarded": 2, "label": "bought 2"}
+    assert pile(view, "stock")["cards"][:2] == ["AC", "KD"]
+    assert view["calls"]["said"][0] == {"seat": 1, "kind": "buy", "text": "bought 2", "rule": "mushka.bid.options"}
+    assert not any(p["id"] == "discards" for p in view["piles"]), "the buy is made: no discards are being made"
     assert state.phase == "bid" and state.current_player() == 2
 
 
@@ -255,18 +273,18 @@ def test_mushka_a_draw_naming_another_number_of_cards_is_refused():
 def test_mushka_no_more_cards_bought_than_the_stock_holds():
     # four players, 32 cards: 20 dealt, one turned, 11 in the stock
     state = deal("mushka", players=4, hands={1: "AS 7H 8H 9H 10H", 0: "7D 8D 9D 10D JD"}, turned="QD")
-    assert state.view(None)["stock"]["count"] == 11
+    assert pile(state.view(None), "stock")["count"] == 11
     for seat in (1, 2):
         assert state.current_player() == seat
         state.apply("buy")
         for card in list(state.view(None)["hands"][seat]):
             state.apply(f"discard {card}")
         assert state.phase == "bid", "discarding the whole hand draws at once"
-    assert state.view(None)["stock"]["count"] == 1
+    assert pile(state.view(None), "stock")["count"] == 1
     state.apply("buy")
     discard = [a for a in state.legal_actions() if a.kind == "discard"][0]
     state.apply(discard)
-    assert state.view(None)["stock"]["count"] == 0 and state.view(None)["bids"][3]["discarded"] == 1
+    assert pile(state.view(None), "stock")["count"] == 0 and state.view(None)["calls"]["said"][2]["text"] == "bought 1"
     assert state.current_player() == 0 and legal_texts(state) == ["pass", "stand"]
     refused(state, "buy", "mushka.buy.stock-limit")
 
@@ -277,10 +295,10 @@ def test_mushka_all_pass_makes_the_deal_void_and_the_next_player_deals():
     act(state, "pass", "pass", "pass")
     view = state.view(None)
     assert view["deal"] == 2 and view["dealer"] == 1 and view["phase"] == "bid"
-    assert view["records"] == [25, 25, 25]
+    assert view["totals"] == [25, 25, 25]
     row = view["score_sheet"][0]
     assert row["entries"] == [] and row["void"]["rule"] == "mushka.bid.all-pass"
-    assert view["previous_deal"]["void"] is True
+    assert view["previous_deal"]["void"] == row["void"] and view["previous_deal"]["deal"] == 1
 
 
 @pytest.mark.rule("mushka.play.lead", "mushka.play.trick-winner")
@@ -343,10 +361,10 @@ def test_mushka_one_trick_with_the_ace_of_spades_when_spades_are_trumps_writes_o
     act(state, "stand", "stand", "pass")
     act(state, "play AS", "play 7H")  # seat 1 takes the first trick
     act(state, "play 7C", "play JC", "play QC", "play 8C", "play KC", "play 9C", "play AC", "play 10C")
-    assert state.view(None)["previous_deal"]["tricks"] == [0, 1, 4]
+    assert previous_tricks(state.view(None)) == [0, 1, 4]
     assert entries(state, 1) == [(1, -1, "mushka.score.trick"), (1, -10, "mushka.score.ace-of-spades-bonus"),
                                  (2, -4, "mushka.score.trick")]
-    assert state.view(None)["records"] == [25, 14, 21]
+    assert state.view(None)["totals"] == [25, 14, 21]
 
 
 @pytest.mark.rule("mushka.score.ace-of-spades-bonus")
@@ -355,7 +373,7 @@ def test_mushka_the_ace_of_spades_bonus_is_five_when_spades_are_not_trumps():
     act(state, "stand", "pass", "pass")
     play_rest_of_deal(state)
     assert entries(state, 1) == [(1, -5, "mushka.score.trick"), (1, -5, "mushka.score.ace-of-spades-bonus")]
-    assert state.view(None)["records"][1] == 15
+    assert state.view(None)["totals"][1] == 15
 
 
 @pytest.mark.rule("mushka.score.ace-of-spades-penalty", "mushka.score.no-trick")
@@ -364,10 +382,10 @@ def test_mushka_the_ace_of_spades_without_a_trick_costs_ten_and_a_blank_five():
     state = deal("mushka", hands={1: "AS 7C 8C 9C 10C", 2: "AH KH QH JH 10H", 0: "7S 8S 9S 10S JS"}, turned="7H")
     act(state, "stand", "stand", "stand")
     play_rest_of_deal(state)
-    assert state.view(None)["previous_deal"]["tricks"] == [0, 0, 5]
+    assert previous_tricks(state.view(None)) == [0, 0, 5]
     assert (1, 10, "mushka.score.ace-of-spades-penalty") in entries(state, 1)
     assert (0, 5, "mushka.score.no-trick") in entries(state, 1)
-    assert state.view(None)["records"] == [30, 35, 20]
+    assert state.view(None)["totals"] == [30, 35, 20]
 
 
 @pytest.mark.rule("mushka.score.ace-of-spades-penalty")
@@ -377,7 +395,7 @@ def test_mushka_the_ace_of_spades_penalty_is_ten_under_both_readings_when_spades
                  ace_of_spades_penalty=reading)
     act(state, "stand", "stand", "stand")
     play_rest_of_deal(state)
-    assert state.view(None)["previous_deal"]["tricks"][1] == 0
+    assert previous_tricks(state.view(None))[1] == 0
     assert [e for e in entries(state, 1) if e[0] == 1] == [(1, 10, "mushka.score.ace-of-spades-penalty")]
 
 
@@ -389,7 +407,7 @@ def _pamphil_takes_the_ace_of_spades(reading: str) -> LooState:
     act(state, "keep_quiet", "stand", "stand", "pass")
     act(state, "play AS", "play JC", "play AH", "play 7H", "play KH", "play 8H", "play QH", "play 9H",
         "play JH", "play 10H")
-    assert state.view(None)["previous_deal"]["tricks"] == [0, 0, 5]
+    assert previous_tricks(state.view(None)) == [0, 0, 5]
     return state
 
 
@@ -400,7 +418,7 @@ def test_pamphil_keeps_mushkas_ace_of_spades_penalty_reading_when_spades_are_tru
     its trick: only the pamphil can take it."""
     state = _pamphil_takes_the_ace_of_spades(reading)
     assert [e for e in entries(state, 1) if e[0] == 1] == [(1, penalty, "mushka.score.ace-of-spades-penalty")]
-    assert state.view(None)["records"] == [25, 25 + penalty, 20]
+    assert state.view(None)["totals"] == [25, 25 + penalty, 20]
     assert games.get("pamphil").make_variant().ace_of_spades_penalty == "ten"
 
 
@@ -449,11 +467,11 @@ def _mushka_overshoot_game(reading: str) -> LooState:
     play_rest_of_deal(state)
     act(state, "pass", "stand")  # deal 2: 15 - 10
     play_rest_of_deal(state)
-    assert state.view(None)["records"] == [25, 5]
+    assert state.view(None)["totals"] == [25, 5]
     act(state, "stand", "stand")  # deal 3: seat 1 takes two tricks: 5 - 2
     act(state, "play AD", "play 7H", "play KD", "play 8H", "play 7C", "play QC", "play KC", "play 8C",
         "play AC", "play 9C")
-    assert state.view(None)["records"] == [22, 3]
+    assert state.view(None)["totals"] == [22, 3]
     act(state, "pass", "stand")  # deal 4: alone, five tricks with 3 to go
     play_rest_of_deal(state)
     return state
@@ -464,7 +482,7 @@ def _mushka_overshoot_game(reading: str) -> LooState:
 def test_mushka_too_many_tricks_restart_the_record_with_a_penalty(reading, restart):
     state = _mushka_overshoot_game(reading)
     assert not state.is_over()
-    assert state.view(None)["records"] == [22, restart]
+    assert state.view(None)["totals"] == [22, restart]
     rows = entries(state, 4)
     assert rows[0] == (1, -5, "mushka.score.trick")
     assert rows[1][2] == "mushka.end.overshoot" and sum(p for _, p, _ in rows) == restart - 3
@@ -479,13 +497,13 @@ def test_mushka_the_first_to_write_off_his_record_wins_and_is_paid(settlement, e
     for bids in (("stand", "pass"), ("pass", "stand")):
         act(state, *bids)
         play_rest_of_deal(state)
-    assert state.view(None)["records"] == [25, 0] and state.is_over()
+    assert state.view(None)["totals"] == [25, 0] and state.is_over()
     # 10 left, five tricks and the ace of spades (spades trumps): the bonus only brings it to nothing
     assert entries(state) == [(1, -5, "mushka.score.trick"), (1, -10, "mushka.score.ace-of-spades-bonus"),
                               (1, 5, "mushka.end.overshoot")]
     outcome = state.outcome()
     assert list(outcome.winners) == [1] and list(outcome.scores) == [25, 0]
-    assert state.view(None)["settlement"] == expected
+    assert account_totals(state.view(None), "settlement") == expected
     assert state.legal_actions() == [] and state.current_player() is None
     refused(state, "stand", "mushka.end.winner")
 
@@ -521,10 +539,10 @@ def test_mushka_five_of_a_suit_in_some_companies(reading):
     shows = [s for s in state.score_sheet[0]["entries"]]
     assert shows and all(e["seat"] == 1 for e in shows), "the others score nothing"
     if reading == "wins-game":
-        assert state.is_over() and list(state.outcome().winners) == [1] and view["records"] == [25, 0, 25]
+        assert state.is_over() and list(state.outcome().winners) == [1] and view["totals"] == [25, 0, 25]
     else:
-        assert not state.is_over() and view["deal"] == 2 and view["records"] == [25, 20, 25]
-        assert view["previous_deal"]["tricks"] == [0, 5, 0]
+        assert not state.is_over() and view["deal"] == 2 and view["totals"] == [25, 20, 25]
+        assert previous_tricks(view) == [0, 5, 0]
 
 
 # --------------------------------------------------------------------------- Памфил
@@ -542,7 +560,7 @@ def test_pamphil_turned_up_the_dealer_takes_it_and_lays_out_a_card_for_trumps():
     assert state.view(1)["hands"][0]["known"] == ["JC"], "everyone saw the pamphil turned up"
     state.apply("lay_out 9D")
     view = state.view(None)
-    assert view["trump"] == "D" and view["turned_card"] == "9D"
+    assert view["trump"] == "D" and pile(view, "turned")["cards"][0] == "9D"
     assert set(view["hands"][0]) == {"KS", "7H", "8H", "10D", "JC"}
     # the whole table saw the pamphil turned: only a holder as dealt declares it (pamphil.bid.declare-payment)
     assert view["phase"] == "bid" and state.current_player() == 1
@@ -552,7 +570,7 @@ def test_pamphil_turned_up_the_dealer_takes_it_and_lays_out_a_card_for_trumps():
 def test_pamphil_dealer_who_laid_out_the_ace_of_spades_may_pass():
     state = deal("pamphil", hands={0: "AS 7H 8H 9D 10D", 1: "7C 8C 9C 10C QC", 2: "7S 8S 9S 10S QS"}, turned="JC")
     act(state, "lay_out AS", "pass", "pass")
-    assert "AS" not in hand(state, 0) and state.view(None)["turned_card"] == "AS"
+    assert "AS" not in hand(state, 0) and pile(state.view(None), "turned")["cards"][0] == "AS"
     assert "pass" in legal_texts(state)
 
 
@@ -566,7 +584,7 @@ def test_a_shown_card_discarded_is_no_longer_shown_in_the_hand(game):
     else:
         state = deal("petukh", players=6, dealer=5, six_player_pack="thirty-four",
                      hands={5: "7H 8H 9H 10H KC"})
-        assert state.view(None)["trump_card"] == {"seat": 5, "card": "KC"}
+        assert pile(state.view(None), "trump-card")["cards"] == ["KC"]
         while state.current_player() != 5:
             state.apply("stand")
         act(state, "buy", "discard KC", "draw 1")
@@ -584,8 +602,13 @@ def test_pamphil_declaring_is_paid_by_each_other_player_outside_the_record(payme
     refused(state, "stand", "pamphil.bid.declare-payment")
     state.apply("declare")
     view = state.view(None)
-    assert view["payments"] == [-payment, -payment, 3 * payment, -payment]
-    assert view["records"] == [25] * 4
+    assert account_totals(view, "payment") == [-payment, -payment, 3 * payment, -payment]
+    account = view["ledger"]["accounts"][0]
+    assert account["label"] == "Side payments for declaring the pamphil" and account["rule"] == "pamphil.bid.declare-payment"
+    assert view["calls"]["said"] == [{"seat": 2, "kind": "declare", "text": "declares the pamphil",
+                                      "rule": "pamphil.bid.declare-payment"}]
+    assert view["calls"]["waiting"] == [1, 2, 3, 0] and view["calls"]["waiting_text"] == "waiting to bid"
+    assert view["totals"] == [25] * 4
     assert view["shows"] == [{"seat": 2, "kind": "pamphil", "cards": ["JC"], "value": 3 * payment,
                               "rule": "pamphil.bid.declare-payment", "text": "Seat 2 declares the pamphil: J♣."}]
     assert view["phase"] == "bid" and state.current_player() == 1, "the declaration comes before the buying"
@@ -595,7 +618,8 @@ def test_pamphil_declaring_is_paid_by_each_other_player_outside_the_record(payme
 def test_pamphil_keeping_quiet_pays_nothing_and_nobody_is_asked_when_it_is_in_the_stock():
     state = deal("pamphil", players=4, hands={2: "JC 7H 8H 9D 10D"}, turned="7S")
     state.apply("keep_quiet")
-    assert state.view(None)["payments"] == [0] * 4 and state.view(None)["shows"] == []
+    assert account_totals(state.view(None), "payment") is None and state.view(None)["shows"] == []
+    assert state.view(None)["calls"]["said"][0]["text"] == "keeps quiet"
     state = deal("pamphil", players=4, turned="7S", stock="JC")
     assert state.phase == "bid" and state.current_player() == 1
 
@@ -650,7 +674,7 @@ def test_pamphil_four_clubs_and_the_pamphil_are_five_clubs():
 @pytest.mark.rule("pamphil.general.as-mushka")
 def test_pamphil_keeps_mushkas_ace_of_spades_and_record():
     state = deal("pamphil", hands={1: "AS 7H 8H 9D 10D"}, turned="KH", stock="JC")
-    assert state.view(None)["start_record"] == 25
+    assert state.view(None)["ledger"]["start"] == 25
     # the refusal names Памфил's rule that adopts Мушка's, and the rule of Мушка's it applies
     error = refused(state, "pass", "pamphil.general.as-mushka")
     assert error.adopted == "mushka.bid.ace-of-spades-must-play" and error.to_json()["adopted"] == error.adopted
@@ -673,9 +697,9 @@ def test_rams_book_example_aces_of_spades_and_hearts_with_one_trick_write_off_26
     act(state, "play AS", "play KS", "play 8S")  # seat 1's one trick
     act(state, "play AH", "play 7D", "play 9H")
     act(state, "play 8D", "play 10H", "play 7C", "play 9D", "play KC", "play 8C", "play 10D", "play QC", "play 9C")
-    assert state.view(None)["previous_deal"]["tricks"] == [0, 1, 4]
+    assert previous_tricks(state.view(None)) == [0, 1, 4]
     assert entries(state, 1)[:2] == [(1, -1, "rams.score.trick"), (1, -25, "rams.score.aces-with-trick")]
-    assert state.view(None)["records"] == [105, 74, 96]
+    assert state.view(None)["totals"] == [105, 74, 96]
 
 
 @pytest.mark.rule("rams.score.no-trick", "rams.score.ace-values")
@@ -684,10 +708,10 @@ def test_rams_book_example_the_same_aces_without_a_trick_write_up_30():
     act(state, "stand", "stand", "pass")
     act(state, "play AS", "play 7D", "play 8D", "play AH", "play 9D", "play 7C", "play 10D", "play 8C",
         "play KC", "play 9C")
-    assert state.view(None)["previous_deal"]["tricks"] == [0, 0, 5]
+    assert previous_tricks(state.view(None)) == [0, 0, 5]
     assert sum(p for s, p, _ in entries(state, 1) if s == 1) == 30
     assert {r for s, _, r in entries(state, 1) if s == 1} == {"rams.score.no-trick"}
-    assert state.view(None)["records"] == [100, 130, 95]
+    assert state.view(None)["totals"] == [100, 130, 95]
 
 
 @pytest.mark.rule("rams.bid.ace-may-not-pass")
@@ -711,7 +735,7 @@ def test_rams_all_pass_is_a_void_deal():
     state = deal("rams", hands={1: "7C 8C 9C 10C KH", 2: "7D 8D 9D 10D KS", 0: "7S 8S 9S 10S QH"}, turned="JD")
     act(state, "pass", "pass", "pass")
     view = state.view(None)
-    assert view["deal"] == 2 and view["dealer"] == 1 and view["records"] == [100] * 3
+    assert view["deal"] == 2 and view["dealer"] == 1 and view["totals"] == [100] * 3
     assert view["score_sheet"][0]["void"]["rule"] == "rams.bid.all-pass"
 
 
@@ -795,8 +819,8 @@ def test_rams_five_of_a_suit_ends_the_deal_without_play(reading, others):
     act(state, "stand", "stand", "stand", "keep")
     view = state.view(None)
     assert view["deal"] == 2 and view["dealer"] == 1, "the deal ended without a trick"
-    assert view["previous_deal"]["tricks"] == [0, 0, 0]
-    assert view["records"] == [100 + others[1], 75, 100 + others[0]]
+    assert previous_tricks(view) == [0, 0, 0]
+    assert view["totals"] == [100 + others[1], 75, 100 + others[0]]
     assert {r for _, _, r in entries(state, 1)} == {"rams.special.five-of-a-suit"}
     logged = [e["seat"] for e in state.log if e["deal"] == 1 and e["rule"] == "rams.special.five-of-a-suit"]
     assert sorted(logged) == [0, 1, 2], "each record change is logged under the rule"
@@ -806,7 +830,7 @@ def test_rams_five_of_a_suit_ends_the_deal_without_play(reading, others):
 def test_rams_five_of_a_suit_only_charges_the_players_still_in():
     state = deal("rams", hands={1: "AH KH QH 9H 7H", 2: "8S 8C 9D 10S JC", 0: "7C 8D 9S 9C 10D"}, turned="7S")
     act(state, "stand", "pass", "stand", "keep")
-    assert state.view(None)["records"] == [105, 75, 100]
+    assert state.view(None)["totals"] == [105, 75, 100]
 
 
 @pytest.mark.rule("rams.special.rams")
@@ -817,9 +841,9 @@ def test_rams_four_aces_win_the_game():
     if state.phase == "dealer_exchange":
         state.apply("keep")
     assert state.is_over() and list(state.outcome().winners) == [1]
-    assert state.view(None)["records"][1] == 0
+    assert state.view(None)["totals"][1] == 0
     assert entries(state)[-1] == (1, -100, "rams.special.rams")
-    assert state.view(None)["settlement"] == [-100, 300, -100, -100]
+    assert account_totals(state.view(None), "settlement") == [-100, 300, -100, -100]
 
 
 @pytest.mark.rule("rams.special.rams")
@@ -830,19 +854,19 @@ def test_rams_the_others_write_nothing_or_five_up_for_a_rams(reading, others):
                                            0: "2C 3C 4D 5D 6H"}, turned="7D", rams_others=reading)
     act(state, "stand", "stand", "pass", "stand", "keep")
     assert state.is_over() and list(state.outcome().winners) == [1]
-    assert state.view(None)["records"] == [others, 0, others, 100]
+    assert state.view(None)["totals"] == [others, 0, others, 100]
     rows = entries(state)
     assert rows[0] == (1, -100, "rams.special.rams")
     assert sorted(rows[1:]) == ([] if reading == "nothing" else [(0, 5, "rams.special.rams"),
                                                                  (2, 5, "rams.special.rams")])
-    assert state.view(None)["settlement"] == [-others, 2 * others + 100, -others, -100]
+    assert account_totals(state.view(None), "settlement") == [-others, 2 * others + 100, -others, -100]
 
 
 @pytest.mark.rule("rams.score.start")
 @pytest.mark.parametrize("reading, start", [("hundred", 100), ("hundred-fifty", 150), ("two-hundred", 200)])
 def test_rams_records_start_at_the_agreed_number(reading, start):
     state = games.get("rams").new_game({"start_record": reading}, 3)
-    assert state.view(None)["records"] == [start] * 4 and state.view(None)["start_record"] == start
+    assert state.view(None)["totals"] == [start] * 4 and state.view(None)["ledger"]["start"] == start
 
 
 @pytest.mark.rule("rams.variant.jacks", "rams.jacks.value", "rams.jacks.at-discard", "rams.jacks.pass")
@@ -851,13 +875,13 @@ def test_rams_jacks_are_written_off_at_the_discard_and_kept_when_passing():
                  jacks="jacks")
     state.apply("pass")
     view = state.view(None)
-    assert view["records"][1] == 95
+    assert view["totals"][1] == 95
     assert view["shows"] == [{"seat": 1, "kind": "jacks", "cards": ["JS", "JC"], "value": 5,
                               "rule": "rams.jacks.at-discard",
                               "text": "Seat 1 shows jacks at the discard, worth 5: J♠ J♣."}]
     act(state, "stand", "stand", "keep")
     play_rest_of_deal(state)
-    assert state.view(None)["records"][1] == 95
+    assert state.view(None)["totals"][1] == 95
     assert [e for e in entries(state, 1) if e[0] == 1] == [(1, -5, "rams.jacks.at-discard")]
 
 
@@ -865,14 +889,14 @@ def test_rams_jacks_are_written_off_at_the_discard_and_kept_when_passing():
 def test_rams_plain_jacks_count_nothing():
     state = deal("rams", hands={1: "JS JC 7H 8H 9D"}, turned="QD")
     state.apply("pass")
-    assert state.view(None)["records"][1] == 100 and state.view(None)["shows"] == []
+    assert state.view(None)["totals"][1] == 100 and state.view(None)["shows"] == []
 
 
 @pytest.mark.rule("rams.jacks.at-discard", "rams.buy.discard-first")
 def test_rams_a_jack_bought_makes_no_pair():
     state = deal("rams", hands={1: "JS 7C 8H 9D 10C", 2: "KS 7D 8D 9S 10S"}, turned="QD", stock="JC", jacks="jacks")
     act(state, "buy", "discard 7C", "draw 1")
-    assert "JC" in hand(state, 1) and state.view(None)["records"][1] == 100
+    assert "JC" in hand(state, 1) and state.view(None)["totals"][1] == 100
 
 
 @pytest.mark.rule("rams.jacks.no-trick")
@@ -886,8 +910,8 @@ def test_rams_jacks_and_the_no_trick_penalty(cards, reading, record):
                  jacks="jacks", jacks_no_trick=reading)
     act(state, "stand", "stand", "pass")
     play_rest_of_deal(state)
-    assert state.view(None)["previous_deal"]["tricks"] == [0, 0, 5]
-    assert state.view(None)["records"][1] == record
+    assert previous_tricks(state.view(None)) == [0, 0, 5]
+    assert state.view(None)["totals"][1] == record
 
 
 @pytest.mark.rule("rams.jacks.finish")
@@ -903,11 +927,11 @@ def test_rams_jacks_finish_the_game_without_play():
     play_rest_of_deal(state)
     act(state, "pass", "pass", "stand", "keep")  # seat 1 deals and plays alone: five tricks and AH AD AS = 45
     play_rest_of_deal(state)
-    assert state.view(None)["records"] == [100, 5, 100]
+    assert state.view(None)["totals"] == [100, 5, 100]
     act(state, "stand", "pass")  # deal 3: seat 1 shows JH JD with five left
     assert state.is_over() and list(state.outcome().winners) == [1]
     assert entries(state)[-1] == (1, -5, "rams.jacks.finish")
-    assert state.view(None)["previous_deal"]["tricks"] == [0, 0, 0]
+    assert previous_tricks(state.view(None)) == [0, 0, 0]
 
 
 @pytest.mark.rule("rams.jacks.cancelled")
@@ -915,11 +939,11 @@ def test_rams_jacks_count_nothing_when_another_shows_five_of_a_suit():
     state = deal("rams", hands={1: "JS JC 7D 8D 9D", 2: "7H 8H 9H 10H QH", 0: "7S 8S 9S 10S KD"}, turned="7C",
                  jacks="jacks")
     state.apply("stand")
-    assert state.view(None)["records"][1] == 95
+    assert state.view(None)["totals"][1] == 95
     act(state, "stand", "stand", "keep")
     rows = entries(state, 1)
     assert (1, 5, "rams.jacks.cancelled") in rows
-    assert state.view(None)["records"][1] == 105, "jacks written back, then 5 up for another's five of a suit"
+    assert state.view(None)["totals"][1] == 105, "jacks written back, then 5 up for another's five of a suit"
 
 
 @pytest.mark.rule("rams.jacks.cancelled", "rams.special.rams")
@@ -927,11 +951,11 @@ def test_rams_jacks_are_written_back_when_another_shows_a_rams():
     state = deal("rams", players=4, hands={1: "JS JC 7D 8D 9D", 2: "AS AH AD AC 7H", 3: "2S 3S 4S 5H 6H",
                                            0: "2C 3C 4C 5D 6D"}, turned="7C", jacks="jacks")
     state.apply("pass")
-    assert state.view(None)["records"][1] == 95
+    assert state.view(None)["totals"][1] == 95
     act(state, "stand", "stand", "stand", "keep")
     assert state.is_over() and list(state.outcome().winners) == [2]
     assert (1, 5, "rams.jacks.cancelled") in entries(state)
-    assert state.view(None)["records"] == [100, 100, 0, 100]
+    assert state.view(None)["totals"] == [100, 100, 0, 100]
 
 
 @pytest.mark.rule("rams.buy.dealer-takes-turned", "rams.special.five-of-a-suit")
@@ -939,8 +963,8 @@ def test_rams_the_dealer_may_make_five_of_a_suit_with_the_turned_trump():
     state = deal("rams", hands={1: "7C 8C 9C KS QS", 2: "10C JC QC 8S 9S", 0: "7H 8H 9H 10H 7S"}, turned="JH")
     act(state, "stand", "stand", "stand", "exchange 7S")
     view = state.view(None)
-    assert view["deal"] == 2 and view["previous_deal"]["tricks"] == [0, 0, 0]
-    assert view["records"] == [95, 105, 105]
+    assert view["deal"] == 2 and previous_tricks(view) == [0, 0, 0]
+    assert view["totals"] == [95, 105, 105]
 
 
 @pytest.mark.rule("rams.end.winner", "rams.settle.remaining-records", "rams.score.aces-with-trick")
@@ -956,13 +980,13 @@ def test_rams_a_record_stops_at_nothing_and_the_winner_is_paid_what_is_left():
     play_rest_of_deal(state)
     act(state, "pass", "pass", "stand", "keep")  # the dealer alone: 5 and AH AD (35): 10 left
     play_rest_of_deal(state)
-    assert state.view(None)["records"] == [100, 10, 100]
+    assert state.view(None)["totals"] == [100, 10, 100]
     act(state, "pass", "stand", "pass")  # 5 and AH (20) with 10 left
     play_rest_of_deal(state)
-    assert state.is_over() and state.view(None)["records"] == [100, 0, 100]
+    assert state.is_over() and state.view(None)["totals"] == [100, 0, 100]
     assert entries(state) == [(1, -5, "rams.score.trick"), (1, -20, "rams.score.aces-with-trick"),
                               (1, 15, "rams.end.winner")]
-    assert state.view(None)["settlement"] == [-100, 200, -100]
+    assert account_totals(state.view(None), "settlement") == [-100, 200, -100]
 
 
 # --------------------------------------------------------------------------- Петух
@@ -975,7 +999,7 @@ def test_petukh_nobody_passes_and_the_exchange_is_labelled_as_such():
     error = refused(state, "pass", "petukh.bid.no-pass")
     assert "no passing" in error.reason
     act(state, "buy", "discard 6H", "discard 7D", "draw 2")
-    assert state.view(None)["bids"][1]["discarded"] == 2
+    assert state.view(None)["calls"]["said"][0]["text"] == "exchanged 2"
 
 
 def _petukh_five_tricks(start: int) -> LooState:
@@ -991,20 +1015,21 @@ def _petukh_five_tricks(start: int) -> LooState:
 def test_petukh_a_player_two_short_plays_the_cards_dealt_to_him():
     state = _petukh_five_tricks(7)
     view = state.view(None)
-    assert view["records"] == [12, 2, 12], "no trick at 7 (10 or less) costs 5"
+    assert view["totals"] == [12, 2, 12], "no trick at 7 (10 or less) costs 5"
     assert view["dealer"] == 1
     for seat in (2, 0):
         assert state.current_player() == seat and legal_texts(state) == ["stand", "buy"]
         state.apply("stand")
     assert state.phase == "play", "seat 1, at 2, was not asked"
-    assert state.view(None)["bids"][1]["choice"] == "stand"
+    said = {c["seat"]: c for c in state.view(None)["calls"]["said"]}
+    assert said[1]["kind"] == "stand" and said[1]["rule"] == "petukh.exchange.two-short", "stood without being asked"
     assert any(e["rule"] == "petukh.exchange.two-short" and e["seat"] == 1 for e in state.log)
 
 
 @pytest.mark.rule("petukh.exchange.one-point")
 def test_petukh_nobody_exchanges_while_a_record_stands_at_one():
     state = _petukh_five_tricks(6)
-    assert state.view(None)["records"] == [11, 1, 11]
+    assert state.view(None)["totals"] == [11, 1, 11]
     assert state.phase == "play", "every seat plays the cards dealt to him"
     stood = [e for e in state.log if e["rule"] == "petukh.exchange.one-point" and e["deal"] == 2]
     assert sorted(e["seat"] for e in stood) == [0, 1, 2]
@@ -1014,16 +1039,16 @@ def test_petukh_nobody_exchanges_while_a_record_stands_at_one():
 @pytest.mark.parametrize("start, record", [(10, 15), (11, 11), (15, 15)])
 def test_petukh_a_blank_costs_five_only_at_ten_or_less(start, record):
     state = _petukh_five_tricks(start)
-    assert state.view(None)["records"][0] == record
+    assert state.view(None)["totals"][0] == record
     assert (0, record - start, "petukh.score.no-trick") in entries(state, 1)
 
 
 @pytest.mark.rule("petukh.score.trick", "petukh.end.winner")
 def test_petukh_writing_off_more_than_is_left_is_not_punished():
     state = _petukh_five_tricks(3)
-    assert state.is_over() and state.view(None)["records"] == [8, 0, 8]
+    assert state.is_over() and state.view(None)["totals"] == [8, 0, 8]
     assert entries(state)[:2] == [(1, -5, "petukh.score.trick"), (1, 2, "petukh.end.winner")]
-    assert state.view(None)["settlement"] == [-8, 16, -8]
+    assert account_totals(state.view(None), "settlement") == [-8, 16, -8]
 
 
 @pytest.mark.rule("petukh.end.winner", "petukh.exchange.two-short", "petukh.settle.remaining-records")
@@ -1034,10 +1059,10 @@ def test_petukh_two_finishing_in_the_same_deal_share_the_win():
     assert state.phase == "play" and state.current_player() == 1
     act(state, "play AH", "play 6S", "play QH", "play KH", "play 7S", "play 6D", "play 6C", "play AC", "play 7D",
         "play KC", "play 8D", "play 7C", "play 8S", "play 9S", "play 8C")
-    assert state.view(None)["previous_deal"]["tricks"] == [1, 2, 2]
+    assert previous_tricks(state.view(None)) == [1, 2, 2]
     assert state.is_over() and list(state.outcome().winners) == [1, 2]
-    assert state.view(None)["records"] == [1, 0, 0]
-    assert state.view(None)["settlement"] == [-1, 0.5, 0.5]
+    assert state.view(None)["totals"] == [1, 0, 0]
+    assert account_totals(state.view(None), "settlement") == [-1, 0.5, 0.5]
 
 
 @pytest.mark.rule("petukh.boys.pair", "petukh.boys.trump-jack", "petukh.boys.four-jacks")
@@ -1055,7 +1080,7 @@ def test_petukh_boys_write_off_with_a_trick(cards, trump, value, rule):
     assert show[0]["rule"] == rule
     act(state, "play AS")
     play_rest_of_deal(state)
-    assert state.view(None)["previous_deal"]["tricks"][1] >= 1
+    assert previous_tricks(state.view(None))[1] >= 1
     assert (1, -value, rule) in entries(state, 1)
 
 
@@ -1065,7 +1090,7 @@ def test_petukh_boys_give_nothing_without_a_trick():
                  start_record=9)
     act(state, "stand", "stand", "stand")
     play_rest_of_deal(state)
-    assert state.view(None)["previous_deal"]["tricks"][1] == 0
+    assert previous_tricks(state.view(None))[1] == 0
     assert [e for e in entries(state, 1) if e[0] == 1] == [(1, 5, "petukh.score.no-trick")]
 
 
@@ -1077,9 +1102,9 @@ def test_petukh_boys_with_the_trump_jack_give_nothing_without_a_trick():
     act(state, "stand", "stand", "stand")
     act(state, "play 6C", "play AC", "play 6D", "play AH", "play 7D", "play JH", "play AD", "play 8D", "play JD",
         "play KH", "play 9D", "play 7C", "play QH", "play 10D", "play 8C")
-    assert state.view(None)["previous_deal"]["tricks"] == [0, 0, 5]
+    assert previous_tricks(state.view(None)) == [0, 0, 5]
     assert [e for e in entries(state, 1) if e[0] == 1] == [(1, 5, "petukh.score.no-trick")]
-    assert state.view(None)["records"][1] == 14
+    assert state.view(None)["totals"][1] == 14
 
 
 @pytest.mark.rule("petukh.deal.six-player-trump", "petukh.setup.six-players", "petukh.exchange.stock-limit")
@@ -1089,12 +1114,14 @@ def test_petukh_six_players_thirty_cards_the_dealers_last_card_is_trump_and_nobo
     state = games.get("petukh").new_game({"players": 6}, 0, decks=[pack], first_dealer=2)
     view = state.view(None)
     last = pack[29]  # the dealer receives the 6th, 12th ... 30th card
-    assert view["trump_card"] == {"seat": 2, "card": last} and view["turned_card"] is None
+    trump_card = pile(view, "trump-card")
+    assert trump_card["seat"] == 2 and trump_card["cards"] == [last] and trump_card["trump"]
+    assert not any(p["id"] == "turned" for p in view["piles"])
     assert view["trump"] == Card.parse(last).suit.value
     assert last in view["hands"][2], "the trump card stays in the dealer's hand"
     assert last in state.view(4)["hands"][2]["known"], "the dealer shows it"
-    assert view["stock"]["count"] == 0 and view["phase"] == "play" and state.current_player() == 3
-    assert all(b["choice"] == "stand" for b in view["bids"])
+    assert pile(view, "stock")["count"] == 0 and view["phase"] == "play" and state.current_player() == 3
+    assert [c["kind"] for c in view["calls"]["said"]] == ["stand"] * 6 and view["active"] == [3, 4, 5, 0, 1, 2]
 
 
 @pytest.mark.rule("petukh.deal.six-player-trump", "petukh.setup.six-players")
@@ -1104,15 +1131,17 @@ def test_petukh_six_players_thirty_four_cards_leave_four_to_exchange():
     state = games.get("petukh").new_game({"players": 6, "six_player_pack": "thirty-four"}, 0, decks=[pack],
                                          first_dealer=5)
     view = state.view(None)
-    assert view["trump_card"] == {"seat": 5, "card": pack[29]} and view["turned_card"] is None
-    assert view["stock"]["cards"] == pack[30:]
+    assert pile(view, "trump-card")["cards"] == [pack[29]] and pile(view, "trump-card")["seat"] == 5
+    assert not any(p["id"] == "turned" for p in view["piles"])
+    assert pile(view, "stock")["cards"] == pack[30:]
     assert state.phase == "bid" and state.current_player() == 0 and legal_texts(state) == ["stand", "buy"]
 
 
 @pytest.mark.rule("petukh.setup.start")
 def test_petukh_the_agreed_record():
-    assert games.get("petukh").new_game({}, 1).view(None)["records"] == [15] * 4
-    assert games.get("petukh").new_game({"start_record": 20, "players": 2}, 1).view(None)["records"] == [20, 20]
+    assert games.get("petukh").new_game({}, 1).view(None)["totals"] == [15] * 4
+    view = games.get("petukh").new_game({"start_record": 20, "players": 2}, 1).view(None)
+    assert view["totals"] == [20, 20] and view["ledger"]["start"] == 20 and view["ledger"]["start_rule"] == "petukh.setup.start"
     with pytest.raises(VariantError, match="petukh.setup.start"):
         games.get("petukh").make_variant(start_record=0)
 

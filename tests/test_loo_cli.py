@@ -196,7 +196,7 @@ def test_bridge_plays_a_loo_game(game):
     session_id = new["id"]
     session = bridge.SESSIONS[session_id]
     try:
-        assert new["view"]["seat"] == 0 and new["view"]["lower_is_better"] is True
+        assert new["view"]["seat"] == 0 and new["view"]["ledger"]["lower_is_better"] is True
         assert all(isinstance(h, dict) for h in new["view"]["hands"][1:]), "the others' hands are hidden"
         ids = rule_ids(game)
         refusals = bots = acts = 0
@@ -226,7 +226,8 @@ def test_bridge_plays_a_loo_game(game):
             assert not call(op="view", id=session_id, seat=1)["ok"], "a bot's hand is hidden from the table"
         mine = ok(op="view", id=session_id)["view"]
         assert mine["seat"] == 0 and all(isinstance(h, dict) for h in mine["hands"][1:])
-        assert "cards" not in mine["stock"]
+        stock = next(p for p in mine["piles"] if p["id"] == "stock")
+        assert "cards" not in stock and stock["seat"] is None
     finally:
         call(op="close", id=session_id)
 
@@ -242,7 +243,7 @@ def test_bridge_record_and_replay_of_a_whole_loo_game(game):
         records.validate(record)
         replayed = ok(op="replay", record=record)
         assert replayed["over"] and replayed["outcome"] == record["outcome"]
-        assert replayed["view"]["records"] == list(state.totals())
+        assert replayed["view"]["totals"] == list(state.totals())
         call(op="close", id=replayed["id"])
     finally:
         call(op="close", id=new["id"])

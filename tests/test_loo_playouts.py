@@ -19,6 +19,7 @@ import pytest
 from support import play_out
 from engine import catalogue, games
 from engine.bots import make_bot
+from engine.table_view import account_totals
 
 GAMES = ("mushka", "pamphil", "rams", "petukh")
 PLAYERS = {"mushka": (2, 3, 4, 5, 6), "pamphil": (2, 3, 4, 5, 6), "rams": (3, 4, 5, 6, 7), "petukh": (2, 3, 4, 5, 6)}
@@ -93,18 +94,19 @@ def test_every_reading_and_player_count_is_played(game):
 
 def cards_of_deal(state, deal_start: int) -> list[str]:
     view = state.view(None)
-    cards = [c for hand in view["hands"] for c in hand] + list(view["stock"]["cards"])
+    piles = {p["id"]: p for p in view["piles"]}
+    cards = [c for hand in view["hands"] for c in hand] + list(piles["stock"]["cards"])
     since = [a for _, a in state.history[deal_start:]]
-    taken = any(a.kind == "exchange" for a in since) or view["phase"] == "lay_out"
-    if view["turned_card"] is not None and not taken:
-        cards.append(view["turned_card"])
+    turned = piles.get("turned")
+    if turned is not None and turned["seat"] is None:  # on the table, not taken into the dealer's hand
+        cards += turned["cards"]
     return cards + [str(a.card) for a in since if a.kind in ("discard", "exchange", "play")]
 
 
 def check_sheet(state, game: str) -> None:
     view = state.view(None)
     ids = rule_ids(game)
-    start = view["start_record"]
+    start = view["ledger"]["start"]
     running = [start] * state.num_players
     for row in view["score_sheet"]:
         assert row["complete"]
@@ -117,7 +119,7 @@ def check_sheet(state, game: str) -> None:
         if "void" in row:
             assert row["entries"] == [] or game == "rams", row
             assert row["void"]["rule"] in ids
-    assert running == view["records"]
+    assert running == view["totals"]
     assert len(view["score_sheet"]) == len(state.deals)
     assert [row["deal"] for row in view["score_sheet"]] == list(range(1, len(state.deals) + 1))
 
@@ -143,11 +145,12 @@ def test_whole_games_finish_by_the_rules(case):
         check_sheet(state, game)
         view = state.view(None)
         outcome = state.outcome()
-        assert sorted(outcome.winners) == [s for s, r in enumerate(view["records"]) if r == 0]
-        assert outcome.winners and list(outcome.scores) == view["records"]
+        assert sorted(outcome.winners) == [s for s, r in enumerate(view["totals"]) if r == 0]
+        assert outcome.winners and list(outcome.scores) == view["totals"]
         assert view["over"] and view["outcome"]["winners"] == list(outcome.winners)
         stake = config.get("stake", 1)
-        settlement = view["settlement"]
+        settlement = account_totals(view, "settlement")
+        assert settlement is not None
         assert abs(sum(settlement)) < 0.05
         for s, paid in enumerate(settlement):
             if s in outcome.winners:
@@ -155,5 +158,5 @@ def test_whole_games_finish_by_the_rules(case):
             elif config.get("settlement") == "fixed":
                 assert paid == -config.get("agreed_sum", 25)
             else:
-                assert paid == -view["records"][s] * stake
-        assert sum(view["payments"]) == 0
+                assert paid == -view["totals"][s] * stake
+        assert sum(account_totals(view, "payment") or [0]) == 0

@@ -29,6 +29,7 @@ from engine.bots import make_bot
 from engine.cards import deck_52
 from engine.errors import IllegalActionError
 from engine.game import Action
+from engine.table_view import account_totals
 
 GAMES = ("mushka", "pamphil", "rams", "petukh")
 INT_OPTIONS = {
@@ -75,32 +76,32 @@ def new_game(game: str, variant: dict, seed: int):
 def cards_of_deal(state, deal_start: int) -> list[str]:
     """Every card of the current deal, wherever it is (see the module docstring)."""
     view = state.view(None)
-    cards = [c for hand in view["hands"] for c in hand] + list(view["stock"]["cards"])
+    cards = [c for hand in view["hands"] for c in hand] + list(pile(view, "stock")["cards"])
     since = [a for _, a in state.history[deal_start:]]
-    if turned_on_table(state, deal_start):
-        cards.append(view["turned_card"])
+    cards += turned_on_table(view)
     cards += [str(a.card) for a in since if a.kind in ("discard", "exchange", "play")]
     return cards
 
 
-def turned_on_table(state, deal_start: int) -> bool:
-    """Whether the turned card lies on the table: not taken by the Рамс dealer
-    (``exchange``), nor in the Памфил dealer's hand before he lays out."""
-    view = state.view(None)
-    taken = any(a.kind == "exchange" for _, a in state.history[deal_start:]) or view["phase"] == "lay_out"
-    return view["turned_card"] is not None and not taken
+def pile(view: dict, pile_id: str) -> dict:
+    return next(p for p in view["piles"] if p["id"] == pile_id)
+
+
+def turned_on_table(view: dict) -> list[str]:
+    """The turned card, if it lies on the table: not taken by the Рамс dealer (``exchange``),
+    nor in the Памфил dealer's hand before he lays out (the pile names who took it)."""
+    turned = [p for p in view["piles"] if p["id"] == "turned" and p["seat"] is None]
+    return turned[0]["cards"] if turned else []
 
 
 def cards_held(state, deal_start: int) -> list[str]:
     """The same cards read from the state's own places (its discard piles, not the
     history), as a determinization redeals them."""
     view = state.view(None)
-    cards = [c for hand in view["hands"] for c in hand] + list(view["stock"]["cards"])
-    cards += [str(c) for pile in state.discards.values() for c in pile] + [str(c) for c in state.pending]
+    cards = [c for hand in view["hands"] for c in hand] + list(pile(view, "stock")["cards"])
+    cards += [str(c) for held in state.discards.values() for c in held] + [str(c) for c in state.pending]
     cards += [str(c) for c in state.played]
-    if turned_on_table(state, deal_start):
-        cards.append(view["turned_card"])
-    return cards
+    return cards + turned_on_table(view)
 
 
 def check_cards(state, deal_start: int) -> None:
@@ -111,14 +112,14 @@ def check_cards(state, deal_start: int) -> None:
 
 def check_records(state) -> None:
     view = state.view(None)
-    recs = view["records"]
+    recs = view["totals"]
     assert all(r >= 0 for r in recs), recs
-    assert sum(view["payments"]) == 0
+    assert sum(account_totals(view, "payment") or [0]) == 0
     if state.is_over():
         outcome = state.outcome()
         assert sorted(outcome.winners) == [s for s, r in enumerate(recs) if r == 0]
         assert list(outcome.scores) == recs
-        assert abs(sum(view["settlement"])) < 0.05
+        assert abs(sum(account_totals(view, "settlement") or [1])) < 0.05
     else:
         assert min(recs) > 0, f"a record is 0 but the game goes on: {recs}"
         assert state.outcome() is None
@@ -238,8 +239,8 @@ def test_determinize_keeps_what_the_seat_sees(game, data, seed, rng_seed, steps)
     seat = state.current_player()
     world = state.determinize(seat, random.Random(rng_seed))
     mine, theirs = state.view(seat), world.view(seat)
-    for key in ("hands", "trick", "tricks", "records", "phase", "to_act", "trump", "turned_card", "trump_card",
-                "legal", "bids", "active", "discards", "shows", "stock"):
+    for key in ("hands", "trick", "tricks", "totals", "phase", "to_act", "trump", "legal", "active", "calls",
+                "shows", "piles", "taken", "ledger", "unavailable", "previous_deal"):
         assert mine[key] == theirs[key], key
     assert sorted(cards_held(state, deal_start)) == sorted(cards_of_deal(state, deal_start)) == sorted(state.deals[-1])
     assert sorted(cards_held(world, deal_start)) == sorted(cards_held(state, deal_start))

@@ -65,16 +65,17 @@ def cards_everywhere(state, deal_start: int | None) -> dict[str, list[str]]:
     (the history from ``deal_start`` gives the tricks won; ``None`` leaves them out)."""
     view = state.view(None)
     places = {f"hand {seat}": list(hand) for seat, hand in enumerate(view["hands"])}
-    if view["head"]["taken_by"] is None:
-        places["head"] = list(view["head"]["cards"])
-    places["aside"] = list(view["aside"]["cards"])
-    places["discards"] = list(view["discards"]["cards"])
+    piles = {pile["id"]: pile for pile in view["piles"]}
+    if piles["head"]["seat"] is None:  # (the turned card is the head's top card)
+        places["head"] = list(piles["head"]["cards"])
+    places["aside"] = list(piles["aside"]["cards"]) if "aside" in piles else []
+    places["discards"] = list(piles["discards"]["cards"]) if "discards" in piles else []
     places["trick"] = [entry["card"] for entry in view["trick"]]
     if deal_start is None:
         return places
     played = [str(action.card) for _, action in state.history[deal_start:] if action.kind == "play"]
     places["won"] = played[: len(played) - len(places["trick"])]
-    assert sum(view["won"]) == len(places["won"]), "won piles and completed tricks disagree"
+    assert sum(state.won) == len(places["won"]), "won piles and completed tricks disagree"
     return places
 
 
@@ -165,7 +166,8 @@ def test_determinize_keeps_what_the_seat_sees(variant, seed, rng_seed):
     seat = state.current_player()
     world = state.determinize(seat, random.Random(rng_seed))
     mine, theirs = state.view(seat), world.view(seat)
-    for key in ("hands", "trick", "won", "tricks", "totals", "phase", "to_act", "trump", "turned_card", "legal"):
+    for key in ("hands", "trick", "tricks", "totals", "phase", "to_act", "trump", "legal", "calls", "contest", "shows",
+                "piles", "seat_counts", "taken", "ledger", "previous_deal"):
         assert mine[key] == theirs[key], key
     assert sorted(cards_in_play(world)) == sorted(cards_in_play(state))
 

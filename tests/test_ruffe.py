@@ -64,6 +64,21 @@ def announce_all(state: RuffeState) -> None:
         state.apply(state.legal_actions()[0])
 
 
+def pile(view: dict[str, Any], pile_id: str) -> dict[str, Any]:
+    """The view's pile of that id (the view's ``piles``)."""
+    return next(p for p in view["piles"] if p["id"] == pile_id)
+
+
+def proof(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The proof of the ruff among the view's ``shows`` (None before it is made)."""
+    return next((s for s in view["shows"] if s["kind"] == "ruff"), None)
+
+
+def said(view: dict[str, Any], seat: int) -> str:
+    """What ``seat`` announced, in the view's ``calls``."""
+    return next(c["text"] for c in view["calls"]["said"] if c["seat"] == seat)
+
+
 def snapshot(state: RuffeState) -> str:
     return json.dumps([state.view(None), [(s, str(a)) for s, a in state.history]], sort_keys=True)
 
@@ -161,7 +176,9 @@ def test_packets_of_four_from_the_dealers_left() -> None:
     assert [str(c) for c in s.head] == deck[48:52]
     assert s.turned is Card.parse(deck[48]) and s.trump is s.turned.suit
     v = s.view(1)
-    assert v["turned_card"] == deck[48] and v["trump"] == s.turned.suit.value
+    turned = pile(v, "turned")
+    assert turned["cards"] == [deck[48]] and turned["trump"] and turned["face_up"] and v["trump"] == s.turned.suit.value
+    assert turned["rule"] == "ruffe-and-trumps.deal.trump"
 
 
 @pytest.mark.rule("ruffe-and-trumps.config.short-deal")
@@ -170,7 +187,9 @@ def test_short_deal_head_is_top_four_of_remainder() -> None:
     s = new({"players": 3, "hand_size": 12}, decks=[deck])
     assert [str(c) for c in s.head] == deck[36:40]
     assert [str(c) for c in s.aside] == deck[40:]
-    assert s.view(0)["aside"] == {"count": 12}
+    aside = pile(s.view(0), "aside")
+    assert aside["count"] == 12 and "cards" not in aside and aside["rule"] == "ruffe-and-trumps.config.short-deal"
+    assert pile(s.view(None), "aside")["cards"] == deck[40:]
 
 
 @pytest.mark.rule("ruffe-and-trumps.game.target", "ruffe-and-trumps.config.two-target")
@@ -181,7 +200,9 @@ def test_short_deal_head_is_top_four_of_remainder() -> None:
 ])
 def test_targets(variant: dict[str, Any], target: int) -> None:
     s = new(variant)
-    assert s.target == target and s.view(0)["target"] == target
+    ledger = s.view(0)["ledger"]
+    assert s.target == target and ledger["target"] == target and ledger["target_rule"] == "ruffe-and-trumps.game.target"
+    assert ledger["start"] is None and ledger["unit"] == "points" and not ledger["lower_is_better"]
 
 
 # ---------------------------------------------------------------- the ruff
@@ -249,22 +270,24 @@ def test_ruff_scored_at_once_and_proved_after_the_discards() -> None:
     assert len(score) == 1 and "12" in score[0]["text"] and score[0]["seat"] == 1
     # ... but the suit is not shown until the head is taken and the discards made (p20: "after this")
     assert s.phase == "head" and s.current_player() == 0
+    value = 11 + 40 + 9 + 8 + 7 + 6 + 5 + 4 + 3
     for seat in (0, 2, 3):
-        v = s.view(seat)["ruff"]
-        assert v["shown"] is None and v["winners"] == [1] and v["announcements"][1]["suit"] is None
-    assert s.view(1)["ruff"]["announcements"][1]["suit"] == "S"  # his own
+        v = s.view(seat)
+        assert proof(v) is None and said(v, 1) == f"Ruff {value}"  # the suit is not known yet
+        assert "won by seat 1: 12 points" in v["contest"]["lines"][1]["text"]
+        assert v["contest"]["lines"][1]["rule"] == "ruffe-and-trumps.ruff.award"
+    assert said(s.view(1), 1) == f"Ruff {value} in spades"  # his own
     assert not any(e["rule"] == "ruffe-and-trumps.ruff.proof" for e in s.log)
     while s.phase == "head":
         s.apply(s.legal_actions()[-1])
     assert s.phase == "play"
-    proof = s.view(None)["ruff"]["shown"]
-    assert proof["seat"] == 1 and proof["suit"] == "S" and len(proof["cards"]) == 12
-    assert proof["from_discards"] == [] and proof["turned"] is None and proof["value"] == 11 + 40 + 9 + 8 + 7 + 6 + 5 + 4 + 3
+    shown = proof(s.view(None))
+    assert shown is not None and shown["seat"] == 1 and len(shown["cards"]) == 12 and shown["value"] == value
+    assert shown["text"] == f"Seat 1 shows the ruff of {value} in spades" and shown["rule"] == "ruffe-and-trumps.ruff.proof"
     for seat in range(4):
-        assert s.view(seat)["ruff"]["shown"] == proof
-        assert s.view(seat)["ruff"]["announcements"][1]["suit"] == "S"
-    other = s.view(2)["ruff"]["announcements"][0]
-    assert other["suit"] is None and other["value"] > 0  # a loser's suit stays private
+        assert proof(s.view(seat)) == shown
+        assert said(s.view(seat), 1) == f"Ruff {value} in spades"
+    assert said(s.view(2), 0).startswith("Ruff ") and " in " not in said(s.view(2), 0)  # a loser's suit stays private
     entry = [e for e in s.log if e["rule"] == "ruffe-and-trumps.ruff.proof"][0]
     assert "A♠" in entry["text"] and entry["seat"] == 1
 
@@ -296,9 +319,10 @@ def test_proof_shows_the_suit_as_announced_including_discarded_cards() -> None:
     assert s.ruff_winners_ == [0] and s.head_taker_ == 0 and s.announcements[0][2] == 11 + 40 + 9 + 8 + 4 + 3
     for card in ("4C", "3C", "5D", "6D"):
         s.apply(f"discard {card}")
-    proof = s.view(2)["ruff"]["shown"]
-    assert proof["cards"] == ["AC", "KC", "QC", "JC", "10C", "9C", "8C", "4C", "3C"]  # not the 2♣ of the head
-    assert proof["from_discards"] == ["4C", "3C"] and proof["turned"] is None
+    shown = proof(s.view(2))
+    assert shown is not None
+    assert shown["cards"] == ["AC", "KC", "QC", "JC", "10C", "9C", "8C", "4C", "3C"]  # not the 2♣ of the head
+    assert shown["text"].endswith("in clubs (4♣ 3♣ from his discards)")
     text = [e for e in s.log if e["rule"] == "ruffe-and-trumps.ruff.proof"][0]["text"]
     assert "4♣ 3♣ from his discards" in text and "in clubs" in text
     # a copy for another seat keeps the shown cards where the proof put them
@@ -318,8 +342,9 @@ def test_proof_of_a_trump_ruff_names_the_turned_card() -> None:
     assert s.ruff_winners_ == [2] and s.head_taker_ == 2
     while s.phase == "head":
         s.apply(s.legal_actions()[-1])
-    proof = s.view(0)["ruff"]["shown"]
-    assert proof["turned"] == "6S" and proof["value"] == 11 + 40 + 9 + 8 + 7 + 6
+    shown = proof(s.view(0))
+    assert shown is not None and shown["cards"][-1] == "6S" and shown["value"] == 11 + 40 + 9 + 8 + 7 + 6
+    assert "with the turned 6♠" in shown["text"]
     assert "with the turned 6♠" in [e for e in s.log if e["rule"] == "ruffe-and-trumps.ruff.proof"][0]["text"]
 
 
@@ -331,7 +356,8 @@ def test_proof_follows_an_untaken_head() -> None:
     s = new({"head_without_ace": "nobody"}, decks=[deck])
     announce_all(s)
     assert s.phase == "play" and s.head_taker_ is None
-    assert s.view(3)["ruff"]["shown"]["suit"] == "C" and s.view(3)["ruff"]["shown"]["from_discards"] == []
+    shown = proof(s.view(3))
+    assert shown is not None and shown["text"].endswith("in clubs") and all(c.endswith("C") for c in shown["cards"])
 
 
 @pytest.mark.rule("ruffe-and-trumps.ruff.tie")
@@ -375,20 +401,22 @@ def test_the_all_reading_is_gone() -> None:
 def test_trump_ace_holder_takes_the_head_and_discards_four() -> None:
     deck = stacked(4, 12, 3, {2: "AH"}, head="9H 2C 3C 4C")
     s = new(decks=[deck])
-    head = s.view(None)["head"]["cards"]
+    head = pile(s.view(None), "head")["cards"]
     for seat in range(4):
-        assert "cards" not in s.view(seat)["head"]  # nobody sees the head before it is taken
+        assert "cards" not in pile(s.view(seat), "head")  # nobody sees the head before it is taken
     announce_all(s)
     assert s.phase == "head" and s.current_player() == 2 and len(s.hands[2]) == 16
-    assert s.view(2)["head"]["cards"] == head and s.view(2)["head"]["taken_by"] == 2
-    assert "cards" not in s.view(0)["head"]
+    assert pile(s.view(2), "head")["cards"] == head and pile(s.view(2), "head")["seat"] == 2
+    assert s.view(2)["taken"] == {"seat": 2, "cards": head, "note": "from the head"}
+    assert "cards" not in pile(s.view(0), "head") and s.view(0)["taken"] is None
     discards = [a for a in s.legal_actions()]
     assert all(a.kind == "discard" for a in discards) and len(discards) == 16
     for _ in range(4):
         s.apply(s.legal_actions()[-1])
     assert len(s.hands[2]) == 12 and len(s.discards) == 4 and s.phase == "play"
-    assert s.view(2)["discards"]["cards"] == [str(c) for c in s.discards]
-    assert "cards" not in s.view(1)["discards"] and s.view(1)["discards"]["count"] == 4
+    assert pile(s.view(2), "discards")["cards"] == [str(c) for c in s.discards]
+    assert "cards" not in pile(s.view(1), "discards") and pile(s.view(1), "discards")["count"] == 4
+    assert s.view(2)["taken"] is None  # the exchange is over
 
 
 @pytest.mark.rule("ruffe-and-trumps.head.turned-ace")
@@ -521,6 +549,8 @@ def test_trick_winner_leads_next() -> None:
         s.apply(f"play {card}")
     assert s.last_trick is not None and s.last_trick[2] == 2  # the trump 3♦
     assert s.current_player() == 2 and s.tricks_won == [0, 0, 1, 0] and s.won == [0, 0, 4, 0]
+    counts = s.view(0)["seat_counts"]
+    assert [c[0]["value"] for c in counts] == [0, 0, 4, 0] and counts[2][0]["label"] == "Cards won"
     last = s.view(0)["last_trick"]
     assert last["winner"] == 2 and [c["card"] for c in last["cards"]] == ["KH", "2H", "3D", "AH"]
     assert any(e["rule"] == "ruffe-and-trumps.play.trick-winner" and "seat 2 takes it" in e["text"] for e in s.log)
@@ -562,8 +592,9 @@ def test_partners_score_together_in_play() -> None:
     # one total per side
     assert len(s.totals()) == 2
     previous = s.view(1)["previous_deal"]
-    assert previous["deal"] == 1 and sum(previous["tricks"]) == 12 and len(previous["points"]) == 2
-    assert previous["points"] == [e["points"] for e in count_entries]
+    assert previous == s.deal_summary(1) and [line["seats"] for line in previous["lines"]] == [[0, 2], [1, 3]]
+    assert [line["amount"] for line in previous["lines"]] == [sum(e["points"] for e in entries if e["side"] == side)
+                                                               for side in (0, 1)]
 
 
 # ---------------------------------------------------------------- the game
@@ -667,9 +698,11 @@ def test_view_hides_other_hands_and_is_json() -> None:
         assert (v["legal"] != []) == (seat == s.current_player())
     v = s.view(0)
     for key in ("game", "variant", "seat", "players", "sides", "dealer", "deal", "phase", "to_act", "trump",
-                "turned_card", "hands", "head", "aside", "trick", "leader", "last_trick", "won", "tricks", "ruff",
-                "totals", "target", "score_sheet", "log", "legal", "over", "outcome"):
+                "hands", "trick", "leader", "last_trick", "tricks", "totals", "score_sheet", "log", "legal", "over",
+                "outcome", "active", "calls", "contest", "shows", "piles", "seat_counts", "taken", "ledger",
+                "previous_deal", "unavailable"):
         assert key in v
+    assert not {"turned_card", "head", "aside", "won", "ruff", "target"} & set(v)  # retired for the generic keys
     assert v["legal"][0]["label"].startswith("Announce a ruff of")
     with pytest.raises(Exception, match="seat 7"):
         s.view(7)

@@ -125,13 +125,41 @@ def test_a_family_names_every_key_of_the_header():
     (lambda v: v["log"][0].update(args=[{"seat": 1}]), "log/0/args/0"),
     (lambda v: v["hands"].append(["1X"]), "hands/3"),
     (lambda v: v["variant"].update(players="three"), "variant/players"),
-], ids=["extra-key", "no-prompt", "prompt-rule", "prompt-seats", "phase-kind", "over", "log-args", "card", "variant"])
+    (lambda v: v.pop("piles"), "(view)"),
+    (lambda v: v["piles"][0].pop("count"), "piles/0"),
+    (lambda v: v["piles"][1].update(cards=["AS", "KX"]), "piles/1/cards/1"),
+    (lambda v: v["calls"]["said"].append({"seat": 1, "kind": "pass", "text": "passed"}), "calls"),
+    (lambda v: v["calls"].pop("waiting_text"), "calls"),
+    (lambda v: v.update(contest={"title": "The ruff", "lines": [{"label": "", "text": "won"}]}), "contest"),
+    (lambda v: v["shows"].append({"seat": 1, "kind": "jacks", "cards": [], "value": 5, "text": ""}), "shows/0"),
+    (lambda v: v["seat_counts"][0].append({"label": "Cards won", "value": 3}), "seat_counts/0/0"),
+    (lambda v: v.update(taken={"seat": 1, "cards": ["JC"]}), "taken"),
+    (lambda v: v["ledger"]["accounts"].append({"unit": "payment", "label": "Paid", "rule": "pamphil.bid.declare-payment",
+                                               "totals": ["1"]}), "ledger/accounts/0/totals/0"),
+    (lambda v: v["ledger"].pop("start_rule"), "ledger"),
+    (lambda v: v.update(previous_deal={"deal": 1}), "previous_deal"),
+    (lambda v: v.update(unavailable=[{"action": {"kind": "pass"}}]), "unavailable/0"),
+], ids=["extra-key", "no-prompt", "prompt-rule", "prompt-seats", "phase-kind", "over", "log-args", "card", "variant",
+        "no-piles", "pile-count", "pile-card", "call-rule", "calls-waiting", "contest-line", "show-rule", "seat-count",
+        "taken-note", "account-totals", "ledger-start-rule", "previous-deal", "unavailable"])
 def test_the_schema_refuses_a_broken_view(edit, where):
     view = games.get("mushka").new_game({"players": 3}, seed=4).view(1)
     assert _errors(view) == []
     edit(view)
     errors = _errors(view)
     assert any(e.startswith(where + ":") for e in errors), errors
+
+
+def test_every_game_s_view_carries_the_keys_the_table_reads():
+    """The generic keys are the header's, so every game (of a family or not) must give them."""
+    header = set(SCHEMA["$defs"]["header"]["required"])
+    assert {"active", "calls", "contest", "shows", "piles", "seat_counts", "taken", "totals", "ledger",
+            "previous_deal", "unavailable"} <= header
+    for spec in games.all():
+        view = spec.new_game({}, seed=1).view(0)
+        assert header <= set(view), spec.id
+        stripped = {key: value for key, value in view.items() if key != "ledger"}
+        assert any(e.startswith("(view):") and "'ledger'" in e for e in _errors(stripped)), spec.id
 
 
 def test_a_game_of_no_family_may_add_keys_but_not_break_the_header():

@@ -10,10 +10,12 @@ A golden is a JSON-lines file under ``tests/goldens/<game>/<name>.jsonl``:
 * one line per decision: ``{"n", "deal", "phase", "seat", "legal", "action"}`` and, when the
   action caused them, ``"score"`` (the score-sheet entries it added: ``side``, ``points``,
   ``rule``, or ``void`` and ``rule`` for a deal written off as void), ``"payments"`` (the
-  change of each seat's payments outside the score, when the view keeps them) and ``"log"``
+  change of each seat's payments outside the score: the view's ``ledger.accounts`` of unit
+  ``payment``, Памфил's) and ``"log"``
   (the log entries it added, as ``[seat, rule]``);
 * the last line, the end: ``{"end": "over", "decisions", "deals", "winners", "scores"}`` (and
-  ``"settlement"``, ``"payments"`` when the view has them), or ``{"end": "cap", ...}`` when the
+  ``"settlement"``, ``"payments"`` for a game whose view's ``ledger.accounts`` has a
+  ``settlement`` at the end: the loo games; payments all nothing where none was made), or ``{"end": "cap", ...}`` when the
   game was stopped after ``cap`` decisions (no golden of today's engine needs it).
 
 Everything is read through the public state API only (``current_player``, ``legal_actions``,
@@ -53,6 +55,7 @@ if str(ROOT) not in sys.path:
 from engine import games  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.errors import VariantError  # noqa: E402
+from engine.table_view import account_totals  # noqa: E402
 
 GOLDENS = ROOT / "tests" / "goldens"
 FORMAT = 1
@@ -215,7 +218,7 @@ class _Caused:
         if len(items) > self.sheet:
             line["score"] = items[self.sheet:]
         self.sheet = len(items)
-        now = view.get("payments")
+        now = account_totals(view, "payment")
         if now is not None and now != self.payments:
             before = self.payments or [0] * len(now)
             if any(a != b for a, b in zip(now, before)):
@@ -259,9 +262,10 @@ def record(header: Mapping[str, Any]) -> Iterator[str]:
         end["scores"] = list(outcome.scores)
     else:
         end["totals"] = list(state.totals())
-    for key in ("settlement", "payments"):
-        if view.get(key) is not None:
-            end[key] = view[key]
+    settlement = account_totals(view, "settlement")
+    if settlement is not None:  # a game that settles at the end: its settlement and side payments
+        end["settlement"] = settlement
+        end["payments"] = account_totals(view, "payment") or [0] * len(settlement)
     yield _dumps(end)
 
 

@@ -63,6 +63,7 @@ from engine.games.loo_rules import (
     winners,
 )
 from engine.determinize import Hidden
+from engine.games import loo_view
 from engine.partie import Partie
 from engine.phases import Dialogue, Exchange, TrickPlay, TrickRules, TrickTable
 from engine.rules import implements
@@ -112,7 +113,14 @@ class _Bidding(Dialogue):
         cast("LooState", state)._bid(seat, action)
 
     def automatic(self, state: Partie, seat: int) -> bool:
-        return cast("LooState", state).stands_unasked(seat)
+        loo = cast("LooState", state)
+        if loo.bid_options(seat) != ["stand"]:
+            return False
+        self.note(state, seat, Action("stand"), loo._stand_rule(seat))
+        return loo.stands_unasked(seat)
+
+    def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
+        return cast("LooState", state).bid_word(seat) or action.kind
 
     def close(self, state: Partie) -> None:
         cast("LooState", state)._end_bidding()
@@ -228,7 +236,6 @@ class LooState(TrickTable, Partie):
     def setup(self) -> None:
         self.start_record = self.starting_record()
         self.ledger.start("record", self.start_record)
-        self.previous_deal: dict[str, Any] | None = None
         self._closed: list[_Closed] = []  # each deal at its close, for ``deal_summary`` (tuples, never changed)
         self.seat_draws: list[str] = []
 
@@ -532,16 +539,16 @@ class LooState(TrickTable, Partie):
     def _close_sheet(self, void: dict[str, str] | None = None) -> None:
         self.ledger.close_deal(void)
         changes = self.ledger.changes(self.deal_number, "record")
-        self.previous_deal = {
-            "deal": self.deal_number, "dealer": self.dealer, "trump": self.trump.value,
-            "turned_card": str(self.turned) if self.turned else None, "tricks": list(self.tricks),
-            "active": list(self.active), "changes": changes, "records": list(self.records),
-            "last_trick": self.last_trick_json(), "void": void is not None,
-        }
         self._closed.append((self.trump, self.turned, tuple(self.bids), tuple(self.bought), tuple(self.active),
                              tuple(self.tricks), tuple((s["seat"], s["rule"], s["text"]) for s in self.shown),
                              tuple(r - c for r, c in zip(self.records, changes)), tuple(self.records),
                              tuple(self.payments)))
+
+    def last_closed(self) -> tuple[int, list[int]] | None:
+        """The last deal closed (its number) and the tricks each seat took in it; None before."""
+        if not self._closed:
+            return None
+        return len(self._closed), list(self._closed[-1][5])
 
     def _end_or_next(self) -> None:
         won = winners(self.records)
@@ -694,53 +701,29 @@ class LooState(TrickTable, Partie):
                                           "most": min(len(self.stock), HAND_SIZE)}
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        n = self.num_players
         self.check_seat(seat)
-        omniscient = seat is None
-        hands: list[Any] = []
-        for p, hand in enumerate(self.hands):
-            if omniscient or p == seat:
-                hands.append([str(c) for c in hand])
-            else:
-                hands.append({"count": len(hand), "known": [str(c) for c, s in self.known.items() if s == p]})
-        discards: dict[str, Any] | None = None
-        if self.discarding is not None:
-            d = self.discarding
-            discards = {"seat": d, "count": len(self.pending)}
-            if omniscient or seat == d:
-                discards["cards"] = [str(c) for c in self.pending]
-        to_act = self._to_act
-        over = self._phase == OVER
-        return self.view_header(seat) | {
-            "legal": self.legal_json() if to_act is not None and (omniscient or seat == to_act) else [],
-            "trump": self.trump.value,
-            "turned_card": str(self.turned) if self.turned and not self.turned_taken else None,
-            "turned_taken": {"seat": self.dealer, "card": str(self.turned)} if self.turned_taken else None,
-            "trump_card": {"seat": self.dealer, "card": str(self.trump_card)} if self.trump_card else None,
-            "pack": len(self.pack),
-            "stock": {"count": len(self.stock), **({"cards": [str(c) for c in self.stock]} if omniscient else {})},
-            "start_record": self.start_record,
-            "hands": hands,
-            "bids": [{"seat": s, "choice": self.bids[s], "discarded": self.bought[s], "label": self.bid_word(s)}
-                     for s in range(n)],
-            "active": list(self.active),
-            "discards": discards,
-            "shows": [dict(s) for s in self.shown],
-            **self.trick_view(),
-            "tricks": list(self.tricks),
-            "records": list(self.records),
-            "totals": list(self.records),
-            "target": 0,
-            "lower_is_better": True,
-            "payments": list(self.payments),
-            "log": self.log_from(-40),
-            "over": over,
-            "outcome": self._outcome.to_json() if self._outcome is not None else None,
-            "settlement": self.settlement() if over else None,
-            "settlement_rule": self.RULES.settle,
-            "previous_deal": self.previous_deal,
-            "seat_draws": list(self.seat_draws),
-        }
+        hands: list[Any] = [[str(c) for c in hand] if seat is None or p == seat
+                            else {"count": len(hand), "known": [str(c) for c, s in self.known.items() if s == p]}
+                            for p, hand in enumerate(self.hands)]
+        return self.view_header(seat) | {"trump": self.trump.value, "hands": hands, **self.trick_view()}
+
+    def active_seats(self) -> list[int]:
+        return loo_view.active(self)
+
+    def shows_view(self, viewer: int | None) -> list[dict[str, Any]]:
+        return loo_view.shows(self)
+
+    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+        return loo_view.piles(self, viewer)
+
+    def ledger_start(self) -> tuple[int | list[int] | None, str | None]:
+        return self.start_record, self.RULES.start
+
+    def ledger_target(self) -> tuple[int | None, str | None]:
+        return 0, self.RULES.end
+
+    def final_accounts(self) -> list[dict[str, Any]]:
+        return loo_view.accounts(self)
 
     # ----- a sensible player ---------------------------------------------------------
     def card_worth(self, card: Card) -> float:

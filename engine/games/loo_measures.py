@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.cards import Card
 from engine.game import Action, GameState, Variant
+from engine.games.loo import LooState
 from engine.measuring import GameMeasures, mean, ratio, rule_tail, share
+from engine.table_view import account_totals
 
 __all__ = ["LooMeasures", "MushkaMeasures", "PamphilMeasures", "RamsMeasures", "PetukhMeasures"]
 
@@ -82,7 +84,7 @@ class LooMeasures(GameMeasures):
         if self.current and deal not in self.current:
             last = max(self.current)
             if last == deal - 1 and self.current[last]["tricks"] is None:
-                self._close(last, state.view(None).get("previous_deal"))
+                self._close(last, state)
         record = self._deal(deal)
         kind = action.kind
         if kind == "play":
@@ -103,9 +105,10 @@ class LooMeasures(GameMeasures):
         elif kind == "lay_out":
             record["laid_out"] = True
 
-    def _close(self, number: int, previous: Mapping[str, Any] | None) -> None:
-        if previous and previous.get("deal") == number and previous.get("tricks") is not None:
-            self.current[number]["tricks"] = list(previous["tricks"])
+    def _close(self, number: int, state: GameState) -> None:
+        closed = cast(LooState, state).last_closed()
+        if closed is not None and closed[0] == number:  # the deal just closed: its tricks
+            self.current[number]["tricks"] = closed[1]
 
     def add(self, name: str, value: float) -> None:
         self.lists.setdefault(name, []).append(value)
@@ -116,7 +119,7 @@ class LooMeasures(GameMeasures):
         if self.current:
             last = max(self.current)
             if self.current[last]["tricks"] is None:
-                self._close(last, view.get("previous_deal"))
+                self._close(last, state)
         self.n["games"] += 1
         outcome = state.outcome()
         winners = set(outcome.winners) if outcome else set()
@@ -126,7 +129,7 @@ class LooMeasures(GameMeasures):
         for seat in range(n):
             if seat not in winners:
                 self.add("loser_record", records[seat])
-        settlement = view.get("settlement")
+        settlement = account_totals(view, "settlement")
         if settlement and winners:
             self.add("winner_takings", sum(settlement[w] for w in winners) / len(winners))
             losses = [-settlement[s] for s in range(n) if s not in winners]
@@ -346,7 +349,7 @@ class PamphilMeasures(MushkaMeasures):
 
     def game_facts(self, state: GameState, view: Mapping[str, Any], deals: list[dict[str, Any]]) -> None:
         super().game_facts(state, view, deals)
-        payments = view.get("payments") or []
+        payments = account_totals(view, "payment") or []
         self.add("declaration_takings", sum(p for p in payments if p > 0))
 
     def deal_facts(self, state: GameState, deal: dict[str, Any], record: dict[str, Any]) -> None:

@@ -133,6 +133,9 @@ class _LayOut(Exchange):
         cards = [a.card for a in legal if a.card is not None]
         return Action("lay_out", min(cards, key=lambda c: c.rank_value))
 
+    def taken(self, state: Partie, seat: int) -> tuple[list[Card], str] | None:
+        return [PAMPHIL], "the turned pamphil"
+
 
 class _Declaration(Dialogue):
     """The holder of the pamphil, as dealt, declares it or keeps quiet; then the bidding."""
@@ -150,6 +153,9 @@ class _Declaration(Dialogue):
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return Action("declare")
 
+    def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
+        return "declares the pamphil" if action.kind == "declare" else "keeps quiet"
+
 
 class PamphilState(MushkaState):
     """A game of Памфил: Мушка's state with the pamphil's rules."""
@@ -165,6 +171,7 @@ class PamphilState(MushkaState):
                               verb="declare the pamphil or keep quiet"),
     }
     params: PamphilParams
+    ACCOUNT_LABELS = {"payment": "Side payments for declaring the pamphil"}
 
     @classmethod
     def parameters(cls, variant: Any) -> PamphilParams:

@@ -15,13 +15,14 @@ dealer's last card, shown, names trumps.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_36, format_cards
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import LooRules, LooState, LooVariant, jacks_held
 from engine.readings import Readings
 from engine.rules import implements
+from engine.table_view import pile
 
 __all__ = ["PetukhVariant", "PetukhState", "SPEC", "RULES", "petukh_pack", "trump_card", "may_exchange", "boys",
            "deal_score"]
@@ -217,6 +218,14 @@ class PetukhState(LooState):
                 self._say(rule, seat, "Seat {} declares boys: {} (worth {} with a trick).", seat,
                           format_cards(jacks, symbols=True), value)
         return False
+
+    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The loo's piles, and at six the dealer's last card, shown for trumps."""
+        piles = super().piles_view(viewer)
+        if self.trump_card is not None:
+            piles.insert(0, pile("trump-card", "The dealer's last card", [self.trump_card], True, face_up=True,
+                                 seat=self.dealer, trump=True, rule="petukh.deal.six-player-trump"))
+        return piles
 
     def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
         return deal_score(self.records[seat], self.tricks[seat], self.boys.get(seat, 0))

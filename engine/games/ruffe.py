@@ -64,6 +64,7 @@ from engine.games.ruffe_rules import (
     _suit_run,
 )
 from engine.determinize import Hidden
+from engine.games import ruffe_view
 from engine.partie import Partie, log_text
 from engine.phases import Dialogue, Exchange, TrickPlay, TrickRules, TrickTable
 from engine.phases.trick import PLAY_BY_INDEX as _PLAY_BY_INDEX
@@ -124,6 +125,9 @@ class _RuffAnnouncement(Dialogue):
     def label(self, state: Partie, action: Action) -> str:
         return f"Announce a ruff of {action.value}"
 
+    def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
+        return ruffe_view.said(cast("RuffeState", state), seat, action, viewer)
+
 
 class _HeadDiscard(Exchange):
     """The head: its taker adds it to his hand and lays out four cards, one at a time."""
@@ -152,6 +156,9 @@ class _HeadDiscard(Exchange):
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return cast("RuffeState", state).discard_advice(seat)
 
+    def taken(self, state: Partie, seat: int) -> tuple[list[Card], str] | None:
+        return ruffe_view.taken(cast("RuffeState", state))
+
 
 def _play_advice(state: RuffeState, seat: int, cards: list[Card]) -> Action:
     return state.play_advice(seat, cards)
@@ -176,7 +183,8 @@ class RuffeState(TrickTable, Partie):
     keeps_bits = True  # each hand is kept as a bit set and its play actions from the deal on
 
     PARTIE_RULES = {"deck": "ruffe-and-trumps.deck.full", "first_dealer": "ruffe-and-trumps.deal.first-dealer",
-                    "rotation": "ruffe-and-trumps.deal.rotation", "end": "ruffe-and-trumps.game.end"}
+                    "rotation": "ruffe-and-trumps.deal.rotation", "end": "ruffe-and-trumps.game.end",
+                    "target": "ruffe-and-trumps.game.target"}
 
     PHASES = Partie.PHASES | {
         RUFF: _RuffAnnouncement(RUFF, "ruffe-and-trumps.ruff.announce", "Seat {seat}: announce the best ruff in hand",
@@ -199,8 +207,8 @@ class RuffeState(TrickTable, Partie):
         self.config, self.rule, self._sides, self._side_of = params.config, params.play, params.sides, params.side_of
         self._next_seat, self._count_texts = params.next_seat, params.count_texts
         self.tricks_per_deal = self.config.tricks
-        self._counted: list[_Counted] = []  # each deal at its count: what ``previous_deal`` and
-        # ``deal_summary`` tell (tuples, never changed, so a clone shares them)
+        self._counted: list[_Counted] = []  # each deal at its count: what ``deal_summary``
+        # tells (tuples, never changed, so a clone shares them)
         super().__init__(variant, seed, decks, first_dealer)
 
     # ----- setup -----------------------------------------------------------
@@ -440,23 +448,6 @@ class RuffeState(TrickTable, Partie):
             self._say("ruffe-and-trumps.game.end", None, "Tie at the top ({}): another deal.", top)
         self.next_deal()
 
-    @property
-    def previous_deal(self) -> dict[str, Any] | None:
-        """A summary of the deal just counted (for the table), or ``None``
-        before the first count: deal, dealer, trump, turned card, head-taker,
-        cards and tricks won per seat, points per side, and the last trick."""
-        if not self._counted:
-            return None
-        deal, dealer, trump, turned, taker, won, tricks, points, last = self._counted[-1][:9]
-        assert last is not None  # (a deal is counted after its last trick)
-        lead, cards, winner, seats = last
-        return {
-            "deal": deal, "dealer": dealer, "trump": trump.value, "turned_card": turned._text, "head_taker": taker,
-            "won": list(won), "tricks": list(tricks), "points": list(points),
-            "last_trick": {"cards": [{"seat": s, "card": c._text} for s, c in zip(seats, cards)],
-                           "leader": lead, "winner": winner},
-        }
-
     def deal_summary(self, deal: int) -> dict[str, Any]:
         """What happened in a counted deal (the shape of :meth:`GameState.deal_summary`):
         for each side its ruffs announced, the ruff won, the head taken, its tricks
@@ -607,58 +598,24 @@ class RuffeState(TrickTable, Partie):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         self.check_seat(seat)
-        omniscient = seat is None
-        hands: list[Any] = []
-        for p, acts in enumerate(self._acts):
-            if omniscient or p == seat:
-                hands.append([str(a.card) for a in acts])
-            else:
-                hands.append({"count": len(acts)})
-        taker = self.head_taker_ if self.head_taken else None
-        head: dict[str, Any] = {"count": len(self.head) if not self.head_taken else len(self.head_cards),
-                                "taken_by": taker}
-        if omniscient:
-            head["cards"] = [str(c) for c in (self.head if not self.head_taken else self.head_cards)]
-        elif self.head_taken and seat == taker:
-            head["cards"] = [str(c) for c in self.head_cards]
-        aside: dict[str, Any] = {"count": len(self.aside)}
-        if omniscient:
-            aside["cards"] = [str(c) for c in self.aside]
-        discards: dict[str, Any] = {"count": len(self.discards), "by": taker}
-        if omniscient or (taker is not None and seat == taker):
-            discards["cards"] = [str(c) for c in self.discards]
-        winners = set(self.ruff_winners_) if self.proofs else set()
-        announcements = []
-        for s, suit, value in self.announcements:
-            show_suit = omniscient or s == seat or s in winners
-            announcements.append({"seat": s, "suit": suit.value if show_suit else None, "value": value})
-        to_act = self._to_act
-        v: dict[str, Any] = self.view_header(seat) | {
-            "trump": self.trump.value,
-            "turned_card": str(self.turned),
-            "hand_size": self.config.hand_size,
-            "hands": hands,
-            "head": head,
-            "aside": aside,
-            "discards": discards,
-            **self.trick_view(),
-            "won": list(self.won),
-            "tricks": list(self.tricks_won),
-            "ruff": {
-                "announcements": announcements,
-                "winners": list(self.ruff_winners_),
-                "shown": _shown(self.proofs[0]) if self.proofs else None,
-                "proofs": [_shown(p) for p in self.proofs],
-            },
-            "totals": self.totals(),
-            "target": self.config.target,
-            "log": [dict(e) for e in self.log_from(-40)],
-            "legal": self.legal_json() if to_act is not None and (omniscient or seat == to_act) else [],
-            "over": self._phase == OVER,
-            "outcome": self._outcome.to_json() if self._outcome is not None else None,
-            "previous_deal": self.previous_deal,
-        }
-        return v
+        hands: list[Any] = [[str(a.card) for a in acts] if seat is None or p == seat else {"count": len(acts)}
+                            for p, acts in enumerate(self._acts)]
+        return self.view_header(seat) | {"trump": self.trump.value, "hands": hands, **self.trick_view()}
+
+    def contest_view(self, viewer: int | None) -> dict[str, Any] | None:
+        return ruffe_view.contest(self, viewer)
+
+    def shows_view(self, viewer: int | None) -> list[dict[str, Any]]:
+        return ruffe_view.shows(self)
+
+    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+        return ruffe_view.piles(self, viewer)
+
+    def seat_counts_view(self, viewer: int | None) -> list[list[dict[str, Any]]]:
+        return ruffe_view.seat_counts(self)
+
+    def ledger_target(self) -> tuple[int | None, str | None]:
+        return self.config.target, self.partie_rule("target")
 
     # ----- a sensible player ---------------------------------------------------
     def discard_advice(self, seat: int) -> Action:
@@ -711,14 +668,6 @@ class RuffeState(TrickTable, Partie):
         if winning:
             return _PLAY[min(winning, key=cheap)]
         return _PLAY[min(cards, key=cheap)]
-
-
-def _shown(proof: dict[str, Any]) -> dict[str, Any]:
-    """A proof as the view shows it (a copy): seat, suit, value, the counted
-    cards as announced, those of them shown from the discards, and the
-    turned card when it was counted."""
-    return {"seat": proof["seat"], "suit": proof["suit"], "value": proof["value"], "cards": list(proof["cards"]),
-            "from_discards": list(proof["from_discards"]), "turned": proof["turned"]}
 
 
 def _winning_index(trick: list[Card], trump: Suit) -> int:

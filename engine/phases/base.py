@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action
+from engine.cards import Card
 from engine.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -97,6 +98,21 @@ class Phase:
     def fields(self, state: Partie) -> dict[str, Any]:
         """The phase's own fields for the prompt's sentence."""
         return {}
+
+    # ----- what the phase adds to the table's view (engine.table_view) ------------------
+    def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
+        """A call ``seat`` made in this phase, in words, as ``viewer`` may know it."""
+        return self.label(state, action)
+
+    def unavailable(self, state: Partie, seat: int) -> list[Action]:
+        """Actions of the phase the rules do not allow ``seat`` (the seat to act) now, that a
+        table may offer drawn unavailable, to read the rule that refuses them."""
+        return []
+
+    def taken(self, state: Partie, seat: int) -> tuple[list[Card], str] | None:
+        """The cards ``seat`` (the seat to act) took into his hand in this phase, and a note
+        on where they came from; None when it took none."""
+        return None
 
 
 class Over(Phase):

@@ -7,6 +7,11 @@ asks the seat at the position for a call, makes the calls a seat has no choice i
 (:meth:`Dialogue.automatic`), and closes when the order is spoken out
 (:meth:`Dialogue.close`).  A call may leave the dialogue for another phase (a loo buyer's
 discards) and come back to it with :meth:`Dialogue.advance`.
+
+Every call made is noted on the partie (``_calls``: seat, action, rule and dialogue, a list
+begun anew with each deal), before it takes effect, so that the view's ``calls``
+(:mod:`engine.table_view`) tells the deal's dialogue in one shape for every game: each
+call in the dialogue's words (:meth:`Dialogue.said`), and the seats yet to speak.
 """
 
 from __future__ import annotations
@@ -32,13 +37,16 @@ class Dialogue(Phase):
     kind = "dialogue"
 
     def __init__(self, name: str, rule: str, text: str, cases: Mapping[str, tuple[str, str]] | None = None,
-                 choices: bool = False, verb: str = "speak", vocabulary: tuple[str, ...] = ()) -> None:
+                 choices: bool = False, verb: str = "speak", vocabulary: tuple[str, ...] = (),
+                 waiting: str | None = None) -> None:
         super().__init__(rule, text, cases, choices)
         self.name = name
         self.verb = verb
         self.vocabulary = vocabulary
         """Every call the dialogue knows: one of them not open to the seat now is refused by
         :meth:`call` in the game's words (and its rule); without it, by the open calls."""
+        self.waiting_text = waiting or f"waiting to {verb}"
+        """How a seat yet to speak is said to wait (the view's ``calls.waiting_text``)."""
 
     # ----- what a game declares -------------------------------------------------------
     def calls(self, state: Partie, seat: int) -> list[Action]:
@@ -57,11 +65,28 @@ class Dialogue(Phase):
         """After the last seat of the order has spoken."""
         raise NotImplementedError
 
+    def call_rule(self, state: Partie, seat: int, action: Action) -> str:
+        """The rule a call is made under (the dialogue's own, by default)."""
+        return state.step_rule(self.rule) or self.rule
+
+    # ----- the calls made ---------------------------------------------------------------
+    def note(self, state: Partie, seat: int, action: Action, rule: str | None = None) -> None:
+        """Note ``seat``'s call on the partie (before it takes effect: a call that ends the
+        deal must be noted in it); an automatic call (:meth:`automatic`) notes itself."""
+        state._calls.append((seat, action, rule or self.call_rule(state, seat, action), self.name))
+
+    def unavailable(self, state: Partie, seat: int) -> list[Action]:
+        """The calls of the :attr:`vocabulary` not open to ``seat`` now."""
+        open_kinds = {a.kind for a in self.calls(state, seat)}
+        return [Action(kind) for kind in self.vocabulary if kind not in open_kinds]
+
     # ----- the turn order -------------------------------------------------------------
     def open(self, state: Partie, order: list[int]) -> None:
         """The dialogue begins: ``order`` speaks, each seat once."""
         state._turns = list(order)
         state._turn = -1
+        state._dialogue = self.name
+        state._calls_from = len(state._calls)
         self.advance(state)
 
     def advance(self, state: Partie) -> None:
@@ -92,4 +117,10 @@ class Dialogue(Phase):
         if action.kind not in (self.vocabulary or {a.kind for a in open_calls}):
             raise IllegalActionError(state.step_rule(self.rule) or self.rule, action,
                                      f"seat {seat} is to {self.verb}: {', '.join(str(a) for a in open_calls)}", seat)
-        self.call(state, seat, action)
+        calls = state._calls
+        self.note(state, seat, action)
+        try:
+            self.call(state, seat, action)
+        except IllegalActionError:  # (refused before anything changed: the note goes too)
+            calls.pop()
+            raise

@@ -257,11 +257,13 @@ class TrickTable:
                 "leader": leader, "winner": winner}
 
     def trick_view(self) -> dict[str, Any]:
-        """Trick play's part of the view."""
+        """Trick play's part of the view: the trick, its leader, the last trick taken, the
+        tricks each seat has taken this deal, how many are played and how many the deal has."""
         return {
             "trick": [{"seat": s, "card": c._text} for s, c in zip(self.trick_seats(), self.trick)],
             "leader": self.leader,
             "last_trick": self.last_trick_json(),
+            "tricks": list(self.tricks_won),
             "tricks_played": self.tricks_played,
             "tricks_per_deal": self.tricks_per_deal,
         }

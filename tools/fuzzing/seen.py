@@ -17,7 +17,7 @@ from engine.cards import Card
 from engine.game import GameState
 
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([SHDC♠♥♦♣])(?![0-9A-Za-z])")
-SKIPPED_VIEW_KEYS = ("previous_deal", "seat_draws", "log", "score_sheet")
+SKIPPED_VIEW_KEYS = ("previous_deal", "log", "score_sheet")
 GROWING = ("history", "_log", "deals", "score_sheet")
 
 
@@ -104,7 +104,7 @@ def hidden(state: GameState, seat: int) -> set[str]:
 
 def card_texts(value: Any, current_deal: int | None) -> set[str]:
     """Every card named anywhere in a view (as ``7H`` or ``7♥``, alone or inside a text),
-    leaving out what belongs to earlier deals (``previous_deal``, the draw for seats, log
+    leaving out what belongs to earlier deals (``previous_deal``, log
     entries and score-sheet rows of other deals)."""
     found: set[str] = set()
 

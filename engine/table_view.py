@@ -1,0 +1,131 @@
+"""The part of every game's view the table draws, in one shape for every game.
+
+A table that knows no game reads only these keys (``docs/reference/views.md``, and the
+``header`` of ``engine/view.schema.json``), so a new game adds an engine module and no
+table code:
+
+- ``active``: the seats that play the deal;
+- ``calls``: the deal's dialogue so far (each call's seat, kind, words and rule; the seats
+  yet to speak), recorded by :class:`~engine.phases.Dialogue` as the calls are made;
+- ``contest``: a dialogue that is a contest (Ruffe's ruff), in lines;
+- ``shows``: the hands or parts of hands shown this deal;
+- ``piles``: the piles on the felt besides the trick (the head, the stock, the turned card,
+  discards), each with only the cards the viewer may see;
+- ``seat_counts``: what each seat has gathered besides its tricks;
+- ``taken``: the cards the viewer took into his hand in the exchange on now;
+- ``ledger``: the score's unit, start and target with their rules, and the accounts kept
+  besides the score (side payments, a settlement);
+- ``previous_deal``: the last finished deal, as :meth:`~engine.game.GameState.deal_summary`
+  gives it;
+- ``unavailable``: the calls of the dialogue on now that the rules do not allow the seat to
+  act (for that seat), so that a table may draw them unavailable and let the reader try one.
+
+A game gives its part through the partie's hooks (:meth:`~engine.partie.Partie.piles_view`
+and the others); the functions below make the items, so that every game writes them alike.
+
+>>> from engine import games
+>>> view = games.get("mushka").new_game({"players": 3}, seed=4).view(1)
+>>> [pile["id"] for pile in view["piles"]], view["calls"]["waiting"], view["ledger"]["start"]
+(['turned', 'stock'], [1, 2, 0], 25)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from engine.cards import Card
+
+if TYPE_CHECKING:
+    from engine.partie import Partie
+    from engine.phases.dialogue import Dialogue
+
+__all__ = ["pile", "show", "line", "item", "account", "account_totals", "table_view"]
+
+
+def pile(id: str, label: str, cards: Sequence[Card], visible: bool, *, face_up: bool = False,
+         seat: int | None = None, trump: bool = False, rule: str) -> dict[str, Any]:
+    """A pile on the felt: its ``cards`` counted, and given only when ``visible`` to the viewer."""
+    data: dict[str, Any] = {"id": id, "label": label, "count": len(cards)}
+    if visible:
+        data["cards"] = [c._text for c in cards]
+    data |= {"face_up": face_up, "seat": seat, "trump": trump, "rule": rule}
+    return data
+
+
+def show(seat: int, kind: str, cards: Iterable[Card | str], value: int | None, text: str, rule: str) -> dict[str, Any]:
+    """A hand (or part of one) shown to the table: the cards, their worth, the sentence and the rule."""
+    return {"seat": seat, "kind": kind, "cards": [str(c) for c in cards], "value": value, "text": text, "rule": rule}
+
+
+def line(label: str, text: str, rule: str | None = None, muted: bool = False) -> dict[str, Any]:
+    """A line of a contest's box."""
+    return {"label": label, "text": text, "muted": muted, "rule": rule}
+
+
+def item(label: str, value: int | str, rule: str | None) -> dict[str, Any]:
+    """A labelled count of a seat (``seat_counts``)."""
+    return {"label": label, "value": value, "rule": rule}
+
+
+def account(unit: str, label: str, rule: str, totals: Sequence[int | float]) -> dict[str, Any]:
+    """An account kept besides the score: its unit, label, rule, and its total per seat or side."""
+    return {"unit": unit, "label": label, "rule": rule, "totals": list(totals)}
+
+
+def account_totals(view: Mapping[str, Any], unit: str) -> list[Any] | None:
+    """The totals of a view's account in ``unit`` (``ledger.accounts``), or None when it has none."""
+    return next((list(a["totals"]) for a in view["ledger"]["accounts"] if a["unit"] == unit), None)
+
+
+def _calls(state: Partie, viewer: int | None) -> dict[str, Any] | None:
+    if not state._calls and not state._turns:
+        return None
+    phases = state.PHASES
+    said = [{"seat": seat, "kind": action.kind, "text": phases[name].said(state, seat, action, viewer), "rule": rule}
+            for seat, action, rule, name in state._calls]
+    spoken = len(state._calls) - state._calls_from  # each seat of the order speaks once
+    waiting = list(state._turns[spoken:]) if state._phase != "over" else []
+    dialogue = cast("Dialogue", phases[state._dialogue])  # (the dialogue opened last this deal)
+    return {"said": said, "waiting": waiting, "waiting_text": dialogue.waiting_text}
+
+
+def _ledger(state: Partie) -> dict[str, Any]:
+    book = state.ledger
+    accounts = []
+    for unit in book.units():
+        if unit != state.UNIT:
+            first = next(e for e in book.entries if e.unit == unit)
+            accounts.append(account(unit, state.ACCOUNT_LABELS.get(unit, unit.capitalize()), first.rule,
+                                    book.totals(unit)))
+    start, start_rule = state.ledger_start()
+    target, target_rule = state.ledger_target()
+    return {"unit": state.UNIT, "start": start, "start_rule": start_rule, "target": target,
+            "target_rule": target_rule, "lower_is_better": state.lower_is_better,
+            "accounts": accounts + state.final_accounts()}
+
+
+def _previous_deal(state: Partie) -> dict[str, Any] | None:
+    deal = next((row.deal for row in reversed(state.ledger.rows) if row.complete), None)
+    return state.deal_summary(deal) if deal is not None else None
+
+
+def table_view(state: Partie, viewer: int | None) -> dict[str, Any]:
+    """The keys of the module's list, for ``viewer`` (a seat, or None: every card)."""
+    to_act = state._to_act
+    step = state.PHASES[state._phase]
+    taken = step.taken(state, to_act) if to_act is not None and viewer in (None, to_act) else None
+    unavailable = step.unavailable(state, to_act) if to_act is not None and viewer in (None, to_act) else []
+    return {
+        "active": state.active_seats(),
+        "calls": _calls(state, viewer),
+        "contest": state.contest_view(viewer),
+        "shows": state.shows_view(viewer),
+        "piles": state.piles_view(viewer),
+        "seat_counts": state.seat_counts_view(viewer),
+        "taken": {"seat": to_act, "cards": [c._text for c in taken[0]], "note": taken[1]} if taken else None,
+        "totals": state.totals(),
+        "ledger": _ledger(state),
+        "previous_deal": _previous_deal(state),
+        "unavailable": [{"action": a.to_json(), "label": state.action_label(a), "text": str(a)} for a in unavailable],
+    }

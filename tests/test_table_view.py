@@ -1,0 +1,203 @@
+"""The part of every view the table draws (``engine/table_view.py``): one shape for every game.
+
+Whole seeded games of every game are played by the bots, and at every decision the views of
+every seat and the omniscient view are checked:
+
+* what a seat may not see is never in its ``piles``, ``calls``, ``contest``, ``shows``,
+  ``taken`` or ``unavailable`` (the cards hidden from it, by the fuzzer's own accounting of
+  where every card lies, ``tools/fuzzing/seen.py``); a pile gives the same count to every
+  viewer, and its cards to the omniscient view;
+* every call of a dialogue is in ``calls`` as it is made, by the seat that made it, with its
+  kind; the seats still to speak are the rest of the dialogue's order;
+* ``previous_deal`` is the last finished deal's ``deal_summary``; ``ledger`` gives the score's
+  unit, start and target with their rules.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import games
+from engine.bots import make_bot
+from engine.game import Action
+from engine.table_view import account_totals
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from fuzzing import seen  # noqa: E402
+
+GAMES = [spec.id for spec in games.all()]
+TABLE_KEYS = ("piles", "calls", "contest", "shows", "taken", "unavailable")
+
+
+def tables(game: str) -> list[dict[str, Any]]:
+    spec = games.get(game)
+    return [{"players": n} for n in range(spec.min_players, spec.max_players + 1)]
+
+
+def pile(view: dict[str, Any], pile_id: str) -> dict[str, Any] | None:
+    return next((p for p in view["piles"] if p["id"] == pile_id), None)
+
+
+def check_views(state: Any) -> None:
+    every = state.view(None)
+    for seat in range(state.num_players):
+        view = state.view(seat)
+        hidden = seen.hidden(state, seat)
+        named = seen.card_texts({key: view[key] for key in TABLE_KEYS}, state.deal_number)
+        assert not hidden & named, f"seat {seat} is shown {sorted(hidden & named)} in {view['piles']}, {view['calls']}"
+        assert [(p["id"], p["count"]) for p in view["piles"]] == [(p["id"], p["count"]) for p in every["piles"]]
+        for mine, all_of in zip(view["piles"], every["piles"]):
+            assert "cards" in all_of and len(all_of["cards"]) == all_of["count"], all_of
+            assert mine.get("cards", all_of["cards"]) == all_of["cards"]
+        if seat != state.current_player():
+            assert view["taken"] is None and view["unavailable"] == []
+    calls = every["calls"]
+    if calls is not None:  # a seat waits only if it has not spoken in the dialogue opened last
+        assert not set(calls["waiting"]) & {c["seat"] for c in calls["said"][state._calls_from:]}
+
+
+def play(game: str, variant: dict[str, Any], seed: int) -> Any:
+    spec = games.get(game)
+    state = spec.new_game(variant, seed)
+    bots = [make_bot("heuristic", seed=seed * 101 + s) for s in range(state.num_players)]
+    while not state.is_over():
+        deal = state.deal_number
+        check_views(state)
+        seat = state.current_player()
+        action = bots[seat].choose(state, seat)
+        kind = state.PHASES[state.phase].kind
+        before = state.view(None)["calls"]
+        said = len(before["said"]) if before is not None else 0
+        state.apply(action)
+        after = state.view(None)
+        if kind == "dialogue" and after["deal"] == deal and not state.is_over():
+            call = after["calls"]["said"][said]
+            assert (call["seat"], call["kind"]) == (seat, action.kind), (call, action)
+        check_ledger(state, after)
+    return state
+
+
+def check_ledger(state: Any, view: dict[str, Any]) -> None:
+    ledger = view["ledger"]
+    assert ledger["unit"] == state.UNIT and ledger["lower_is_better"] == state.lower_is_better
+    assert ledger["target_rule"] and (ledger["start"] is None) == (ledger["start_rule"] is None)
+    finished = [row["deal"] for row in view["score_sheet"] if row["complete"]]
+    assert view["previous_deal"] == (state.deal_summary(finished[-1]) if finished else None)
+    assert view["totals"] == state.totals()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_s_keys_hide_what_a_seat_may_not_see_and_follow_the_calls(game):
+    for variant in tables(game):
+        state = play(game, variant, seed=variant["players"])
+        assert state.is_over()
+        view = state.view(0)
+        assert view["calls"] is not None and view["previous_deal"]["ended_game"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_dialogue_s_calls_are_the_order_spoken_and_waiting(game):
+    state = games.get(game).new_game({}, 3)
+    bots = [make_bot("heuristic", seed=s) for s in range(state.num_players)]
+    while state.PHASES[state.phase].kind != "dialogue":
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state, seat))
+    while state.PHASES[state.phase].kind == "dialogue" and state.deal_number == 1:
+        order = list(state._turns)  # (Памфил: the declaration's, then the bidding's)
+        calls = state.view(None)["calls"]
+        spoken = [c["seat"] for c in calls["said"][state._calls_from:]]
+        assert spoken + calls["waiting"] == order and calls["waiting"][0] == state.current_player()
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state, seat))
+
+
+def test_a_ruff_is_said_without_its_suit_until_it_is_proved():
+    state = games.get("ruffe-and-trumps").new_game({}, 4)
+    state.apply(state.legal_actions()[0])
+    mine, other = state.view(0)["calls"]["said"][0]["text"], state.view(1)["calls"]["said"][0]["text"]
+    assert mine.startswith(other + " in ") and other == f"Ruff {state.announcements[0][2]}"
+    assert state.view(1)["calls"]["waiting"] == [1, 2, 3] and state.view(1)["calls"]["waiting_text"] == \
+        "waiting to announce a ruff"
+
+
+def test_the_calls_the_rules_refuse_are_offered_unavailable_to_the_seat_to_act_only():
+    # Мушка: the holder of the ace of spades may not pass
+    state = games.get("mushka").new_game({"players": 3}, 0)
+    while "AS" not in state.view(None)["hands"][state.current_player()]:
+        state = games.get("mushka").new_game({"players": 3}, state.seed + 1)
+    seat = state.current_player()
+    view = state.view(seat)
+    assert view["unavailable"] == [{"action": {"kind": "pass"}, "label": "Pass", "text": "pass"}]
+    assert all(state.view(other)["unavailable"] == [] for other in range(3) if other != seat)
+    with pytest.raises(Exception, match="mushka.bid.ace-of-spades-must-play"):
+        state.apply(Action("pass"))
+    # Петух: nobody passes
+    petukh = games.get("petukh").new_game({}, 0)
+    assert [u["text"] for u in petukh.view(petukh.current_player())["unavailable"]] == ["pass"]
+
+
+def test_the_turned_pamphil_is_taken_into_the_dealer_s_hand_and_lies_there_as_a_pile():
+    for seed in range(400):
+        state = games.get("pamphil").new_game({"players": 3}, seed)
+        if state.phase == "lay_out":
+            break
+    else:
+        pytest.skip("no seed under 400 turns up the pamphil")
+    dealer = state.dealer
+    assert state.view(dealer)["taken"] == {"seat": dealer, "cards": ["JC"], "note": "the turned pamphil"}
+    assert state.view((dealer + 1) % 3)["taken"] is None
+    turned = pile(state.view((dealer + 1) % 3), "turned")
+    assert turned is not None and turned["cards"] == ["JC"] and turned["seat"] == dealer
+
+
+@pytest.mark.parametrize("game, start, unit", [("ruffe-and-trumps", None, "points"), ("mushka", 25, "record"),
+                                               ("rams", 100, "record"), ("petukh", 15, "record")])
+def test_the_ledger_gives_the_unit_its_start_its_target_and_at_the_end_the_settlement(game, start, unit):
+    state = games.get(game).new_game({}, 2)
+    view = state.view(0)
+    assert (view["ledger"]["unit"], view["ledger"]["start"]) == (unit, start)
+    assert view["ledger"]["accounts"] == []
+    bots = [make_bot("heuristic", seed=s) for s in range(state.num_players)]
+    while not state.is_over():
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state, seat))
+    settlement = account_totals(state.view(0), "settlement")
+    if unit == "record":
+        assert settlement == state.settlement() and abs(sum(settlement)) < 0.05
+    else:
+        assert settlement is None
+    json.dumps(state.view(0))
+
+
+def test_pamphil_s_side_payments_are_an_account_of_their_own():
+    rng = random.Random(5)
+    for seed in range(200):
+        state = games.get("pamphil").new_game({"players": 3, "pamphil_payment": 2}, seed)
+        while not state.is_over() and state.phase != "declare":
+            state.apply(rng.choice(state.legal_actions()))
+        if state.phase == "declare":
+            break
+    holder = state.current_player()
+    state.apply(Action("declare"))
+    accounts = state.view(None)["ledger"]["accounts"]
+    assert [a["unit"] for a in accounts] == ["payment"]
+    assert accounts[0]["totals"] == [4 if s == holder else -2 for s in range(3)]
+    assert accounts[0]["rule"] == "pamphil.bid.declare-payment"
+
+
+def test_the_modules_doctests():
+    import doctest
+
+    from engine import table_view
+    from engine.games import loo_view, ruffe_view
+
+    results = [doctest.testmod(module) for module in (table_view, ruffe_view, loo_view)]
+    assert all(r.attempted for r in results) and not any(r.failed for r in results), results
