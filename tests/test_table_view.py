@@ -11,6 +11,9 @@ every seat and the omniscient view are checked:
   kind; the seats still to speak are the rest of the dialogue's order;
 * ``previous_deal`` is the last finished deal's ``deal_summary``; ``ledger`` gives the score's
   unit, start and target with their rules.
+
+And the table reads only these: no module of ``docs/assets/js`` names a game, a phase of one,
+or a view key that was one game's own, and none is over 600 lines.
 """
 
 from __future__ import annotations
@@ -191,6 +194,27 @@ def test_pamphil_s_side_payments_are_an_account_of_their_own():
     assert [a["unit"] for a in accounts] == ["payment"]
     assert accounts[0]["totals"] == [4 if s == holder else -2 for s in range(3)]
     assert accounts[0]["rule"] == "pamphil.bid.declare-payment"
+
+
+# --------------------------------------------------------------------------- the table reads nothing else
+
+JS = sorted((ROOT / "docs" / "assets" / "js").glob("*.js"))
+OWN_KEYS = ("ruff", "bids", "head", "won", "stock", "aside", "discards", "start_record", "records", "payments",
+            "settlement", "settlement_rule", "turned_card", "turned_taken", "trump_card", "seat_draws", "pack")
+"""The view keys of one game or family that the generic keys retired (a table must not read them)."""
+
+
+@pytest.mark.parametrize("path", JS, ids=lambda p: p.name)
+def test_no_table_module_knows_a_game_or_its_own_view_keys(path):
+    text = path.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 600, f"{path.name}: more than 600 lines"
+    for spec in games.all():
+        assert not re.search(rf"\b{re.escape(spec.id)}\b", text), f"{path.name} names the game {spec.id}"
+        for phase in spec.state_class.PHASES:
+            if phase not in ("over", "play"):
+                assert f'"{phase}"' not in text and f"'{phase}'" not in text, f"{path.name} names the phase {phase}"
+    for key in OWN_KEYS:
+        assert not re.search(rf"\b(v|view|t\.view|prev|source)\.{key}\b", text), f"{path.name} reads the view's {key}"
 
 
 def test_the_modules_doctests():

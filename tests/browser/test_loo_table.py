@@ -217,15 +217,16 @@ def check_end(page, game: str, view: dict) -> None:
     assert "Final records" in text, text
     assert view["outcome"]["reason"][:20] in text or len(text) > 60, text
     winners = view["outcome"]["winners"]
-    assert winners and all(view["records"][w] <= view["target"] for w in winners), view["records"]
-    if view.get("settlement") and any(view["settlement"]):
+    assert winners and all(view["totals"][w] <= view["ledger"]["target"] for w in winners), view["totals"]
+    settlement = next((a["totals"] for a in view["ledger"]["accounts"] if a["unit"] == "settlement"), None)
+    if settlement and any(settlement):
         assert "Settlement" in text, text
         assert page.locator(".ed-sheet tfoot .ed-money-row").count() >= 1
 
     sheet = page.locator(".ed-sheet")
     assert "lower is better" in sheet.inner_text().lower()
     start = page.locator(".ed-sheet .ed-start-row td.ed-num").all_inner_texts()
-    assert start == [str(view["start_record"])] * view["players"], start
+    assert start == [str(view["ledger"]["start"])] * view["players"], start
     changes = page.locator(".ed-sheet .ed-change .ed-delta").all_inner_texts()
     assert len(changes) >= 3 and all(re.fullmatch(r"[+\u2212]\d+|0", c) for c in changes), changes
     links = page.locator(".ed-sheet-table tbody tr.ed-entry a.edition-rule-link")
@@ -236,7 +237,7 @@ def check_end(page, game: str, view: dict) -> None:
         assert LOO_RULE.match(title), title
         check_rule_href(page, title, href)
     foot = page.locator(".ed-sheet tfoot tr").first.locator("td").all_inner_texts()
-    assert foot == [str(r) for r in view["records"]], (foot, view["records"])
+    assert foot == [str(r) for r in view["totals"]], (foot, view["totals"])
 
 
 GAMES = [
@@ -280,7 +281,7 @@ def test_whole_loo_game_by_clicks(site_page, game, players, seed, options, limit
 FITS = """() => {
   const felt = document.querySelector('.ed-felt').getBoundingClientRect();
   const out = [];
-  for (const e of document.querySelectorAll('.ed-felt .ed-seat, .ed-felt .ed-card, .ed-felt .ed-shows, .ed-trick, .ed-action')) {
+  for (const e of document.querySelectorAll('.ed-felt .ed-seat, .ed-felt .ed-card, .ed-felt .ed-talk, .ed-trick, .ed-action')) {
     const r = e.getBoundingClientRect();
     if (r.width && (r.left < felt.left - 1 || r.right > felt.right + 1)) {
       out.push(`${e.className} ${e.dataset.card || ''} at ${Math.round(r.left)}..${Math.round(r.right)}`);
@@ -319,7 +320,9 @@ def test_petukh_at_its_defaults_on_a_phone(narrow_site_page) -> None:
     page.wait_for_function("() => document.querySelector('.ed-seed-label')?.textContent.includes('Seed 8')")
     wait_for_reader(page)
     view = page.evaluate(TABLE_VIEW)
-    assert view["players"] == 4 and view["start_record"] == 15 and view["pack"] == 36, view["variant"]
+    dealt = sum(len(h) if isinstance(h, list) else h["count"] for h in view["hands"])
+    pack = dealt + sum(p["count"] for p in view["piles"])  # five each, the turned trump, the stock
+    assert view["players"] == 4 and view["ledger"]["start"] == 15 and pack == 36, view["variant"]
     page.locator(".ed-felt").scroll_into_view_if_needed()
     check_fits(page)
     assert page.locator(".ed-opponents .ed-seat").count() == 3
@@ -376,8 +379,9 @@ def test_pamphil_turned_up_the_reader_lays_out_a_card_by_keyboard(site_page) -> 
     page = open_loo(site_page, "pamphil", players=3, seed=29)
     view = page.evaluate(TABLE_VIEW)
     # the pamphil is in his hand now, no longer on the table
-    assert view["phase"] == "lay_out" and view["to_act"] == 0 and view["turned_card"] is None, view["phase"]
-    assert view["turned_taken"] == {"seat": 0, "card": "JC"}, view["turned_taken"]
+    turned = next(p for p in view["piles"] if p["id"] == "turned")
+    assert view["phase"] == "lay_out" and view["to_act"] == 0 and turned["seat"] == 0, view["phase"]
+    assert turned["cards"] == ["JC"] and view["taken"] == {"seat": 0, "cards": ["JC"], "note": "the turned pamphil"}
     prompt = page.locator(".ed-actions .ed-prompt").inner_text()
     assert "lay out a card" in prompt, prompt
     assert page.locator(".ed-actions a.edition-rule-link").get_attribute("title") == "pamphil.deal.turned-pamphil"
@@ -402,7 +406,8 @@ def test_pamphil_turned_up_the_reader_lays_out_a_card_by_keyboard(site_page) -> 
     page.keyboard.press("Enter")
     page.wait_for_function(f"{TABLE_VIEW} !== window.__seenView && {TABLE_VIEW}.phase !== 'lay_out'")
     view = page.evaluate(TABLE_VIEW)
-    assert view["trump"] == "H" and view["turned_card"] == "KH", (view["trump"], view["turned_card"])
+    turned = next(p for p in view["piles"] if p["id"] == "turned")
+    assert view["trump"] == "H" and turned["cards"] == ["KH"] and turned["seat"] is None, (view["trump"], turned)
     assert "hearts" in page.locator(".ed-info").inner_text()
     assert page.locator(".ed-turned-pile .ed-card").get_attribute("data-card") == "KH"
     assert page.locator(".ed-hand .ed-card").count() == 5

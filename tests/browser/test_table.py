@@ -278,7 +278,7 @@ FITS = """() => {
   const app = document.querySelector('.ed-table-app').getBoundingClientRect();
   const felt = document.querySelector('.ed-felt').getBoundingClientRect();
   const out = [];
-  for (const e of document.querySelectorAll('.ed-felt .ed-seat, .ed-felt .ed-card, .ed-felt .ed-ruff, .ed-trick')) {
+  for (const e of document.querySelectorAll('.ed-felt .ed-seat, .ed-felt .ed-card, .ed-felt .ed-talk, .ed-trick')) {
     const r = e.getBoundingClientRect();
     if (r.width && (r.left < felt.left - 1 || r.right > felt.right + 1)) {
       out.push(`${e.className} ${e.dataset.card || ''} at ${Math.round(r.left)}..${Math.round(r.right)}`);
@@ -312,19 +312,19 @@ def check_layout_and_proof(page, name: str) -> None:
     fits = page.evaluate(FITS)
     assert fits["outside"] == [], fits
     assert fits["scrollWidth"] <= fits["width"], f"the page scrolls sideways: {fits}"
-    ruff = page.locator(".ed-felt .ed-ruff")
-    assert ruff.count() == 1 and "Ruff" in ruff.inner_text()
+    ruff = page.locator(".ed-felt .ed-talk")
+    assert ruff.count() == 1 and "The ruff" in ruff.inner_text()
 
     # After the head and the discards, the ruff's winner shows the counted suit on the table.
-    view = play_until(page, "(v) => v.phase === 'play' && v.ruff.proofs.length > 0")
-    proof = view["ruff"]["proofs"][0]
-    shown = page.locator(".ed-ruff .ed-proof .ed-shown .ed-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
-    expected = list(proof["cards"]) + ([proof["turned"]] if proof["turned"] else [])
-    normal = [c.replace("T", "10") if not c.startswith("10") else c for c in expected]
-    assert shown == normal, (shown, expected)
-    text = page.locator(".ed-ruff .ed-proof").inner_text()
+    view = play_until(page, "(v) => v.phase === 'play' && v.shows.some((s) => s.kind === 'ruff')")
+    proof = next(s for s in view["shows"] if s["kind"] == "ruff")
+    shown_proof = ".ed-talk .ed-show[data-kind='ruff']"
+    shown = page.locator(f"{shown_proof} .ed-shown .ed-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+    normal = [c.replace("T", "10") if not c.startswith("10") else c for c in proof["cards"]]
+    assert shown == normal, (shown, proof["cards"])
+    text = page.locator(shown_proof).inner_text()
     assert f"of {proof['value']}" in text, text
-    assert page.locator(".ed-ruff .ed-proof a.edition-rule-link").get_attribute("title") == "ruffe-and-trumps.ruff.proof"
+    assert page.locator(f"{shown_proof} a.edition-rule-link").get_attribute("title") == "ruffe-and-trumps.ruff.proof"
     info = page.locator(".ed-info").inner_text()
     assert re.search(r"trick \d+ of 12", info), info  # the phase in words
     fits = page.evaluate(FITS)

@@ -1,12 +1,12 @@
 // The board's words around the felt: the info bar (deal, dealer, trumps, the game's end, the
 // phase in words, whose turn, the score), the outcome at the end of the game (winners, final
-// score, the reason with the seats named, the money), and at the start of a deal a line on
-// what the last one gave. `t` is the play table (table.js): its view, phase, ledger, Places,
-// el, words, and its boxes (info, outcomeBox, dealBox).
+// score, the reason with the seats named, the accounts besides the score), and at the start of
+// a deal a line on what the last one gave (the view's `previous_deal`, a deal summary). `t` is
+// the play table (table.js): its view, phase, ledger, Places, el, words, and its boxes (info,
+// outcomeBox, dealBox).
 
-import { cardSymbol, suitLabel } from "./cards.js";
+import { suitLabel } from "./cards.js";
 import { gameText, totalsLabel } from "./ledger.js";
-import { accounts, lastDealFacts } from "./view-keys.js";
 import { READER } from "./words.js";
 
 export function renderInfo(t) {
@@ -52,13 +52,9 @@ export function renderLastDeal(t) {
     box.replaceChildren();
     return;
   }
-  const last = prev.last_trick;
   box.replaceChildren(
     el("strong", null, `Deal ${prev.deal} is over. `),
-    ...lastDealFacts(t, prev),
-    last && last.winner !== undefined ? `The last trick went to ${t.places.who(last.winner)}` : "",
-    last && (last.cards || []).length
-      ? ` (${last.cards.map((c) => cardSymbol(typeof c === "string" ? c : c.card)).join(" ")}).` : "",
+    t.wordsToReader(prev.text || ""),
     " See the score sheet.");
   box.hidden = false;
 }
@@ -88,7 +84,7 @@ export function renderOutcome(t) {
       : `${winnerNames} win${winners.length === 1 ? "s" : ""}.`),
     el("p", null, t.ledger.lower ? `Final ${t.ledger.unit}s (lower is better): ` : null, scores.join(" · ")),
     o.reason ? el("p", { class: "ed-note" }, t.words(o.reason)) : null,
-    ...accounts(t).map((account) => moneyLine(t, account.title, account.amounts)),
+    ...t.ledger.accounts.map((account) => moneyLine(t, account.label, account.totals)),
     el("div", { class: "ed-action-buttons" },
       el("button", { type: "button", class: "md-button md-button--primary", onclick: () => t.playAgain() }, "Play again"),
       el("button", { type: "button", class: "md-button", onclick: () => t.downloadRecord() }, "Download the record"))];
@@ -97,13 +93,17 @@ export function renderOutcome(t) {
   box.dataset.outcome = youWin ? "win" : "loss";
 }
 
-/** "Settlement: South receives 12 · West pays 7": net money per seat (positive: received). */
+/** "Settlement: South receives 12 · West pays 7": an account's net total per side (positive:
+ *  received). */
 function moneyLine(t, title, amounts) {
   if (!Array.isArray(amounts) || !amounts.some((a) => a)) return null;
-  const parts = amounts.map((a, seat) => {
-    const who = t.places.who(seat);
-    if (a > 0) return `${who} ${seat === READER ? "receive" : "receives"} ${a}`;
-    if (a < 0) return `${who} ${seat === READER ? "pay" : "pays"} ${-a}`;
+  const p = t.places;
+  const parts = amounts.map((a, side) => {
+    const seats = p.sideSeats(side);
+    const you = seats.includes(READER);
+    const who = seats.length === 1 ? p.who(seats[0]) : p.sideName(side);
+    if (a > 0) return `${who} ${you ? "receive" : "receives"} ${a}`;
+    if (a < 0) return `${who} ${you ? "pay" : "pays"} ${-a}`;
     return `${who} even`;
   });
   return t.el("p", { class: "ed-money" }, t.el("strong", null, `${title}: `),

@@ -165,7 +165,7 @@
 
   const SUITS = { S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"] };
 
-  /** "ruffe-and-trumps.play.follow" -> a link to its anchor (this page if it has it, else the game page). */
+  /** A rule id ("<game>.<topic>.<name>") -> a link to its anchor (this page if it has it, else the game page). */
   function ruleHref(rule) {
     if (!rule) return null;
     const anchor = String(rule).replace(/\./g, "-");

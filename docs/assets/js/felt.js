@@ -1,15 +1,15 @@
 // The felt: the seats around the table (each with its hand, face down or, for the reader,
-// face up and playable by mouse and keyboard), the trick in the middle, the piles beside it
-// (the turned card, the head, the stock, the discards), and a box with the phase's contest and
-// the hands shown this deal. Everything is drawn from the view and the generic shapes of
-// view-keys.js; what a phase adds (the words, what a seat said) comes from its renderer.
+// face up and playable by mouse and keyboard, and what it has said and gathered), the trick in
+// the middle, the piles beside it, and a box with the deal's contest and the hands shown this
+// deal. Everything is drawn from the generic keys every game's view carries (`piles`,
+// `contest`, `shows`, `seat_counts`, `calls`, `active`, `taken`: docs/reference/views.md); what
+// a phase adds (the words, what a seat said) comes from its renderer.
 //
 // `t` is the play table (table.js): its view, its phase ({kind, renderer, chip}), its Places,
 // el, words, ruleLink, act, and the elements it keeps (felt, actions).
 
 import { cardBack, cardElement, cardSymbol, suitLabel } from "./cards.js";
-import { contestOf, seatCalls, sitsOut } from "./phase-dialogue.js";
-import { piles, seatCounts, shows } from "./view-keys.js";
+import { seatCalls, sitsOut } from "./phase-dialogue.js";
 import { READER, SEAT_NAMES } from "./words.js";
 
 /**
@@ -61,7 +61,7 @@ function seatStats(t, seat) {
   if (v.tricks && v.tricks[seat] !== undefined) {
     stats.append(el("li", null, `${v.tricks[seat]} trick${v.tricks[seat] === 1 ? "" : "s"}`));
   }
-  for (const count of seatCounts(v, seat)) stats.append(el("li", null, count));
+  for (const count of (v.seat_counts || [])[seat] || []) stats.append(el("li", null, `${count.label}: ${count.value}`));
   for (const call of seatCalls(t, t.phase.kind, seat)) stats.append(el("li", { class: call.cls }, call.text));
   const ledger = t.ledger;
   const side = t.places.sideOf(seat);
@@ -117,7 +117,7 @@ function renderReaderSeat(t, position) {
     const note = !myTurn || !cardKind ? null : legal ? (legal.label || "playable") : "not playable now";
     const marked = Boolean(taken && taken.cards.has(card));
     const button = cardElement(card, { button: true, extraLabel: marked ? `${taken.note}, ${note}` : note });
-    if (marked) button.classList.add("ed-from-head");
+    if (marked) button.classList.add("ed-taken-in");
     button.dataset.legal = String(Boolean(myTurn && legal));
     button.tabIndex = -1;
     if (!myTurn || !cardKind) {
@@ -210,20 +210,40 @@ function renderTrick(t, positions, center) {
     el("p", { class: "ed-trick-caption" + (trick.length ? "" : " ed-trick-empty") }, caption));
 }
 
-/** A pile of view-keys.js's `piles`: a face-up card, a fan, or an empty place, and its caption. */
+/** Who holds a pile, in its caption: "now in your hand" for a card face up, "yours", "West's". */
+function holderLine(t, pile) {
+  if (pile.seat === null || pile.seat === undefined) return null;
+  const mine = pile.seat === READER;
+  if (pile.face_up) return mine ? "now in your hand" : `now in ${t.places.seatName(pile.seat)}'s hand`;
+  return mine ? "yours" : `${t.places.seatName(pile.seat)}'s`;
+}
+
+/** A pile of the view's `piles`: its cards face up where the reader may see them, else as many
+ *  backs (a few), or an empty place; its caption says what it is, how many, whose, and the
+ *  trumps it shows. */
 function renderPile(t, pile) {
   const { el } = t;
+  const cards = Array.isArray(pile.cards) ? pile.cards : null;
+  const single = pile.face_up && cards && cards.length === 1;
   let content;
-  if (pile.card) {
-    content = cardElement(pile.card, { small: true });
-    if (pile.cardCls) content.classList.add(...pile.cardCls.split(" "));
-  } else if (pile.empty) {
+  if (!pile.count) {
     content = el("span", { class: "ed-empty-pile", "aria-hidden": "true" });
+  } else if (single) {
+    content = cardElement(cards[0], { small: true });
+    if (pile.trump) content.classList.add("ed-turned");
+    if (pile.seat !== null && pile.seat !== undefined) content.classList.add("ed-taken");
   } else {
-    content = fan(pile.fan, { small: true, max: pile.max });
+    content = fan(cards || Math.min(pile.count, 4), { small: true, max: cards ? 8 : 4 });
   }
-  const lines = pile.lines.filter(Boolean).flatMap((line, i) => (i ? [el("br"), line] : [line]));
-  return el("figure", { class: "ed-pile" + (pile.cls ? ` ${pile.cls}` : "") }, content, el("figcaption", null, lines));
+  const v = t.view;
+  const lines = [`${pile.label}: ${!pile.count ? "empty" : single ? cardSymbol(cards[0])
+    : `${pile.count} card${pile.count === 1 ? "" : "s"}`}`,
+    pile.trump && v.trump ? `trumps ${suitLabel(v.trump).split(" ")[0]}` : null, holderLine(t, pile)]
+    .filter(Boolean).flatMap((line, i) => (i ? [el("br"), line] : [line]));
+  const cls = `ed-pile ed-pile-${pile.id}` + (pile.trump ? " ed-turned-pile" : "")
+    + (!single && pile.seat !== null && pile.seat !== undefined && pile.seat !== READER ? " ed-pile-taken" : "")
+    + (!pile.count ? " ed-pile-empty" : "");
+  return el("figure", { class: cls, "data-pile": pile.id, title: pile.rule || null }, content, el("figcaption", null, lines));
 }
 
 function renderCenter(t, positions) {
@@ -231,7 +251,7 @@ function renderCenter(t, positions) {
   const v = t.view;
   const center = el("div", { class: "ed-center" });
   renderTrick(t, positions, center);
-  const list = piles(t);
+  const list = v.piles || [];
   const figures = list.map((pile) => renderPile(t, pile));
   if (v.trump && !list.some((pile) => pile.trump)) {
     // Trumps known without a card to show for them.
@@ -243,35 +263,28 @@ function renderCenter(t, positions) {
   return center;
 }
 
-/** The box beside the trick: the dialogue's contest (who called what, who won it) and the hands
+/** The box beside the trick: the deal's contest (who called what, who won it) and the hands
  *  shown this deal, each with its cards and its rule; null when there is neither. */
 function talkBox(t) {
   const { el } = t;
-  const contest = contestOf(t);
-  const lines = contest ? contest.lines : [];
-  const shown = shows(t);
+  const v = t.view;
+  const contest = v.contest;
+  const lines = contest ? contest.lines || [] : [];
+  const shown = v.shows || [];
   if (!lines.length && !shown.length) return null;
-  const box = el("section", { class: "ed-ruff" + (shown.length ? " ed-shows" : ""),
+  const box = el("section", { class: "ed-talk" + (shown.length ? " ed-shows" : ""),
     "aria-label": contest ? contest.title : "Shows this deal" });
+  if (contest && contest.title) box.append(el("h5", { class: "ed-talk-title" }, contest.title));
   for (const line of lines) {
-    box.append(el("p", { class: line.muted === true ? "ed-muted" : null }, line.label ? el("strong", null, line.label) : null,
-      line.text, typeof line.muted === "string" ? el("span", { class: "ed-muted" }, line.muted) : null,
-      line.rule ? t.ruleLink(line.rule) : null));
+    box.append(el("p", { class: line.muted ? "ed-muted" : null }, line.label ? el("strong", null, line.label) : null,
+      t.words(line.text), line.rule ? " " : null, line.rule ? t.ruleLink(line.rule) : null));
   }
   if (shown.length) box.append(el("p", null, el("strong", null, "Shown this deal")));
   for (const show of shown) {
-    const cards = el("span", { class: "ed-shown" });
-    for (const c of show.cards) {
-      const card = cardElement(typeof c === "string" ? c : c.card, { small: true });
-      if (typeof c !== "string") {
-        card.classList.add(c.cls);
-        card.title = c.title;
-      }
-      cards.append(card);
-    }
+    const cards = el("span", { class: "ed-shown" }, show.cards.map((card) => cardElement(card, { small: true })));
     // the engine's own sentence for the show, with the seat named as at this table
-    const text = t.words(show.text || "").replace(/[.]$/, "");
-    box.append(el("div", { class: "ed-show" + (show.cls ? ` ${show.cls}` : ""), "data-kind": show.kind, "data-seat": String(show.seat) },
+    const text = t.wordsToReader(show.text || "").replace(/[.]$/, "");
+    box.append(el("div", { class: "ed-show", "data-kind": show.kind, "data-seat": String(show.seat) },
       el("p", null, `${text} `, show.rule ? t.ruleLink(show.rule) : null), cards));
   }
   return box;

@@ -1,9 +1,11 @@
 // The ledger renderer: one score sheet for every game, drawn from the engine's ledger as a view
 // (or a compare result) gives it: `score_sheet` (a row per deal: deal, dealer, entries, complete,
 // void), each entry {side, points, rule, why, and for a written-down unit record: seat, record},
-// the sides' `totals`, the `target`, and `lower_is_better` (a record written down towards the
-// target, as in the loo games: each change is shown signed, with the record after it).
-// The play table and the comparison panel both draw their sheets here.
+// the sides' `totals`, and a view's `ledger` (the unit, its start and target with their rules,
+// `lower_is_better`: a record written down towards the target, as in the loo games, each change
+// shown signed with the record after it; and the accounts besides the score). A compare result
+// gives `target` and `lower_is_better` beside its sheet instead. The play table and the
+// comparison panel both draw their sheets here.
 //
 // A renderer context `ctx` gives what a sheet needs of its page: el (the site's element
 // builder), ruleLink(id), words(sentence) (the engine's sentence with the table's seat names and
@@ -21,29 +23,29 @@ export const amountText = (n, lower) => (lower ? signed(n) : String(n));
 const plural = (unit) => (unit.endsWith("s") ? unit : `${unit}s`);
 const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
-/**
- * The ledger of a view or of a compare result, in the shape the renderer reads. `extra` adds
- * what the source does not carry under these names (the start value and the rules of the
- * start and of the target).
- */
-export function ledgerOf(source, extra = {}) {
-  const lower = Boolean(source.lower_is_better);
+/** The ledger of a view (its `ledger`) or of a compare result, in the shape the renderer reads. */
+export function ledgerOf(source) {
+  const book = source.ledger || {};
+  const lower = Boolean(book.lower_is_better ?? source.lower_is_better);
   const sides = (source.sides && source.sides.length) ? source.sides
     : (source.outcome && source.outcome.sides && source.outcome.sides.length) ? source.outcome.sides
       : (source.totals || []).map((_, i) => [i]);
   return {
-    unit: source.unit ?? (lower ? "record" : "points"),
+    unit: book.unit ?? source.unit ?? (lower ? "record" : "points"),
     lower,
     sheet: source.score_sheet || [],
     sides,
     totals: source.totals || [],
-    target: source.target ?? null,
-    start: null,
-    startRule: null,
-    targetRule: null,
-    ...extra,
+    target: book.target ?? source.target ?? null,
+    start: book.start ?? null,
+    startRule: book.start_rule ?? null,
+    targetRule: book.target_rule ?? null,
+    accounts: book.accounts || [],
   };
 }
+
+/** The start of `side`'s score: one value for every side, or each its own. */
+const startOf = (ledger, side) => (Array.isArray(ledger.start) ? ledger.start[side] : ledger.start);
 
 /** The sheet's heading: "Score sheet", or "Score sheet: the records" for a unit written down. */
 export function sheetTitle(ledger) {
@@ -53,14 +55,16 @@ export function sheetTitle(ledger) {
 /** One line on how to read the sheet of a unit written down (null for points). */
 export function sheetNote(ledger) {
   if (!ledger.lower) return null;
-  return `Each seat's ${ledger.unit} starts at ${ledger.start ?? "its start"}; what is written off (${MINUS}) brings it `
+  const start = Array.isArray(ledger.start) ? null : ledger.start;
+  return `Each seat's ${ledger.unit} starts at ${start ?? "its start"}; what is written off (${MINUS}) brings it `
     + "down, what is written up (+) raises it. Lower is better.";
 }
 
 /** "25 (first to 0 wins)" / "52 points": the game's end as the info bar says it. */
 export function gameText(ledger) {
   if (ledger.lower) {
-    return `${plural(ledger.unit)} start at ${ledger.start ?? "?"}; the first written down to ${ledger.target ?? 0} wins`;
+    const start = Array.isArray(ledger.start) ? ledger.start.join(", ") : ledger.start;
+    return `${plural(ledger.unit)} start at ${start ?? "?"}; the first written down to ${ledger.target ?? 0} wins`;
   }
   return ledger.target ? `${ledger.target} ${ledger.unit}` : null;
 }
@@ -111,7 +115,8 @@ function tableClass(ledger, cls) {
  * when the unit has one, and in the foot the totals and any further accounts.
  *
  * options: deals (a Deal column, default true), replay(deal) (a control to replay a finished
- * deal, or null), accounts ([{label, rule, amounts}]: rows of money under the totals), totals
+ * deal, or null), accounts ([{label, rule, totals}]: the ledger's accounts besides the score,
+ * rows under the totals; one that is nothing for every side is left out), totals
  * ({label, values}: instead of the ledger's totals; null for none), cls (a class for the table).
  */
 export function sheetTable(ctx, ledger, { deals = true, replay = null, accounts = [], totals, cls = "" } = {}) {
@@ -125,7 +130,8 @@ export function sheetTable(ctx, ledger, { deals = true, replay = null, accounts 
   if (ledger.start !== null && ledger.start !== undefined) {
     const rule = ledger.startRule ? [" ", ctx.ruleLink(ledger.startRule)] : null;
     body.append(el("tr", { class: "ed-start-row" }, deals ? el("td", null, "") : null,
-      el("td", null, `Every ${ledger.unit} starts at ${ledger.start}`, rule), cells(() => String(ledger.start))));
+      el("td", null, Array.isArray(ledger.start) ? `The ${plural(ledger.unit)} start` : `Every ${ledger.unit} starts at ${ledger.start}`,
+        rule), cells((s) => String(startOf(ledger, s)))));
   }
   for (const deal of ledger.sheet) {
     const entries = deal.entries || [];
@@ -153,8 +159,9 @@ export function sheetTable(ctx, ledger, { deals = true, replay = null, accounts 
     foot.append(row(sum.label, sum.values));
   }
   for (const account of accounts) {
+    if (!(account.totals || []).some((a) => a)) continue;
     const rule = account.rule ? [" ", ctx.ruleLink(account.rule)] : null;
-    foot.append(row(el("span", null, account.label, rule), account.amounts.map(signed), "ed-money-row"));
+    foot.append(row(el("span", null, account.label, rule), account.totals.map(signed), "ed-money-row"));
   }
   return el("table", { class: tableClass(ledger, cls) }, el("thead", null, head), body, foot);
 }

@@ -11,8 +11,8 @@
 //   controls(t, other)              the buttons of the actions that are not a card
 //   cardVerb        what Enter does to a card of the hand ("plays", "chooses")
 //   taken(t)        (an exchange) the cards taken into the reader's hand, marked there
-// What a dialogue leaves on the felt for the rest of the deal (each seat's call, a contest) is
-// drawn in every phase, so phase-dialogue.js exports it as functions of its own.
+// What a dialogue leaves on the felt for the rest of the deal (each seat's call) is drawn in
+// every phase, so phase-dialogue.js exports it as functions of its own.
 
 import { humanize } from "./words.js";
 
@@ -56,12 +56,12 @@ function actionButton(t, entry, legal) {
     onclick: () => t.act(entry.action) }, t.words(entry.label || entry.text || humanize(entry.action.kind)));
 }
 
-/** The buttons of `choices` ([{entry, legal}]), or of the legal actions `other`. */
-export function actionButtons(t, other, choices = null) {
+/** The buttons of the legal actions `other`, and of the calls the rules refuse the reader now
+ *  (the view's `unavailable`), drawn unavailable. */
+export function actionButtons(t, other) {
   const box = t.el("div", { class: "ed-action-buttons" });
-  for (const { entry, legal } of choices || other.map((entry) => ({ entry, legal: true }))) {
-    box.append(actionButton(t, entry, legal));
-  }
+  for (const entry of other) box.append(actionButton(t, entry, true));
+  for (const entry of t.view.unavailable || []) box.append(actionButton(t, entry, false));
   return box;
 }
 

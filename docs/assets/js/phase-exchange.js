@@ -1,12 +1,12 @@
 // The exchange: cards leave a hand and others come in. Ruffe's head (taken, then as many
 // discarded), the loo buy (throw out, then draw from the stock), the Рамс dealer's exchange for
 // the turned trump, Памфил's lay-out; Gleek's seven for seven and Piquet's five and three fit it
-// too. Drawn here: the phase in words, the reader's prompt and what he has thrown out so far,
-// the buttons (draw, keep), and the cards he took in, marked in his hand.
+// too. Drawn here: the phase in words, the reader's prompt, the buttons (draw, keep), and the
+// cards he took in (the view's `taken`), marked in his hand. What he has thrown out so far lies
+// on the felt, among the piles.
 
 import { cardSymbol } from "./cards.js";
 import { actionButtons, enginePrompt, phaseWords } from "./phase-common.js";
-import { discardsOf, takenCards } from "./view-keys.js";
 import { READER } from "./words.js";
 
 export const exchange = {
@@ -15,13 +15,16 @@ export const exchange = {
   cardVerb: "chooses",
   ...phaseWords,
   prompt(t, cardActions, other) {
-    const thrown = discardsOf(t.view);
-    const note = thrown && thrown.seat === READER && thrown.cards.length
-      ? [`Thrown out so far: ${thrown.cards.map(cardSymbol).join(" ")}`] : null;
     const fallback = [cardActions.length ? "Your turn: choose a card." : other.length ? "Your turn:" : "Your turn."];
-    return { text: enginePrompt(t) ?? fallback, note };
+    return { text: enginePrompt(t) ?? fallback, note: null };
   },
   controls: (t, other) => actionButtons(t, other),
   /** The cards the reader took in ({cards, note, line}), marked in his hand; or null. */
-  taken: (t) => takenCards(t.view),
+  taken(t) {
+    const taken = t.view.taken;
+    if (!taken || taken.seat !== READER || !(taken.cards || []).length) return null;
+    const note = String(taken.note || "taken in");
+    return { cards: new Set(taken.cards), note,
+      line: `${note.replace(/^./, (c) => c.toUpperCase())} (marked ●): ${taken.cards.map(cardSymbol).join(" ")}` };
+  },
 };

@@ -8,8 +8,9 @@
 //   phases.js       the phase renderer of the view's phase kind: phase-dialogue.js (bids,
 //                   announcements, declarations), phase-exchange.js (discards, draws, lay-out,
 //                   the dealer's exchange), phase-trick.js (play);
-//   table-form.js   the settings;
-// and view-keys.js reads the view keys that are still particular to a game.
+//   table-form.js   the settings.
+// Each part reads only the keys every game's view carries (docs/reference/views.md): no module
+// knows a game, its phases' names or keys of its own, so a new game needs no table code.
 //
 // Everything the table knows comes from the bridge (engine.bridge.handle via the worker):
 // "games" for the options and their readings, "new", "view", "act", "bot"/"advance" for the
@@ -23,7 +24,6 @@ import { cardActionsOf, focusHandCard, renderFelt } from "./felt.js";
 import { ledgerOf, sheetNote, sheetTable, sheetTitle } from "./ledger.js";
 import { phaseOf } from "./phases.js";
 import { buildForm, randomSeed, readForm } from "./table-form.js";
-import { accounts, ledgerExtras } from "./view-keys.js";
 import { Places, READER } from "./words.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -403,7 +403,7 @@ class Table {
     performance.mark("edition:table-render");
     this.places = new Places(view.players, view.sides, READER);
     this.phase = phaseOf(view);
-    this.ledger = ledgerOf(view, ledgerExtras(this));
+    this.ledger = ledgerOf(view);
     const active = document.activeElement;
     const focusInHand = Boolean(active && active.closest && active.closest(".ed-hand") && this.felt.contains(active));
     if (focusInHand) this.focusCard = active.dataset.card;
@@ -482,7 +482,7 @@ class Table {
       const prompt = renderer.prompt(this, cardActions, other);
       parts.push(el("p", { class: "ed-prompt" }, prompt.text));
       if (prompt.note) parts.push(el("p", { class: "ed-note" }, prompt.note));
-      if (other.length) parts.push(renderer.controls(this, other));
+      if (other.length || (v.unavailable || []).length) parts.push(renderer.controls(this, other));
     } else if (v.to_act !== null && v.to_act !== undefined) {
       parts.push(el("p", { class: "ed-prompt ed-waiting" }, `${this.places.seatName(v.to_act)} is thinking…`));
     }
@@ -502,7 +502,7 @@ class Table {
         "Replay this deal under another reading") : null) : null;
     const ctx = { el, ruleLink: (rule) => this.ruleLink(rule), words: (text) => this.words(text),
       sideLabel: (side) => p.sideLabel(side), seatName: (seat) => p.seatName(seat) };
-    const table = sheetTable(ctx, ledger, { replay, accounts: accounts(this) });
+    const table = sheetTable(ctx, ledger, { replay, accounts: ledger.accounts });
     const note = sheetNote(ledger);
     this.sheet.replaceChildren(...[el("h4", null, sheetTitle(ledger)),
       note ? el("p", { class: "ed-sheet-note" }, note) : null,
