@@ -61,8 +61,9 @@ KINDS = {
 LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
 API_MODULES = [
     "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits",
-    "phases.base", "phases.trick", "phases.dialogue", "phases.exchange", "determinize",
-    "games.ruffe_rules", "games.ruffe", "games.loo_rules", "games.loo", "games.mushka", "games.pamphil",
+    "phases.base", "phases.trick", "phases.dialogue", "phases.exchange", "table_view", "determinize",
+    "games.ruffe_rules", "games.ruffe", "games.ruffe_view", "games.loo_rules", "games.loo", "games.loo_view",
+    "games.mushka", "games.pamphil",
     "games.rams", "games.petukh", "records", "bots", "bridge",
     "simulate", "measuring", "games.ruffe_measures", "games.loo_measures",
     "catalogue", "rule_index", "errors", "examples", "games.ruffe_examples", "games.loo_examples",
