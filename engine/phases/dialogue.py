@@ -87,6 +87,9 @@ class Dialogue(Phase):
     def legal(self, state: Partie, seat: int) -> list[Action]:
         return self.calls(state, seat)
 
+    def perform(self, state: Partie, seat: int, action: Action) -> None:
+        self.call(state, seat, action)
+
     def act(self, state: Partie, seat: int, action: Action) -> None:
         open_calls = self.calls(state, seat)
         if action.kind not in (self.vocabulary or {a.kind for a in open_calls}):

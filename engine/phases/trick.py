@@ -143,9 +143,12 @@ class TrickTable:
     tricks_per_deal: int = 0
     _next_in_trick: tuple[int, ...] = ()
     """Each seat's next in the trick (set when the play begins)."""
+    _orders: dict[int, tuple[int, ...]] = {}
+    """The seats of a trick in playing order, by its leader (set when the play begins)."""
     keeps_bits: bool = False
-    """The game keeps ``_bits`` and ``_acts`` itself from the deal on (Ruffe); else they
-    are made from :meth:`hand_cards` when the play begins."""
+    """The game keeps each hand as ``_bits`` and ``_acts`` alone, from the deal on (Ruffe);
+    else they are made from :meth:`hand_cards` when the play begins, and the game is told of
+    each card played (:meth:`card_left_hand`)."""
 
     def trick_rule(self) -> PlayRule:
         """The follow rule of the deal (its trump is ``self.trump``)."""
@@ -183,6 +186,8 @@ class TrickTable:
         for i, s in enumerate(seats):
             nxt[s] = seats[(i + 1) % len(seats)]
         self._next_in_trick = tuple(nxt)
+        self._orders = {s: tuple(seats[(i + k) % len(seats)] for k in range(len(seats)))
+                        for i, s in enumerate(seats)}
         self._playing = len(seats)
         self.trick = []
         self.leader = leader
@@ -282,14 +287,30 @@ class TrickPlay(Phase):
         super().__init__(rules.follow, text, cases)
         self.rules = rules
         self._advice = advice
+        self._resolved: dict[tuple[type, str], str] = {}
 
     def _rule(self, state: Partie, name: str) -> str:
-        rule = getattr(self.rules, name)
-        return rule if "." in rule else state.partie_rule(rule) or rule
+        """A rule of :attr:`rules` as an id (a name the game declares resolved, once per game)."""
+        key = (type(state), name)
+        rule = self._resolved.get(key)
+        if rule is None:
+            rule = getattr(self.rules, name)
+            rule = self._resolved[key] = rule if "." in rule else state.partie_rule(rule) or rule
+        return rule
 
     def legal(self, state: Partie, seat: int) -> list[Action]:
         table: TrickTable = state  # type: ignore[assignment]
-        return table.play_actions(seat, table._allowed)
+        # TrickTable.play_actions(seat, table._allowed), inlined (the hot path)
+        allowed = table._allowed
+        acts = table._acts[seat]
+        bits = table._bits[seat]
+        if allowed == bits:
+            return acts[:]
+        lo = (bits & ((allowed & -allowed) - 1)).bit_count()  # the seat's cards below the lowest allowed
+        n = allowed.bit_count()
+        if (bits & ((1 << allowed.bit_length()) - 1)).bit_count() - lo == n:
+            return acts[lo:lo + n]
+        return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
 
     def apply(self, state: Partie, seat: int, action: Action) -> None:
         table: TrickTable = state  # type: ignore[assignment]
@@ -297,15 +318,18 @@ class TrickPlay(Phase):
         if action.kind != "play" or card is None or action.value is not None:
             raise IllegalActionError(self._rule(state, "form"), action,
                                      "the tricks are being played: the only action is 'play <card>'", seat)
-        if not table._allowed & _BIT[card.index]:
+        bit = _BIT[card.index]
+        if not table._allowed & bit:
             raise self.refuse_card(state, seat, action, card)
-        table.history.append((seat, table.take_card(seat, card)))
-        self.played(table, seat, card)
-
-    act = apply
-
-    def played(self, table: TrickTable, seat: int, card: Card) -> None:
-        """``card``, taken from ``seat``'s hand, falls to the trick (the hot path)."""
+        # the card leaves the hand (take_card, inlined: this is the hot path)
+        hand_bits = table._bits
+        bits = hand_bits[seat]
+        hand_bits[seat] = bits ^ bit
+        i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in index order
+        table.history.append((seat, table._acts[seat].pop(i)))
+        if not table.keeps_bits:
+            table.card_left_hand(seat, card, i)
+        # ... and falls to the trick
         trick = table.trick
         tables = table._tables
         if tables.fast:
@@ -342,7 +366,8 @@ class TrickPlay(Phase):
         """The highest trump, else the highest card of the suit led (or what the game's
         strength hook says), takes the trick; its winner leads the next."""
         trick = table.trick
-        seats = tuple(table.trick_seats())
+        leader = table.leader
+        seats = table._orders[leader]
         tables = table._tables
         if tables.fast:  # kept as the cards fell: the earlier card on equal strength
             winner = table._winning_seat
@@ -350,10 +375,10 @@ class TrickPlay(Phase):
             winner = seats[trick_winner(trick, tables.trump, tables.rule.strength)]
         table.tricks_won[winner] += 1
         table.tricks_played = number = table.tricks_played + 1
-        leader = table.leader
         table.last_trick = (leader, trick, winner, seats)
         state: Partie = table  # type: ignore[assignment]
-        state.say(self._rule(state, "winner"), winner, "Trick {}: {} (led by seat {}); seat {} takes it.", number, trick, leader, winner)
+        state.say(self._rule(state, "winner"), winner, "Trick {}: {} (led by seat {}); seat {} takes it.",
+                  number, trick, leader, winner)
         table.trick = []
         table.leader = winner
         table.trick_taken(winner, trick)
