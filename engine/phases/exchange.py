@@ -100,6 +100,8 @@ class Exchange(Phase):
 
     def act(self, state: Partie, seat: int, action: Action) -> None:
         if self.finish is not None and action.kind == self.finish:
+            if action.card is not None:
+                raise IllegalActionError(self.rule_id(state), action, self.form_reason(state, seat), seat)
             if not self.may_finish(state, seat):
                 raise self.early_refusal(state, seat, action)
         else:
@@ -114,7 +116,7 @@ class Exchange(Phase):
 
     def perform(self, state: Partie, seat: int, action: Action) -> None:
         card = action.card
-        if card is None:  # the finish (the only action without a card)
+        if card is None or (self.finish is not None and action.kind == self.finish):  # the finish
             state.history.append((seat, self.finish_action(state, seat)))
             self.done(state, seat)
             return
