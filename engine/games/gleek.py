@@ -31,9 +31,9 @@ from engine.games import gleek_view
 from engine.games.gleek_rules import (
     AUCTION, DISCARD, EXCHANGE, KEEP_TYDE, OPENING_BID, PASS, PLAY, PLAYERS, RAISE, SHOW_TYDE, STOCK_TAKEN, SUIT_NAMES,
     TAKE, TRICKS, TYDE, VIE, VIE_KINDS, GleekParams, GleekVariant, bid_split, count_points, deal_hands, four_of_trumps,
-    gleek_pack, gleek_share, order_of_play, params_of, sets_of, settle, share_leftover,
+    gleek_pack, order_of_play, params_of, settle, share_leftover,
 )
-from engine.games.gleek_vie import DONE, PASS_ACT, VIE_RULES, VieTable, _Vie
+from engine.games.gleek_vie import DONE, PASS_ACT, VIE_RULES, VieTable, _Tyde, _Vie
 from engine.partie import Partie
 from engine.phases import Dialogue, Exchange, TrickPlay, TrickRules, TrickTable
 from engine.rules import implements
@@ -41,7 +41,6 @@ from engine.tricks import PlayRule
 
 __all__ = ["GleekState", "GleekVariant", "SPEC", "DealRecord"]
 
-SHOW_TYDE_ACT, KEEP_TYDE_ACT = Action(SHOW_TYDE), Action(KEEP_TYDE)
 
 
 class DealRecord(NamedTuple):
@@ -165,32 +164,6 @@ class _Exchange(Exchange):
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return advice.discard(cast("GleekState", state), seat, legal)
-
-
-class _Tyde(Dialogue):
-    """When the holder may keep the Tyde back: each player in turn shows it (if he holds
-    it) or shows none, so that no one learns where it is from being asked."""
-
-    def calls(self, state: Partie, seat: int) -> list[Action]:
-        gleek = cast("GleekState", state)
-        held = four_of_trumps(gleek.trump) in gleek.hands[seat]
-        return [SHOW_TYDE_ACT, KEEP_TYDE_ACT] if held else [KEEP_TYDE_ACT]
-
-    def call(self, state: Partie, seat: int, action: Action) -> None:
-        cast("GleekState", state)._tyde_call(seat, action)
-        self.advance(state)
-
-    def automatic(self, state: Partie, seat: int) -> bool:
-        return cast("GleekState", state).tyde_paid is not None  # shown: nobody else can hold it
-
-    def close(self, state: Partie) -> None:
-        cast("GleekState", state)._tyde_done()
-
-    def label(self, state: Partie, action: Action) -> str:
-        return "Show the Tyde" if action.kind == SHOW_TYDE else "Show no Tyde"
-
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
-        return SHOW_TYDE_ACT
 
 
 def _play_advice(state: GleekState, seat: int, cards: list[Card]) -> Action:
@@ -387,64 +360,6 @@ class GleekState(TrickTable, VieTable):
         self._gleeks()
         if not self._tyde():
             self._start_play()
-
-    # ----- gleeks, mournivals and the Tyde ----------------------------------------------
-    @implements("gleek.gleeks.values", "gleek.gleeks.payment", "gleek.gleeks.turned-card")
-    def _gleeks(self) -> None:
-        """Each player's gleeks and mournivals (with the turned card where it counts for
-        him) are shown and paid by the two others, shared or each in full."""
-        for seat in order_of_play(self.dealer):
-            cards = self.hands[seat] + ([self.turned] if self.owns_turned(seat) else [])
-            found = sets_of(cards)
-            for rank, same, value in found:
-                kind = "mournival" if len(same) == 4 else "gleek"
-                self.show(seat, kind, same, value, "gleek.gleeks.values",
-                          f"Seat {seat} shows a {kind} of {rank.name.lower()}s, worth {value} coin{'s' if value > 1 else ''}")
-            total = sum(value for _, _, value in found)
-            self.gleek_values[seat] = total
-            for payer, tokens in gleek_share(seat, self.coins(total), self.params.gleek_from_each):
-                self._pay(payer, seat, tokens, "gleek.gleeks.payment", f"gleeks and mournivals worth {total} coins")
-
-    @implements("gleek.tyde.payment", "gleek.tyde.turned", "gleek.tyde.timing")
-    def _tyde(self) -> bool:
-        """The holder of the four of trumps is paid 2 coins by each, before the tricks (or
-        when he shows it, by the reading; True when the players are asked); a turned Tyde
-        is its owner's, paid once or double."""
-        four = four_of_trumps(self.trump)
-        when = "before-tricks" if self.params.tyde_before_tricks else "gleeks"
-        if self.turned is four:
-            if not self.params.turned_to_dealer:
-                self.say("gleek.tyde.turned", None, "The Tyde is the turned card and in no one's hand: nothing is paid.")
-                return False
-            self._tyde_paid(self.dealer, 2 * self.params.turned_tyde, "gleek.tyde.turned", when)
-            return False
-        holder = next((s for s in range(PLAYERS) if four in self.hands[s]), None)
-        if self.params.tyde_before_tricks:
-            if holder is not None:
-                self._tyde_paid(holder, 2, "gleek.tyde.payment", when)
-            return False
-        self._phase = TYDE
-        cast(_Tyde, self.PHASES[TYDE]).open(self, order_of_play(self.dealer))
-        return True
-
-    def _tyde_paid(self, seat: int, coins: int, rule: str, when: str) -> None:
-        self.tyde_holder, self.tyde_paid = seat, when
-        self.show(seat, "tyde", [four_of_trumps(self.trump)], coins, rule, f"Seat {seat} has the Tyde")
-        for payer in order_of_play(self.dealer):
-            if payer != seat:
-                self._pay(payer, seat, self.coins(coins), rule, f"the Tyde: {coins} coins")
-
-    def _tyde_call(self, seat: int, action: Action) -> None:
-        self.history.append((seat, action))
-        if action.kind == SHOW_TYDE:
-            self._call(seat, SHOW_TYDE, "shows the Tyde", "gleek.tyde.timing")
-            self._tyde_paid(seat, 2, "gleek.tyde.payment", "gleeks")
-        else:
-            self._call(seat, KEEP_TYDE, "shows no Tyde", "gleek.tyde.timing")
-
-    def _tyde_done(self) -> None:
-        self._tyde_due = self.tyde_paid is None  # whoever plays the four of trumps is paid then
-        self._start_play()
 
     # ----- the tricks -------------------------------------------------------------------
     @implements("gleek.play.lead", "gleek.play.tricks")

@@ -1,11 +1,13 @@
-"""Gleek's vie of the ruff, and the calls and payments of a deal (a part of the partie).
+"""Gleek's vie of the ruff, its gleeks, mournivals and Tyde, and the calls and payments of
+a deal (a part of the partie).
 
 :class:`VieTable` is the partie of a game with a vie: the deal's calls as the view shows
 them, the payments between players and into the pot or the bank (every one a ledger
 entry in tokens naming its rule), the cards shown, each seat's ruff, and the vie itself
 as a :class:`_Vie` dialogue in four stages: the declarations from the eldest (vie or
 pass), the answers to a vie (let it go, see it, revie it), the contest of two (revie by
-2 or yield) and the show after a yield; all passing stakes 2 coins each into a pot.
+2 or yield) and the show after a yield; all passing stakes 2 coins each into a pot. Then
+the gleeks and mournivals, and the Tyde (a :class:`_Tyde` dialogue when it may be kept back).
 :class:`~engine.games.gleek.GleekState` builds on it.
 """
 
@@ -13,12 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from engine.cards import Card
+from engine.cards import Card, Suit
 from engine.errors import IllegalActionError
 from engine.game import Action
 from engine.games import gleek_advice as advice
 from engine.games.gleek_rules import (
-    ANSWER, CONTEST, DECLARE, DONE, NO_SHOW, PASS, SHOWDOWN, PLAYERS, REVIE, SEE, SHOW, SUIT_NAMES, VIE, VIE_CALL, YIELD, GleekParams, Ruff, order_of_play,
+    ANSWER, CONTEST, DECLARE, DONE, KEEP_TYDE, NO_SHOW, PASS, SHOW_TYDE, SHOWDOWN, TYDE, four_of_trumps, gleek_share,
+    sets_of, PLAYERS, REVIE, SEE, SHOW, SUIT_NAMES, VIE, VIE_CALL, YIELD, GleekParams, Ruff, order_of_play,
     ruff_of, ruff_winner,
 )
 from engine.partie import Partie
@@ -28,12 +31,13 @@ from engine.rules import implements
 if TYPE_CHECKING:
     from engine.games.gleek import GleekState
 
-__all__ = ["VieTable", "Call", "Shown", "VIE_RULES", "DECLARE", "ANSWER", "CONTEST", "SHOWDOWN", "DONE", "PASS_ACT"]
+__all__ = ["VieTable", "Call", "Shown", "SHOW_TYDE_ACT", "KEEP_TYDE_ACT", "VIE_RULES", "DECLARE", "ANSWER", "CONTEST", "SHOWDOWN", "DONE", "PASS_ACT"]
 
 VIE_RULES = {DECLARE: "gleek.vie.order", ANSWER: "gleek.vie.responses", CONTEST: "gleek.vie.revie",
              SHOWDOWN: "gleek.vie.show-after-yield", DONE: "gleek.vie.responses"}
 PASS_ACT, VIE_ACT, SEE_ACT, REVIE_ACT = Action(PASS), Action(VIE_CALL), Action(SEE), Action(REVIE)
 YIELD_ACT, SHOW_ACT, NO_SHOW_ACT = Action(YIELD), Action(SHOW), Action(NO_SHOW)
+SHOW_TYDE_ACT, KEEP_TYDE_ACT = Action(SHOW_TYDE), Action(KEEP_TYDE)
 STAGE_CALLS = {DECLARE: [VIE_ACT, PASS_ACT], ANSWER: [PASS_ACT, SEE_ACT, REVIE_ACT], CONTEST: [REVIE_ACT, YIELD_ACT],
                SHOWDOWN: [SHOW_ACT, NO_SHOW_ACT], DONE: []}
 LIMIT_ROUNDS = 3
@@ -103,6 +107,33 @@ _STAGE_WORDS = {DECLARE: "vie the ruff or pass", ANSWER: "answer the vie", CONTE
 
 
 
+class _Tyde(Dialogue):
+    """When the holder may keep the Tyde back: each player in turn shows it (if he holds
+    it) or shows none, so that no one learns where it is from being asked."""
+
+    def calls(self, state: Partie, seat: int) -> list[Action]:
+        gleek = cast("VieTable", state)
+        held = four_of_trumps(gleek.trump) in gleek.hands[seat]
+        return [SHOW_TYDE_ACT, KEEP_TYDE_ACT] if held else [KEEP_TYDE_ACT]
+
+    def call(self, state: Partie, seat: int, action: Action) -> None:
+        cast("VieTable", state)._tyde_call(seat, action)
+        self.advance(state)
+
+    def automatic(self, state: Partie, seat: int) -> bool:
+        return cast("VieTable", state).tyde_paid is not None  # shown: nobody else can hold it
+
+    def close(self, state: Partie) -> None:
+        cast("VieTable", state)._tyde_done()
+
+    def label(self, state: Partie, action: Action) -> str:
+        return "Show the Tyde" if action.kind == SHOW_TYDE else "Show no Tyde"
+
+    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+        return SHOW_TYDE_ACT
+
+
+
 class VieTable(Partie):
     """A partie with Gleek's vie (see the module); the game declares what follows it
     (:meth:`_after_vie`)."""
@@ -110,7 +141,12 @@ class VieTable(Partie):
     params: GleekParams
     hands: list[list[Card]]
     turned: Card
+    trump: Suit
     pot: int
+    gleek_values: list[int]
+    tyde_paid: str | None
+    tyde_holder: int | None
+    _tyde_due: bool
     calls: list[Call]
     shows: list[Shown]
 
@@ -132,6 +168,10 @@ class VieTable(Partie):
 
     def _after_vie(self) -> None:
         """What follows the vie (the gleeks, the Tyde, the tricks)."""
+        raise NotImplementedError
+
+    def _start_play(self) -> None:
+        """The tricks begin (after the gleeks and the Tyde)."""
         raise NotImplementedError
 
     def _call(self, seat: int, kind: str, text: str, rule: str) -> None:
@@ -345,3 +385,60 @@ class VieTable(Partie):
             self._passed_before = []
             cast(_Vie, self.PHASES[VIE]).open(self, order_of_play(self.dealer))
 
+    # ----- gleeks, mournivals and the Tyde ----------------------------------------------
+    @implements("gleek.gleeks.values", "gleek.gleeks.payment", "gleek.gleeks.turned-card")
+    def _gleeks(self) -> None:
+        """Each player's gleeks and mournivals (with the turned card where it counts for
+        him) are shown and paid by the two others, shared or each in full."""
+        for seat in order_of_play(self.dealer):
+            cards = self.hands[seat] + ([self.turned] if self.owns_turned(seat) else [])
+            found = sets_of(cards)
+            for rank, same, value in found:
+                kind = "mournival" if len(same) == 4 else "gleek"
+                self.show(seat, kind, same, value, "gleek.gleeks.values",
+                          f"Seat {seat} shows a {kind} of {rank.name.lower()}s, worth {value} coin{'s' if value > 1 else ''}")
+            total = sum(value for _, _, value in found)
+            self.gleek_values[seat] = total
+            for payer, tokens in gleek_share(seat, self.coins(total), self.params.gleek_from_each):
+                self._pay(payer, seat, tokens, "gleek.gleeks.payment", f"gleeks and mournivals worth {total} coins")
+
+    @implements("gleek.tyde.payment", "gleek.tyde.turned", "gleek.tyde.timing")
+    def _tyde(self) -> bool:
+        """The holder of the four of trumps is paid 2 coins by each, before the tricks (or
+        when he shows it, by the reading; True when the players are asked); a turned Tyde
+        is its owner's, paid once or double."""
+        four = four_of_trumps(self.trump)
+        when = "before-tricks" if self.params.tyde_before_tricks else "gleeks"
+        if self.turned is four:
+            if not self.params.turned_to_dealer:
+                self.say("gleek.tyde.turned", None, "The Tyde is the turned card and in no one's hand: nothing is paid.")
+                return False
+            self._tyde_paid(self.dealer, 2 * self.params.turned_tyde, "gleek.tyde.turned", when)
+            return False
+        holder = next((s for s in range(PLAYERS) if four in self.hands[s]), None)
+        if self.params.tyde_before_tricks:
+            if holder is not None:
+                self._tyde_paid(holder, 2, "gleek.tyde.payment", when)
+            return False
+        self._phase = TYDE
+        cast(_Tyde, self.PHASES[TYDE]).open(self, order_of_play(self.dealer))
+        return True
+
+    def _tyde_paid(self, seat: int, coins: int, rule: str, when: str) -> None:
+        self.tyde_holder, self.tyde_paid = seat, when
+        self.show(seat, "tyde", [four_of_trumps(self.trump)], coins, rule, f"Seat {seat} has the Tyde")
+        for payer in order_of_play(self.dealer):
+            if payer != seat:
+                self._pay(payer, seat, self.coins(coins), rule, f"the Tyde: {coins} coins")
+
+    def _tyde_call(self, seat: int, action: Action) -> None:
+        self.history.append((seat, action))
+        if action.kind == SHOW_TYDE:
+            self._call(seat, SHOW_TYDE, "shows the Tyde", "gleek.tyde.timing")
+            self._tyde_paid(seat, 2, "gleek.tyde.payment", "gleeks")
+        else:
+            self._call(seat, KEEP_TYDE, "shows no Tyde", "gleek.tyde.timing")
+
+    def _tyde_done(self) -> None:
+        self._tyde_due = self.tyde_paid is None  # whoever plays the four of trumps is paid then
+        self._start_play()
