@@ -37,7 +37,7 @@ def test_games_json():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert [g["id"] for g in data["games"]] == [s.id for s in games.all()]
-    assert "gleek" in data["catalogued_only"]
+    assert "piquet" in data["catalogued_only"] and "gleek" not in data["catalogued_only"]
 
 
 def test_play_then_replay_exits_zero(record_file):
