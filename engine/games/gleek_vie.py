@@ -77,7 +77,10 @@ class _Vie(Dialogue):
             stage = gleek.vie_stage
             raise IllegalActionError(VIE_RULES[stage], action, f"seat {seat} is to {_STAGE_WORDS[stage]}: "
                                      f"{', '.join(str(a) for a in open_calls)}", seat)
-        gleek._vie_call(seat, action)
+        self.call(state, seat, action)
+
+    def call(self, state: Partie, seat: int, action: Action) -> None:
+        cast("VieTable", state)._vie_call(seat, action)
 
     def close(self, state: Partie) -> None:
         gleek = cast("VieTable", state)
