@@ -138,11 +138,13 @@ def calls(state: PiquetState, seat: int) -> list[Action]:
 def refusal(state: PiquetState, seat: int, action: Action) -> IllegalActionError:
     """A call the hand does not allow: under the compulsory reading a player declares his
     best and answers truly; under either he declares only what he holds."""
-    listed = ", ".join(call_text(state, a) for a in calls(state, seat)) or "nothing"
+    open_calls = state.PHASES[state.phase].legal(state, seat)
+    listed = ", ".join(state.action_label(a) for a in open_calls) or "nothing"
     if state.params.compulsory and (action == SINK or action == REPLY_ACTIONS[GOOD]):
         return IllegalActionError("piquet.declare.voluntary", action,
                                   f"declaring is compulsory: seat {seat} must {listed}", seat)
-    rule = "piquet.declare.replies" if action.kind in REPLY_KINDS.values() else "piquet.declare.order"
+    rule = ("piquet.declare.replies" if action.kind in REPLY_KINDS.values() else "piquet.carte-blanche.procedure"
+            if action.kind == "claim" else "piquet.declare.order")
     return IllegalActionError(rule, action, f"seat {seat} may now: {listed}", seat)
 
 

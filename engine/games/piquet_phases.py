@@ -40,6 +40,8 @@ class _Claim(Dialogue):
         return _p(state).claim_calls(seat)
 
     def call(self, state: Partie, seat: int, action: Action) -> None:
+        if action not in self.calls(state, seat):
+            raise declarations.refusal(_p(state), seat, action)
         _p(state).claim(seat, action)
         self.advance(state)
 
