@@ -23,6 +23,7 @@ from engine.game import Action
 from engine.games.piquet import SPEC, PiquetState
 from engine.games.piquet_examples import stacked
 from engine.games.piquet_rules import PACK, READING_SETS, first_dealer, partie_result, params_of
+from support import refusable_play
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = set(catalogue.load("piquet").ids())
@@ -49,6 +50,14 @@ def declare_all(state: PiquetState) -> None:
     while state.phase in ("declare", "capot"):
         legal = state.legal_actions()
         state.apply(next((a for a in legal if a.kind not in ("sink", "good", "announce")), legal[0]))
+
+
+def declared(elder: str, younger: str, **options: str) -> PiquetState:
+    """A stacked deal played to the first lead: nothing exchanged, everything declared truly."""
+    state = deal(elder, younger, **options)
+    keep_all(state)
+    declare_all(state)
+    return state
 
 
 def scores(state: PiquetState) -> list[tuple[int, str, int]]:
@@ -179,9 +188,7 @@ def test_the_cards_left_are_seen_as_the_standard_game_allows(looks):
 @pytest.mark.rule("piquet.declare.order", "piquet.point.separate-scoring", "piquet.point.length",
                   "piquet.sequence.values")
 def test_the_point_and_the_sequence_score_apart_in_order():
-    state = deal(*QUINT_AGAINST_SIX)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*QUINT_AGAINST_SIX)
     assert scores(state) == [(0, "piquet.point.length", 0), (1, "piquet.point.length", 6),
                              (0, "piquet.sequence.values", 15)]
     shown = [(s["seat"], s["kind"], s["value"]) for s in state.view(1)["shows"]]
@@ -244,18 +251,12 @@ def test_equal_length_then_the_sum_then_neither():
 @pytest.mark.rule("piquet.sequence.rank", "piquet.sequence.all-lesser", "piquet.sequence.equal",
                   "piquet.combination.shared-card")
 def test_sequences_the_better_carries_the_lesser_and_equal_ones_cancel():
-    state = deal(*EQUAL_POINTS)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*EQUAL_POINTS)
     assert (1, "piquet.sequence.all-lesser", 30) in scores(state)  # two quints, unopposed
-    state = deal("KS QS JS 10S 9S AH 8H AD 9D 7D 8C 7C", "KH QH JH 10H 9H 7H AS 8S 7S KD QC 9C")
-    keep_all(state)
-    declare_all(state)
+    state = declared("KS QS JS 10S 9S AH 8H AD 9D 7D 8C 7C", "KH QH JH 10H 9H 7H AS 8S 7S KD QC 9C")
     assert (0, "piquet.sequence.equal", 0) in scores(state) and (1, "piquet.sequence.equal", 0) in scores(state)
     assert (1, "piquet.point.length", 6) in scores(state)
-    state = deal(*REPIQUE)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*REPIQUE)
     shows: dict[str, list[str]] = {}
     for shown in state.view(1)["shows"]:
         shows.setdefault(shown["kind"], []).extend(shown["cards"])
@@ -267,23 +268,17 @@ def test_sequences_the_better_carries_the_lesser_and_equal_ones_cancel():
                                             ({"major_bonus": "none", "major_suit": "first-named"}, 0)])
 def test_the_major_bonus_goes_with_the_suit_declared_first(options, extra):
     younger = "AH KH QH JH KC QC 10C 8C 7C JS 9S 7D"  # a major quart in hearts, his point in clubs
-    state = deal("AS KS QS 10S 8S 7S 10H 8H AD QD 10D AC", younger, **options)
-    keep_all(state)
-    declare_all(state)
+    state = declared("AS KS QS 10S 8S 7S 10H 8H AD QD 10D AC", younger, **options)
     bonus = [p for s, r, p in scores(state) if r == "piquet.sequence.major-bonus"]
     assert sum(bonus) == extra and (1, "piquet.sequence.values", 4) in scores(state)
 
 
 @pytest.mark.rule("piquet.set.rank", "piquet.set.values", "piquet.set.all-lesser")
 def test_sets_the_higher_wins_and_carries_the_lesser():
-    state = deal(*BEATEN)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*BEATEN)
     assert (0, "piquet.set.rank", 0) in scores(state)  # his aces and queens, three each, beaten
     assert (1, "piquet.set.values", 14) in scores(state)  # four kings
-    state = deal(*REPIQUE)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*REPIQUE)
     assert (0, "piquet.set.all-lesser", 17) in scores(state)  # four aces and three kings
 
 
@@ -329,9 +324,7 @@ def test_twenty_when_every_card_counted(reading, bonus):
 
 @pytest.mark.rule("piquet.bonus.repique")
 def test_repique_at_the_table():
-    state = deal(*REPIQUE)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*REPIQUE)
     assert scores(state)[-1] == (0, "piquet.bonus.repique", 60)
     assert state.deal_points() == [99, 0]
 
@@ -339,27 +332,21 @@ def test_repique_at_the_table():
 @pytest.mark.rule("piquet.bonus.block")
 @pytest.mark.parametrize("reading, repique", [("beaten", False), ("score-only", True), ("equal-saves", True)])
 def test_a_beaten_declaration_saves_by_the_default_reading(reading, repique):
-    state = deal(*BEATEN, pique_block=reading)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*BEATEN, pique_block=reading)
     assert ((1, "piquet.bonus.repique", 60) in scores(state)) == repique
 
 
 @pytest.mark.rule("piquet.bonus.block")
 @pytest.mark.parametrize("reading, repique", [("beaten", True), ("equal-saves", False)])
 def test_an_equal_point_saves_only_by_cavendish(reading, repique):
-    state = deal(*EQUAL_POINTS, pique_block=reading)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*EQUAL_POINTS, pique_block=reading)
     assert ((1, "piquet.bonus.repique", 60) in scores(state)) == repique
 
 
 @pytest.mark.rule("piquet.bonus.pique", "piquet.bonus.pique-count", "piquet.bonus.pique-seat")
 @pytest.mark.parametrize("options, at", [({}, 3), ({"pique_count": "tricks"}, 6), ({"pique_seat": "elder-only"}, 3)])
 def test_pique_at_the_table(options, at):
-    state = deal(*PIQUE, **options)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*PIQUE, **options)
     assert state.deal_points() == [24, 0]
     while not any(r == "piquet.bonus.pique" for _, r, _ in scores(state)):
         state.apply(state.heuristic_action(state.current_player() or 0))
@@ -368,9 +355,7 @@ def test_pique_at_the_table(options, at):
 
 @pytest.mark.rule("piquet.declare.in-time")
 def test_a_declaration_after_the_first_lead_is_lost():
-    state = deal(*QUINT_AGAINST_SIX)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*QUINT_AGAINST_SIX)
     state.apply(state.legal_actions()[0])
     assert refused(state, "declare point").rule == "piquet.declare.in-time"
 
@@ -399,9 +384,7 @@ def test_the_table_offers_only_true_declarations():
 
 @pytest.mark.rule("piquet.play.first-lead", "piquet.play.follow-suit", "piquet.play.trick-winner")
 def test_the_elder_leads_follow_suit_no_trumps():
-    state = deal(*QUINT_AGAINST_SIX)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*QUINT_AGAINST_SIX)
     assert state.phase == "play" and state.current_player() == 0 and state.prompt(0)["rule"] == "piquet.play.first-lead"
     state.apply("play AC")
     assert {str(a.card) for a in state.legal_actions()} == {"QC"}
@@ -415,9 +398,7 @@ def test_the_elder_leads_follow_suit_no_trumps():
 
 @pytest.mark.rule("piquet.play.follow-suit", "piquet.play.trick-winner")
 def test_an_off_suit_ace_does_not_win():
-    state = deal("AC KC QC JC 10C 9C 8C 7C AS KS QS JS", "AH KH QH JH 10H 9H 8H 7H AD KD QD JD")
-    keep_all(state)
-    declare_all(state)
+    state = declared("AC KC QC JC 10C 9C 8C 7C AS KS QS JS", "AH KH QH JH 10H 9H 8H 7H AD KD QD JD")
     state.apply("play AC")
     state.apply("play AH")  # void in clubs: any card
     assert state.current_player() == 0 and state.tricks_won == [1, 0]
@@ -426,9 +407,7 @@ def test_an_off_suit_ace_does_not_win():
 @pytest.mark.rule("piquet.play.trick-points", "piquet.play.last-trick", "piquet.play.leza")
 @pytest.mark.parametrize("options", [{}, {"trick_points": "cavendish", "last_trick": "one"}])
 def test_the_points_of_play_follow_the_reading(options):
-    state = deal(*QUINT_AGAINST_SIX, **options)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*QUINT_AGAINST_SIX, **options)
     start = len(state.log)
     while state.deal_number == 1:
         state.apply(state.heuristic_action(state.current_player() or 0))
@@ -474,9 +453,7 @@ def test_capot_and_the_open_capot(options, announce, points):
 
 @pytest.mark.rule("piquet.score.deal-total", "piquet.score.difference")
 def test_the_difference_is_written_in_the_higher_column():
-    state = deal(*REPIQUE)
-    keep_all(state)
-    declare_all(state)
+    state = declared(*REPIQUE)
     while state.deal_number == 1:
         state.apply(state.heuristic_action(state.current_player() or 0))
     totals = state.ledger.changes(1, "points")
@@ -625,29 +602,12 @@ def test_play_then_replay_and_a_tampered_record_is_refused(reading_set, seed, tm
     replayed = run("replay", str(path))
     assert replayed.returncode == 0, replayed.stderr
     assert json.loads(replayed.stdout)["outcome"] == record["outcome"]
-    index, card, rule = _refusable_play(record)
+    index, card, rule = refusable_play(record)
     record["actions"][index]["card"] = card
     path.write_text(json.dumps(record), encoding="utf-8")
     tampered = run("replay", str(path))
     assert tampered.returncode == 1, tampered.stderr
     assert f"action {index} " in tampered.stderr and f"(rule {rule})" in tampered.stderr
-
-
-def _refusable_play(record: dict) -> tuple[int, str, str]:
-    """The first play where the player held a card he may not play: its index, the card, the rule."""
-    state = SPEC.new_game(record["variant"], record["seed"], decks=[d["deck"] for d in record["deals"]],
-                          first_dealer=record["deals"][0]["dealer"])
-    for index, entry in enumerate(record["actions"]):
-        if entry["kind"] == "play":
-            legal = {str(a.card) for a in state.legal_actions()}
-            held = [c for c in state.view(None)["hands"][entry["seat"]] if c not in legal]
-            if held:
-                trial = state.clone()
-                with pytest.raises(IllegalActionError) as caught:
-                    trial.apply(Action.parse(f"play {held[0]}"))
-                return index, held[0], caught.value.rule
-        state.apply(Action.from_json(entry))
-    raise AssertionError("no refusable play in the record")
 
 
 def test_the_sampling_game_of_seed_one_finishes_and_replays(tmp_path):

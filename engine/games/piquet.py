@@ -44,7 +44,7 @@ from engine.games.piquet_rules import (CAPOT, CARTE_BLANCHE, ELDER_EXCHANGE, GAM
 from engine.games.piquet_view import deal_summary, view
 from engine.ledger import Entry
 from engine.partie import Partie
-from engine.phases import Dialogue, TrickTable
+from engine.phases import Dialogue, ListHands, TrickTable
 from engine.rules import implements
 from engine.tricks import PlayRule
 
@@ -54,7 +54,7 @@ __all__ = ["PiquetState", "SPEC"]
 T = TypeVar("T")
 
 
-class PiquetState(TrickTable, Partie):
+class PiquetState(ListHands, TrickTable, Partie):
     """A whole partie of Piquet (see the module)."""
 
     game_id = GAME_ID
@@ -309,13 +309,8 @@ class PiquetState(TrickTable, Partie):
         """Follow suit if able, else any card; no trumps: the higher card of the suit led wins."""
         return PLAY_RULE
 
-    def hand_cards(self, seat: int) -> list[Card]:
-        return self.hands[seat]
-
     def card_left_hand(self, seat: int, card: Card, i: int) -> None:
-        self.hands[seat].remove(card)
-        self.known.pop(card, None)
-        self.played.append(card)
+        super().card_left_hand(seat, card, i)
         self.played_bits |= 1 << card.index
         self._combos = {}
 
