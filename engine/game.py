@@ -497,8 +497,10 @@ class GameSpec:
         sets there are for any other.
 
         >>> from engine.games import get
-        >>> get("piquet").make_variant(**get("piquet").reading_set("classic"), last_trick="three").partie
-        'rubicon'
+        >>> spec = get("piquet")
+        >>> v = spec.make_variant(**spec.reading_set("classic") | {"last_trick": "three"})
+        >>> v.partie, v.last_trick
+        ('rubicon', 'three')
         """
         sets = catalogue.reading_sets(self.id)
         if not isinstance(set_id, str) or set_id not in sets:

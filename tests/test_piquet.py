@@ -615,3 +615,13 @@ def test_the_sampling_game_of_seed_one_finishes_and_replays(tmp_path):
     result = run("play", "piquet", "--bots", "sampling", "--seed", "1", "--json", "--out", str(path))
     assert result.returncode == 0, result.stderr
     assert run("replay", str(path)).returncode == 0
+
+
+def test_the_doctests_of_piquets_modules_and_of_the_reading_sets():
+    import doctest
+
+    from engine import catalogue as catalogue_module, game as game_module
+    from engine.games import piquet as piquet_module, piquet_examples, piquet_rules
+    for module in (piquet_module, piquet_rules, piquet_examples, catalogue_module, game_module):
+        failures, tried = doctest.testmod(module)
+        assert failures == 0 and tried > 0, module.__name__
