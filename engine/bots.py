@@ -182,7 +182,8 @@ class SamplingBot:
 
     ``budget`` playouts per move are spread evenly over the candidate moves; each
     playout uses a fresh determinization of the hidden cards and the heuristic player
-    to the end of the deal. A candidate's value is its side's points in the rest of the
+    to the end of the deal. A phase may leave its decisions to the heuristic
+    (``state.sampled()``: Piquet's exchange and declarations). A candidate's value is its side's points in the rest of the
     deal minus the best other side's (for games whose records are written down to nothing,
     ``state.lower_is_better``, points written off count as gains).
     """
@@ -201,6 +202,8 @@ class SamplingBot:
             legal = narrow(seat, legal)
         if len(legal) == 1:
             return legal[0]
+        if not state.sampled():  # (a phase whose decisions the game's advice makes)
+            return self.rollout.choose(state, seat)
         side = next(i for i, s in enumerate(state.sides()) if seat in s)
         before = list(state.totals())
         sign = -1 if getattr(state, "lower_is_better", False) else 1  # a record written down: lower is better

@@ -304,6 +304,10 @@ class Partie(GameState):
     def action_label(self, action: Action) -> str:
         return self.PHASES[self._phase].label(self, action)
 
+    def sampled(self) -> bool:
+        """Whether the sampling bot searches the decision on now (the phase's :attr:`~Phase.sampled`)."""
+        return self.PHASES[self._phase].sampled
+
     def heuristic_action(self, seat: int) -> Action:
         """The heuristic's move for ``seat`` (the seat to act): the phase's advice."""
         if seat != self._to_act:

@@ -23,6 +23,7 @@ GAME_MODULES: dict[str, str] = {
     "rams": "engine.games.rams",
     "petukh": "engine.games.petukh",
     "gleek": "engine.games.gleek",
+    "piquet": "engine.games.piquet",
 }
 """Game id -> module that defines ``SPEC``.  Other games add themselves here."""
 

@@ -50,6 +50,9 @@ class Phase:
     """
 
     kind: ClassVar[str] = ""
+    sampled: bool = True
+    """Whether the sampling bot searches this phase's decisions (else it takes the game's advice:
+    Piquet's exchange and declarations, whose playouts run a whole deal)."""
 
     def __init__(self, rule: str, text: str, cases: Mapping[str, tuple[str, str]] | None = None,
                  choices: bool = False) -> None:

@@ -38,7 +38,7 @@ from engine.tricks import (
 if TYPE_CHECKING:
     from engine.partie import Partie
 
-__all__ = ["TrickPlay", "TrickTable", "TrickRules", "DealTables", "deal_tables", "void_mask", "PLAY_BY_INDEX"]
+__all__ = ["TrickPlay", "TrickTable", "ListHands", "TrickRules", "DealTables", "deal_tables", "void_mask", "PLAY_BY_INDEX"]
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 PLAY_BY_INDEX = tuple(Action("play", c) for c in ALL_CARDS)
@@ -270,6 +270,25 @@ class TrickTable:
             "tricks_played": self.tricks_played,
             "tricks_per_deal": self.tricks_per_deal,
         }
+
+
+class ListHands:
+    """The trick table's hooks for a game that keeps each hand as a list of cards in index
+    order (``hands``), the cards every player knows a hand holds (``known``) and the cards
+    played this deal (``played``): the loo family, Piquet.  Mixed in before
+    :class:`TrickTable`."""
+
+    hands: list[list[Card]]
+    known: dict[Card, int]
+    played: list[Card]
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        return self.hands[seat]
+
+    def card_left_hand(self, seat: int, card: Card, i: int) -> None:
+        self.hands[seat].remove(card)
+        self.known.pop(card, None)
+        self.played.append(card)
 
 
 class TrickPlay(Phase):

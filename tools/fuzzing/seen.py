@@ -1,8 +1,8 @@
 """What a state holds and what a seat may see, read by the fuzzer itself.
 
 The engine has no generic "where is every card" accessor, so this module has one per
-family of states (Ruffe's, the loo family's ``LooState``, Gleek's), reading their attributes.
-A new family (Piquet) needs its own ``zones`` and ``hidden`` here; until it has them the
+family of states (Ruffe's, the loo family's ``LooState``, Gleek's, Piquet's), reading their
+attributes. A new family needs its own ``zones`` and ``hidden`` here; until it has them the
 fuzzer reports ``seen.unknown-state`` for it instead of guessing.
 """
 
@@ -28,6 +28,8 @@ class UnknownState(Exception):
 def family(state: GameState) -> str:
     if hasattr(state, "taken_tricks") and hasattr(state, "vie_stage"):
         return "gleek"
+    if hasattr(state, "talon_cards"):
+        return "piquet"
     if hasattr(state, "_acts") and hasattr(state, "aside"):
         return "ruffe"
     if hasattr(state, "hands") and hasattr(state, "stock") and hasattr(state, "played"):
@@ -43,6 +45,10 @@ def deal_plays(state: GameState, start: int) -> list[Card]:
 def zones(state: GameState, deal_start: int) -> dict[str, list[Card]]:
     """Every card of the deal in progress, by where it lies."""
     kind = family(state)
+    if kind == "piquet":  # (the cards played, those of the trick among them, are the deal's plays)
+        out = {f"hand{p}": list(h) for p, h in enumerate(state.hands)}
+        out |= {f"discards{p}": list(c) for p, c in enumerate(state.discards)}
+        return out | {"talon": list(state.talon), "pending": list(state.pending), "played": list(state.played)}
     if kind == "ruffe":
         out = {f"hand{p}": [a.card for a in acts] for p, acts in enumerate(state._acts)}
         out |= {"head": list(state.head), "aside": list(state.aside), "discards": list(state.discards),
@@ -81,6 +87,16 @@ def hidden(state: GameState, seat: int) -> set[str]:
     """The cards of the deal in progress that ``seat`` may not see."""
     kind = family(state)
     n = state.num_players
+    if kind == "piquet":  # the other hand (but its cards shown), his discards, the talon's unseen cards
+        other = 1 - seat
+        public = {str(c) for c in state.known} | {c for show in state.shown for c in show["cards"]}
+        secret = {str(c) for c in state.hands[other]}
+        secret.update(str(c) for c in state.discards[other])
+        if state.current_player() == other:
+            secret.update(str(c) for c in state.pending)
+        seen = set(state.visible_talon(seat))
+        secret.update(str(c) for c in state.talon if c not in seen)
+        return secret - public
     if kind == "ruffe":
         public = {str(state.turned)}
         for proof in state.proofs:
