@@ -63,11 +63,13 @@ API_MODULES = [
     "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits",
     "phases.base", "phases.trick", "phases.dialogue", "phases.exchange", "determinize",
     "games.ruffe_rules", "games.ruffe", "games.loo_rules", "games.loo", "games.mushka", "games.pamphil",
-    "games.rams", "games.petukh", "games.piquet_rules", "games.piquet", "games.piquet_phases",
+    "games.rams", "games.petukh", "games.gleek_rules", "games.gleek", "games.gleek_vie", "games.gleek_view",
+    "games.gleek_advice", "games.piquet_rules", "games.piquet", "games.piquet_phases",
     "games.piquet_declarations", "games.piquet_view", "games.piquet_advice", "records", "bots", "bridge",
-    "simulate", "measuring", "games.ruffe_measures", "games.loo_measures", "games.piquet_measures",
+    "simulate", "measuring", "games.ruffe_measures", "games.loo_measures", "games.gleek_measures",
+    "games.piquet_measures",
     "catalogue", "rule_index", "errors", "examples", "games.ruffe_examples", "games.loo_examples",
-    "games.piquet_examples",
+    "games.gleek_examples", "games.piquet_examples",
 ]
 
 
