@@ -92,7 +92,7 @@ def _fast_tables(rule: PlayRule, trump: int) -> DealTables:
 def deal_tables(rule: PlayRule, trump: Suit | None) -> DealTables:
     """The tables of a deal's play under ``rule`` with ``trump`` trumps (cached for the
     rules that run on bit sets)."""
-    t = SUITS.index(trump) if trump is not None else -1
+    t = trump.index if trump is not None else -1
     if rule.plain and rule.strength is None:
         return _fast_tables(rule, t)
     voids = tuple(void_mask(led, played, t, rule.follow) for led in range(4) for played in range(4))
@@ -216,20 +216,6 @@ class TrickTable:
             return bits & tables.first[led] or bits & tables.second[led] or bits
         return card_bits(legal_plays(self.hand_cards(seat), self.trick, self.trump, tables.rule))
 
-    def play_actions(self, seat: int, allowed: int) -> list[Action]:
-        """The play actions of the cards of ``seat``'s hand in ``allowed`` (a fresh list):
-        the whole hand, one run of it (a suit, or the suit led and trumps when adjacent),
-        or the cards picked out."""
-        acts = self._acts[seat]
-        bits = self._bits[seat]
-        if allowed == bits:
-            return acts[:]
-        lo = (bits & ((allowed & -allowed) - 1)).bit_count()  # the seat's cards below the lowest allowed
-        n = allowed.bit_count()
-        if (bits & ((1 << allowed.bit_length()) - 1)).bit_count() - lo == n:
-            return acts[lo:lo + n]
-        return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
-
     def take_card(self, seat: int, card: Card) -> Action:
         """Take ``card`` out of ``seat``'s hand; its (interned) play action."""
         bit = _BIT[card.index]
@@ -319,7 +305,8 @@ class TrickPlay(Phase):
 
     def legal(self, state: Partie, seat: int) -> list[Action]:
         table: TrickTable = state  # type: ignore[assignment]
-        # TrickTable.play_actions(seat, table._allowed), inlined (the hot path)
+        # the whole hand, one run of it (a suit, or the suit led and trumps when adjacent), or the
+        # cards picked out
         allowed = table._allowed
         acts = table._acts[seat]
         bits = table._bits[seat]
@@ -365,10 +352,10 @@ class TrickPlay(Phase):
                 table._winning_strength, table._winning_seat = strengths[card.index], seat
         elif trick:
             if not table.any_time(card):
-                led, mine = table._led, SUITS.index(table.effective_suit(card))
+                led, mine = table._led, table.effective_suit(card).index
                 table.voids[seat] |= tables.voids[led * 4 + mine]
         else:
-            table._led = SUITS.index(table.effective_suit(card))
+            table._led = table.effective_suit(card).index
         trick.append(card)
         if len(trick) < table._playing:
             seat = table._to_act = table._next_in_trick[seat]
