@@ -625,7 +625,7 @@ def run(args: argparse.Namespace, games: list[str], baseline: Path | None, basel
         print(f"{name:<{width}}  {value:>12}  {target:>9}  {result}")
     if "games" in chosen:
         print()
-        print("\n".join(games_table(f"(g) random deals/s by game, CPython {sys.version.split()[0]}, 4 players, whole games",
+        print("\n".join(games_table(f"(g) random deals/s by game, CPython {sys.version.split()[0]}, 4 players (a three-handed game: 3), whole games",
                                      raw["games"], games, baseline_label)))
         if "pyodide" in chosen:
             print("\n".join(games_table(f"(h) random deals/s by game, Pyodide {raw['pyodide'].get('python', '')} under Node",

@@ -35,7 +35,7 @@ DEFAULT_GAME = "ruffe-and-trumps"
 PLAYERS = 4
 
 
-def random_deals(seconds: float, seed: int, game_id: str = DEFAULT_GAME, players: int = PLAYERS,
+def random_deals(seconds: float, seed: int, game_id: str = DEFAULT_GAME, players: int | None = None,
                  games: int | None = None) -> dict[str, Any]:
     """Play random games of ``game_id`` for about ``seconds`` (or ``games`` of them, if given,
     whichever comes first); return the game, deals, games, actions, time and deals per second,
@@ -50,6 +50,8 @@ def random_deals(seconds: float, seed: int, game_id: str = DEFAULT_GAME, players
     from engine.games import get
 
     spec = get(game_id)
+    if players is None:  # four where the game allows it, else the nearest count it allows (Gleek: three)
+        players = min(max(PLAYERS, spec.min_players), spec.max_players)
     variant = spec.make_variant(players=players)
     rng = random.Random(seed)
     deals = played = actions = 0
@@ -99,7 +101,7 @@ def serve(root: Path, requests: IO[str], replies: IO[str]) -> int:
         try:
             request = json.loads(line)
             reply = random_deals(float(request["seconds"]), int(request["seed"]), str(request["game"]),
-                                 int(request.get("players", PLAYERS)), request.get("games"))
+                                 (int(request["players"]) if "players" in request else None), request.get("games"))
         except Exception as error:  # noqa: BLE001 - reported to the caller, which shows it as the figure's note
             reply = {"error": f"{type(error).__name__}: {error}"}
         print(json.dumps(reply), file=replies, flush=True)

@@ -7,7 +7,9 @@
 * ``sampling``: determinized Monte Carlo. For each move it deals the cards it cannot see
   at random in several ways (``state.determinize``), plays every candidate move out to the
   end of the deal with the heuristic player, and keeps the move whose deal score for its
-  side is best on average. ``budget`` is the number of playouts per move.
+  side is best on average. ``budget`` is the number of playouts per move. A game may
+  narrow the candidates (``state.sampled_actions(seat, legal)``: Gleek weighs no raise
+  beyond what the hand is worth, so that two sampling players' raising ends).
 
 >>> from engine import games
 >>> spec = games.get("ruffe-and-trumps")
@@ -180,7 +182,8 @@ class SamplingBot:
 
     ``budget`` playouts per move are spread evenly over the candidate moves; each
     playout uses a fresh determinization of the hidden cards and the heuristic player
-    to the end of the deal. A candidate's value is its side's points in the rest of the
+    to the end of the deal. A phase may leave its decisions to the heuristic
+    (``state.sampled()``: Piquet's exchange and declarations). A candidate's value is its side's points in the rest of the
     deal minus the best other side's (for games whose records are written down to nothing,
     ``state.lower_is_better``, points written off count as gains).
     """
@@ -194,8 +197,13 @@ class SamplingBot:
 
     def choose(self, state: GameState, seat: int) -> Action:
         legal = _check_turn(state, seat)
+        narrow: Callable[[int, list[Action]], list[Action]] | None = getattr(state, "sampled_actions", None)
+        if narrow is not None and len(legal) > 1:  # a game's bound on the moves worth weighing (Gleek's raises)
+            legal = narrow(seat, legal)
         if len(legal) == 1:
             return legal[0]
+        if not state.sampled():  # (a phase whose decisions the game's advice makes)
+            return self.rollout.choose(state, seat)
         side = next(i for i, s in enumerate(state.sides()) if seat in s)
         before = list(state.totals())
         sign = -1 if getattr(state, "lower_is_better", False) else 1  # a record written down: lower is better

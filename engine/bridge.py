@@ -157,8 +157,8 @@ def _view(state: GameState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _played(state: GameState, seat: int, action: Action) -> dict[str, Any]:
-    return {"seat": seat, "action": action.to_json(), "text": str(action), "label": state.action_label(action)}
+def _played(seat: int, action: Action, label: str) -> dict[str, Any]:
+    return {"seat": seat, "action": action.to_json(), "text": str(action), "label": label}
 
 
 def _first_human(session: Session) -> int | None:
@@ -171,8 +171,9 @@ def _bot_move(session: Session) -> dict[str, Any]:
     assert seat is not None  # (the callers checked that a bot's seat is to act)
     bot = session.bots[seat]
     action = bot.choose(state, seat)
+    label = state.action_label(action)  # (in the words of the phase it is played in, before it moves on)
     state.apply(action)
-    return _played(state, seat, action)
+    return _played(seat, action, label)
 
 
 # --------------------------------------------------------------------------- ops
@@ -241,8 +242,11 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
         raise RequestError(f"seat {to_act} is a {session.seats[to_act]} bot: its moves are made with 'bot' or "
                            "'advance', not 'act'")
     action = Action.coerce(raw)
+    # labelled in the words of the phase it is played in, before the game moves on (an action
+    # not listed is refused by apply below, its label unused)
+    label = state.action_label(action) if action in state.legal_actions() else action.label
     state.apply(action)  # refuses with IllegalActionError, state unchanged
-    return {"played": _played(state, to_act, action), "view": _view(state, to_act if seat is None else seat)}
+    return {"played": _played(to_act, action, label), "view": _view(state, to_act if seat is None else seat)}
 
 
 def op_bot(request: Mapping[str, Any]) -> dict[str, Any]:

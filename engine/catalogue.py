@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from engine.errors import CatalogueError, UnknownGameError
 
 __all__ = ["Catalogue", "Contested", "load", "games", "all_rules", "rule", "find_rule", "contested", "examples",
-           "clear_cache"]
+           "reading_sets", "clear_cache"]
 
 _CACHE: dict[str, Catalogue] = {}
 _GAME_IDS: list[str] | None = None
@@ -185,6 +185,16 @@ def game_of(rule_id: str) -> str | None:
 def examples(game_id: str) -> list[tuple[str, dict[str, Any]]]:
     """``(rule_id, example)`` pairs of one game."""
     return load(game_id).examples()
+
+
+def reading_sets(game_id: str) -> dict[str, dict[str, str]]:
+    """A game's named sets of readings (``[[game.reading_sets]]``): set id -> option -> reading id.
+
+    >>> reading_sets("piquet")["classic"]["partie"]
+    'rubicon'
+    """
+    sets = load(game_id).game.get("reading_sets") or []
+    return {str(s["id"]): {str(k): str(v) for k, v in (s.get("readings") or {}).items()} for s in sets}
 
 
 def clear_cache() -> None:

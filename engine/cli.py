@@ -54,9 +54,10 @@ def _bot_kinds(text: str, players: int) -> list[str]:
     return kinds
 
 
-def _make_variant(game_id: str, pairs: Sequence[str] | None, players: int | None) -> tuple[GameSpec, Variant]:
+def _make_variant(game_id: str, pairs: Sequence[str] | None, players: int | None,
+                  reading_set: str | None = None) -> tuple[GameSpec, Variant]:
     spec = game_registry.get(game_id)
-    options: dict[str, Any] = _variant_pairs(pairs)
+    options: dict[str, Any] = (spec.reading_set(reading_set) if reading_set is not None else {}) | _variant_pairs(pairs)
     if players is not None:
         names = [o["name"] for o in spec.options()]
         if "players" in names:
@@ -85,7 +86,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    spec, variant = _make_variant(args.game, args.variant, args.players)
+    spec, variant = _make_variant(args.game, args.variant, args.players, args.reading_set)
     state = spec.new_game(variant, args.seed)
     kinds = _bot_kinds(args.bots, state.num_players)
     play_game(state, _bots_for(kinds, state.num_players, args.seed, args.budget))
@@ -144,14 +145,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, not {args.games}")
     if args.measure:
-        if args.variant:
-            raise CommandError("--measure varies the options itself: leave out --variant")
+        if args.variant or args.reading_set:
+            raise CommandError("--measure varies the options itself: leave out --variant and --reading-set")
         progress = (lambda text: sys.stderr.write(text + "\n")) if args.verbose else None
         result = measure_readings(args.game, args.games, seed=args.seed, bots=args.bots, progress=progress)
         result["command"] = (f"python -m engine simulate {args.game} --measure --games {args.games} "
                              f"--seed {args.seed} --bots {args.bots} --json")
     else:
-        spec, variant = _make_variant(args.game, args.variant, args.players)
+        spec, variant = _make_variant(args.game, args.variant, args.players, args.reading_set)
         players = variant.to_json().get("players", spec.min_players)
         result = simulate(args.game, args.games, variant, _bot_kinds(args.bots, players), args.seed, args.budget)
     if args.out:
@@ -180,6 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, help="number of players")
     play.add_argument("--seed", type=int, default=0, help="seed of the shuffles and the bots (default 0)")
     play.add_argument("--variant", action="append", metavar="OPTION=VALUE", help="a variant option (repeatable)")
+    play.add_argument("--reading-set", metavar="SET", help="a named set of readings of the game's catalogue "
+                      "(e.g. piquet's classic); --variant options change single readings beside it")
     play.add_argument("--bots", default="heuristic",
                       help=f"bot kind for every seat, or one per seat separated by commas ({', '.join(BOT_KINDS)})")
     play.add_argument("--budget", type=int, help="playouts per move of the sampling bot")
@@ -202,6 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, help="number of players")
     sim.add_argument("--seed", type=int, default=0, help="first seed (game g uses seed + g)")
     sim.add_argument("--variant", action="append", metavar="OPTION=VALUE", help="a variant option (repeatable)")
+    sim.add_argument("--reading-set", metavar="SET", help="a named set of readings, as for play")
     sim.add_argument("--bots", default="heuristic", help="bot kind(s), as for play")
     sim.add_argument("--budget", type=int, help="playouts per move of the sampling bot")
     sim.add_argument("--measure", action="store_true",

@@ -267,6 +267,10 @@ class GameState:
     def is_over(self) -> bool:
         return self._phase == "over"
 
+    def sampled(self) -> bool:
+        """Whether the sampling bot searches the decision on now, or takes the game's advice."""
+        return True
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 
@@ -485,6 +489,24 @@ class GameSpec:
     def make_variant(self, /, **options: Any) -> Variant:
         """A validated variant (:class:`VariantError` on unknown option or bad value)."""
         return self.variant_class.from_mapping(options)
+
+    def reading_set(self, set_id: Any) -> dict[str, str]:
+        """The options of one of the catalogue's named sets of readings (``[[game.reading_sets]]``),
+        to be passed to :meth:`make_variant` (with any single option changed beside them):
+        ``spec.make_variant(**spec.reading_set("classic"))``; :class:`VariantError` naming the
+        sets there are for any other.
+
+        >>> from engine.games import get
+        >>> spec = get("piquet")
+        >>> v = spec.make_variant(**spec.reading_set("classic") | {"last_trick": "three"})
+        >>> v.partie, v.last_trick
+        ('rubicon', 'three')
+        """
+        sets = catalogue.reading_sets(self.id)
+        if not isinstance(set_id, str) or set_id not in sets:
+            known = ", ".join(sets) or "none"
+            raise VariantError(f"{self.id} has no reading set {brief(set_id)}; its reading sets: {known}")
+        return dict(sets[set_id])
 
     def variant_from(self, options: Any) -> Variant:
         """A validated variant from a mapping (a record's or a request's ``variant``)."""

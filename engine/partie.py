@@ -29,7 +29,7 @@ from engine.game import Action, GameState, Outcome, Variant, side_words
 from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
-from engine.table_view import table_view
+from engine import table_view as table_views
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
@@ -247,12 +247,24 @@ class Partie(GameState):
             "log": self.log_from(-40),
             "over": self._phase == "over",
             "outcome": self._outcome.to_json() if self._outcome is not None else None,
-        } | table_view(self, seat)
+        } | table_views.table_view(self, seat)
 
     # ----- the table's part of the view (engine.table_view) -----------------------
     def active_seats(self) -> list[int]:
         """The seats that play the deal (every seat, unless the game says otherwise)."""
         return list(range(self.num_players))
+
+    def calls_view(self, viewer: int | None) -> dict[str, Any] | None:
+        """The deal's calls as ``viewer`` may know them (:func:`engine.table_view.calls`)."""
+        return table_views.calls(self, viewer)
+
+    def taken_view(self, viewer: int | None) -> dict[str, Any] | None:
+        """The cards taken in the exchange on now (:func:`engine.table_view.taken`)."""
+        return table_views.taken(self, viewer)
+
+    def ledger_view(self) -> dict[str, Any]:
+        """The score's unit, start and target, and the accounts (:func:`engine.table_view.ledger`)."""
+        return table_views.ledger(self)
 
     def contest_view(self, viewer: int | None) -> dict[str, Any] | None:
         """A dialogue that is a contest, as ``viewer`` may know it: ``{"title", "lines"}``."""
@@ -353,6 +365,10 @@ class Partie(GameState):
 
     def action_label(self, action: Action) -> str:
         return self.PHASES[self._phase].label(self, action)
+
+    def sampled(self) -> bool:
+        """Whether the sampling bot searches the decision on now (the phase's :attr:`~Phase.sampled`)."""
+        return self.PHASES[self._phase].sampled
 
     def heuristic_action(self, seat: int) -> Action:
         """The heuristic's move for ``seat`` (the seat to act): the phase's advice."""

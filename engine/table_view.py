@@ -10,7 +10,8 @@ table code:
 - ``contest``: a dialogue that is a contest (Ruffe's ruff), in lines;
 - ``shows``: the hands or parts of hands shown this deal;
 - ``piles``: the piles on the felt besides the trick (the head, the stock, the turned card,
-  discards), each with only the cards the viewer may see;
+  discards), each with only the cards the viewer may see (all, none, or some: Piquet's
+  talon shows the elder the cards he left of his five);
 - ``seat_counts``: what each seat has gathered besides its tricks;
 - ``taken``: the cards the viewer took into his hand in the exchange on now;
 - ``ledger``: the score's unit, start and target with their rules, and the accounts kept
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from engine.partie import Partie
     from engine.phases.dialogue import Dialogue
 
-__all__ = ["pile", "show", "line", "item", "account", "account_totals", "table_view"]
+__all__ = ["pile", "show", "line", "item", "account", "account_totals", "calls", "taken", "ledger", "table_view"]
 
 
 def pile(id: str, label: str, cards: Sequence[Card], visible: bool, *, face_up: bool = False,
@@ -78,7 +79,9 @@ def account_totals(view: Mapping[str, Any], unit: str) -> list[Any] | None:
     return next((list(a["totals"]) for a in view["ledger"]["accounts"] if a["unit"] == unit), None)
 
 
-def _calls(state: Partie, viewer: int | None) -> dict[str, Any] | None:
+def calls(state: Partie, viewer: int | None) -> dict[str, Any] | None:
+    """The calls the partie noted (:meth:`~engine.phases.Dialogue.note`), each in the words of
+    its dialogue for ``viewer``, and the seats of the dialogue opened last yet to speak."""
     if not state._calls and not state._turns:
         return None
     phases = state.PHASES
@@ -90,7 +93,9 @@ def _calls(state: Partie, viewer: int | None) -> dict[str, Any] | None:
     return {"said": said, "waiting": waiting, "waiting_text": dialogue.waiting_text}
 
 
-def _ledger(state: Partie) -> dict[str, Any]:
+def ledger(state: Partie) -> dict[str, Any]:
+    """The score's unit, start and target with their rules, and an account per other unit of
+    the partie's ledger (and those :meth:`~engine.partie.Partie.final_accounts` adds)."""
     book = state.ledger
     accounts = []
     for unit in book.units():
@@ -110,22 +115,31 @@ def _previous_deal(state: Partie) -> dict[str, Any] | None:
     return state.deal_summary(deal) if deal is not None else None
 
 
+def taken(state: Partie, viewer: int | None) -> dict[str, Any] | None:
+    """The cards the seat to act took into his hand in the exchange on now (to him only)."""
+    to_act = state._to_act
+    if to_act is None or viewer not in (None, to_act):
+        return None
+    got = state.PHASES[state._phase].taken(state, to_act)
+    return {"seat": to_act, "cards": [c._text for c in got[0]], "note": got[1]} if got else None
+
+
 def table_view(state: Partie, viewer: int | None) -> dict[str, Any]:
-    """The keys of the module's list, for ``viewer`` (a seat, or None: every card)."""
+    """The keys of the module's list, for ``viewer`` (a seat, or None: every card), each from
+    the partie's hook of its name (``calls_view``, ``piles_view``...)."""
     to_act = state._to_act
     step = state.PHASES[state._phase]
-    taken = step.taken(state, to_act) if to_act is not None and viewer in (None, to_act) else None
     unavailable = step.unavailable(state, to_act) if to_act is not None and viewer in (None, to_act) else []
     return {
         "active": state.active_seats(),
-        "calls": _calls(state, viewer),
+        "calls": state.calls_view(viewer),
         "contest": state.contest_view(viewer),
         "shows": state.shows_view(viewer),
         "piles": state.piles_view(viewer),
         "seat_counts": state.seat_counts_view(viewer),
-        "taken": {"seat": to_act, "cards": [c._text for c in taken[0]], "note": taken[1]} if taken else None,
+        "taken": state.taken_view(viewer),
         "totals": state.totals(),
-        "ledger": _ledger(state),
+        "ledger": state.ledger_view(),
         "previous_deal": _previous_deal(state),
         "unavailable": [{"action": a.to_json(), "label": state.action_label(a), "text": str(a)} for a in unavailable],
     }

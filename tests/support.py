@@ -6,8 +6,9 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine import bridge
-from engine.game import GameState
+from engine import bridge, games
+from engine.errors import IllegalActionError
+from engine.game import Action, GameState
 
 
 def play_out(state: GameState, bots: Sequence[Any], check: Callable[[GameState, int], None] | None = None,
@@ -46,3 +47,24 @@ def ok(**request: Any) -> dict[str, Any]:
     response = call(**request)
     assert response["ok"], response
     return response
+
+
+def refusable_play(record: dict[str, Any]) -> tuple[int, str, str]:
+    """The first play of a record where the player held a card he may not play: its index in
+    the record's actions, that card, and the rule that forbids it (found on a copy)."""
+    spec = games.get(record["game"])
+    state = spec.new_game(record["variant"], record["seed"], decks=[d["deck"] for d in record["deals"]],
+                          first_dealer=record["deals"][0]["dealer"])
+    for index, entry in enumerate(record["actions"]):
+        if entry["kind"] == "play":
+            legal = {str(a.card) for a in state.legal_actions()}
+            held = [c for c in state.view(None)["hands"][entry["seat"]] if c not in legal]
+            if held:
+                trial = state.clone()
+                try:
+                    trial.apply(Action.parse(f"play {held[0]}"))
+                except IllegalActionError as error:
+                    return index, held[0], error.rule
+                raise AssertionError(f"play {held[0]} was accepted, though not a legal action")
+        state.apply(Action.from_json(entry))
+    raise AssertionError("no refusable card found in the record")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from support import call, ok
-from engine import bridge, records
+from engine import bridge, games, records
 from engine.bots import make_bot
 
 GAME = "ruffe-and-trumps"
@@ -266,3 +266,29 @@ def test_compare_one_deal_refuses_a_dealer_off_the_table():
     deck = ok(op="compare", game=GAME, seed=3, deal=1, variants=DISCARDS)["deck"]
     message = error(op="compare", game=GAME, deck=deck, dealer=4, variants=DISCARDS)["message"]
     assert "dealer" in message
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_whole_game_through_act_and_advance_labels_every_action_in_its_phase(game_id: str) -> None:
+    """The table's own loop (a human seat that acts, bots that advance) to the end of a game: each
+    action played is labelled in the words of the phase it was played in, before the game moves
+    on (a label asked after the move would ask the next phase, which may not know the action)."""
+    import random
+
+    spec = games.get(game_id)
+    players = max(spec.min_players, min(3, spec.max_players))
+    new = call(**{"op": "new", "game": game_id, "seed": 11, "variant": {"players": players},
+                "seats": ["human"] + ["heuristic"] * (players - 1)})
+    assert new["ok"], new
+    rng = random.Random(5)
+    for _ in range(5_000):
+        answer = call(**{"op": "advance", "id": new["id"], "seat": 0})
+        assert answer["ok"], answer["error"]
+        assert all(p["label"] for p in answer["played"]), answer["played"]
+        view = answer["view"]
+        if view["over"]:
+            break
+        played = call(**{"op": "act", "id": new["id"], "seat": 0, "action": rng.choice(view["legal"])["action"]})
+        assert played["ok"], played["error"]
+        assert played["played"]["label"], played
+    assert view["over"], f"{game_id}: the game did not end"

@@ -19,10 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from support import call, ok
+from support import call, ok, refusable_play
 from engine import bridge, catalogue, games, records
 from engine.cards import deck_52
-from engine.errors import IllegalActionError
 from engine.game import Action
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,29 +102,10 @@ def test_play_without_json_prints_the_log_with_rule_ids():
     assert "[petukh.play.trick-winner]" in result.stdout and "outcome:" in result.stdout
 
 
-def _illegal_card_edit(record: dict) -> tuple[int, str, str]:
-    """The first play in the record where the player held a card he may not
-    play: its index, that card, and the rule that forbids it."""
-    spec = games.get(record["game"])
-    state = spec.new_game(record["variant"], record["seed"], decks=[d["deck"] for d in record["deals"]],
-                          first_dealer=record["deals"][0]["dealer"])
-    for index, entry in enumerate(record["actions"]):
-        if entry["kind"] == "play":
-            legal = {str(a.card) for a in state.legal_actions()}
-            refused = [c for c in state.view(None)["hands"][entry["seat"]] if c not in legal]
-            if refused:
-                trial = state.clone()
-                with pytest.raises(IllegalActionError) as caught:
-                    trial.apply(Action.parse(f"play {refused[0]}"))
-                return index, refused[0], caught.value.rule
-        state.apply(Action.from_json(entry))
-    raise AssertionError("no refusable card found in the record")
-
-
 @pytest.mark.parametrize("table", [t for t in TABLES if not t[2] and t[1] > 2], ids=table_id)
 def test_a_card_changed_in_the_record_fails_naming_the_action_and_rule(played, table, tmp_path):
     record = json.loads(played[table_id(table)].read_text(encoding="utf-8"))
-    index, card, rule = _illegal_card_edit(record)
+    index, card, rule = refusable_play(record)
     assert rule in rule_ids(record["game"])
     record["actions"][index]["card"] = card
     edited = tmp_path / "edited.json"

@@ -24,12 +24,12 @@ from engine import catalogue, games
 from engine.cards import Card, Suit, parse_cards
 from engine.errors import CatalogueError, VariantError
 from engine.game import Option
-from engine.games import mushka, pamphil, petukh, rams, ruffe, ruffe_rules
+from engine.games import gleek, mushka, pamphil, petukh, piquet, rams, ruffe, ruffe_rules
 from engine.readings import Readings
 
 SPECS = games.all()
-GAME_MODULES: dict[str, ModuleType] = {"ruffe-and-trumps": ruffe, "mushka": mushka, "pamphil": pamphil,
-                                       "rams": rams, "petukh": petukh}
+GAME_MODULES: dict[str, ModuleType] = {"ruffe-and-trumps": ruffe, "gleek": gleek, "mushka": mushka, "pamphil": pamphil,
+                                       "rams": rams, "petukh": petukh, "piquet": piquet}
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
 
 

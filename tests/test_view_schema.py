@@ -164,9 +164,9 @@ def test_every_game_s_view_carries_the_keys_the_table_reads():
 
 def test_a_game_of_no_family_may_add_keys_but_not_break_the_header():
     view = games.get("ruffe-and-trumps").new_game({"players": 3}, seed=1).view(None)
-    newcomer = {key: view[key] for key in SCHEMA["$defs"]["header"]["required"]} | {"game": "gleek", "pot": 3}
+    newcomer = {key: view[key] for key in SCHEMA["$defs"]["header"]["required"]} | {"game": "new-game", "talon": 3}
     assert _errors(newcomer) == []
-    assert _errors(newcomer | {"prompt": {"text": "Seat 0: vie"}})
+    assert _errors(newcomer | {"prompt": {"text": "Seat 0: declare"}})
 
 
 # --------------------------------------------------------------------------- the goldens' views

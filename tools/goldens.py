@@ -35,7 +35,8 @@ Which games are recorded: every game of the registry (``engine.games``), at ever
 it allows with its default readings, then, for every option, each value not yet recorded (an
 int option without listed values: its default and the value of :data:`OTHER_VALUES`), set
 alone where it bites (:data:`CONTEXTS`), then the configurations of :data:`EXTRA`, then one
-game with every option at its last value (``mixed``).
+game with every option at its last value (``mixed``; an option the rules refuse in that
+combination, as Gleek's fractional par, at its default).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ OTHER_VALUES: dict[str, int] = {
     "agreed_sum": 10,       # each loser pays ten under the agreed-sum settlement
     "pamphil_payment": 2,   # the pamphil's declarer receives two from each other player
     "start_record": 10,     # Петух: a shorter record than the usual fifteen
+    "deals": 6,             # Gleek: a game of six deals, each player dealing twice
 }
 """For an int option without listed values: the value recorded beside its default."""
 
@@ -168,6 +170,12 @@ def configurations(spec: Any) -> list[dict[str, Any]]:
         if not add(dict(extra)):
             raise GoldenError(f"{spec.id}: EXTRA configuration {extra} is refused by the variant")
     last = {o["name"]: option_values(spec.id, o)[-1] for o in options}
+    for _ in options:  # a combination no table accepts (Gleek's fractional par): the option it names goes back
+        refusals = _refusals(spec, counts, last)
+        named = [e.option for e in refusals if e.option in last and last[e.option] != _default(options, e.option)]
+        if not refusals or not named:
+            break
+        last[named[0]] = _default(options, named[0])
     if not any(add({"players": p, **last}, f"p{p}_mixed") for p in reversed(counts)):
         raise GoldenError(f"{spec.id}: no table accepts every option at its last value {last}")
     for option in options:
@@ -175,6 +183,22 @@ def configurations(spec: Any) -> list[dict[str, Any]]:
             if not covered(option["name"], value):
                 raise GoldenError(f"{spec.id}: {option['name']}={value!r} is in no golden")
     return chosen
+
+
+def _refusals(spec: Any, counts: list[int], options: dict[str, Any]) -> list[VariantError]:
+    """Why each table refuses ``options`` (nothing when one accepts them)."""
+    refusals = []
+    for players in counts:
+        try:
+            spec.make_variant(players=players, **options)
+            return []
+        except VariantError as error:
+            refusals.append(error)
+    return refusals
+
+
+def _default(options: list[dict[str, Any]], name: str) -> Any:
+    return next(o["default"] for o in options if o["name"] == name)
 
 
 def header_for(spec: Any, config: Mapping[str, Any]) -> dict[str, Any]:

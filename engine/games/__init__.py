@@ -22,6 +22,8 @@ GAME_MODULES: dict[str, str] = {
     "pamphil": "engine.games.pamphil",
     "rams": "engine.games.rams",
     "petukh": "engine.games.petukh",
+    "gleek": "engine.games.gleek",
+    "piquet": "engine.games.piquet",
 }
 """Game id -> module that defines ``SPEC``.  Other games add themselves here."""
 

@@ -65,7 +65,7 @@ from engine.games.loo_rules import (
 from engine.determinize import Hidden
 from engine.games import loo_view
 from engine.partie import Partie
-from engine.phases import Dialogue, Exchange, TrickPlay, TrickRules, TrickTable
+from engine.phases import Dialogue, Exchange, ListHands, TrickPlay, TrickRules, TrickTable
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, trick_winner
 
@@ -186,7 +186,7 @@ def _play_advice(state: LooState, seat: int, cards: list[Card]) -> Action:
     return state.play_advice(seat, cards)
 
 
-class LooState(TrickTable, Partie):
+class LooState(ListHands, TrickTable, Partie):
     """A whole game of a loo-family game, deal after deal, to the end of the
     record.  Subclasses (one per game) declare ``game_id``, ``RULES`` and the
     hooks below; everything else is shared.
@@ -498,14 +498,6 @@ class LooState(TrickTable, Partie):
 
     def trick_rule(self) -> PlayRule:
         return self._rule
-
-    def hand_cards(self, seat: int) -> list[Card]:
-        return self.hands[seat]
-
-    def card_left_hand(self, seat: int, card: Card, i: int) -> None:
-        self.hands[seat].remove(card)
-        self.known.pop(card, None)
-        self.played.append(card)
 
     def any_time(self, card: Card) -> bool:
         return self.playable_any_time(card)

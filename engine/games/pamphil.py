@@ -127,6 +127,10 @@ class _LayOut(Exchange):
             raise IllegalActionError("pamphil.deal.turned-pamphil", action,
                                      f"seat {seat} turned up the pamphil and must lay out a card ('lay_out <card>')",
                                      seat)
+        self.perform(state, seat, action)
+
+    def perform(self, state: Partie, seat: int, action: Action) -> None:
+        assert action.card is not None  # (a lay-out names its card: listed, or checked by act)
         cast("PamphilState", state).lay_out(seat, action.card)
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:

@@ -425,13 +425,13 @@ class _DealerExchange(Exchange):
     def give_card(self, state: Partie, seat: int, card: Card) -> None:
         cast("RamsState", state).take_turned(seat, card)
 
-    def act(self, state: Partie, seat: int, action: Action) -> None:
+    def perform(self, state: Partie, seat: int, action: Action) -> None:
         rams = cast("RamsState", state)
         if action.kind == "keep":
             assert rams.turned is not None
             rams._say("rams.buy.dealer-takes-turned", seat, "The dealer leaves the turned {} on the table.",
                       rams.turned.symbol)
-        super().act(state, seat, action)
+        super().perform(state, seat, action)
 
     def done(self, state: Partie, seat: int) -> None:
         cast("RamsState", state)._before_play()

@@ -7,6 +7,6 @@ in its partie's :attr:`~engine.partie.Partie.PHASES`.
 from engine.phases.base import PHASE_KINDS, Over, Phase
 from engine.phases.dialogue import Dialogue
 from engine.phases.exchange import Exchange
-from engine.phases.trick import TrickPlay, TrickRules, TrickTable
+from engine.phases.trick import ListHands, TrickPlay, TrickRules, TrickTable
 
-__all__ = ["PHASE_KINDS", "Phase", "Over", "Dialogue", "Exchange", "TrickPlay", "TrickRules", "TrickTable"]
+__all__ = ["PHASE_KINDS", "Phase", "Over", "Dialogue", "Exchange", "TrickPlay", "TrickRules", "TrickTable", "ListHands"]

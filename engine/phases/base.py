@@ -51,6 +51,9 @@ class Phase:
     """
 
     kind: ClassVar[str] = ""
+    sampled: bool = True
+    """Whether the sampling bot searches this phase's decisions (else it takes the game's advice:
+    Piquet's exchange and declarations, whose playouts run a whole deal)."""
 
     def __init__(self, rule: str, text: str, cases: Mapping[str, tuple[str, str]] | None = None,
                  choices: bool = False) -> None:
@@ -71,13 +74,17 @@ class Phase:
 
     def apply(self, state: Partie, seat: int, action: Action) -> None:
         """Apply ``seat``'s action: legal only if it equals a listed one (else
-        :meth:`refuse`, and nothing changes); then :meth:`act`."""
+        :meth:`refuse`, and nothing changes); then :meth:`perform`."""
         if action not in self.legal(state, seat):
             raise self.refuse(state, seat, action)
-        self.act(state, seat, action)
+        self.perform(state, seat, action)
 
     def act(self, state: Partie, seat: int, action: Action) -> None:
-        """What a legal action does (its own checks first: they word the refusals)."""
+        """The phase's own checks of an action (they word the refusals), then :meth:`perform`."""
+        self.perform(state, seat, action)
+
+    def perform(self, state: Partie, seat: int, action: Action) -> None:
+        """What a legal action does."""
         raise NotImplementedError
 
     def refuse(self, state: Partie, seat: int, action: Action) -> IllegalActionError:

@@ -112,11 +112,8 @@ class Dialogue(Phase):
     def legal(self, state: Partie, seat: int) -> list[Action]:
         return self.calls(state, seat)
 
-    def act(self, state: Partie, seat: int, action: Action) -> None:
-        open_calls = self.calls(state, seat)
-        if action.kind not in (self.vocabulary or {a.kind for a in open_calls}):
-            raise IllegalActionError(state.step_rule(self.rule) or self.rule, action,
-                                     f"seat {seat} is to {self.verb}: {', '.join(str(a) for a in open_calls)}", seat)
+    def perform(self, state: Partie, seat: int, action: Action) -> None:
+        """Note the call (:meth:`note`), then make it (a refusal takes the note back)."""
         calls = state._calls
         self.note(state, seat, action)
         try:
@@ -124,3 +121,10 @@ class Dialogue(Phase):
         except IllegalActionError:  # (refused before anything changed: the note goes too)
             calls.pop()
             raise
+
+    def act(self, state: Partie, seat: int, action: Action) -> None:
+        open_calls = self.calls(state, seat)
+        if action.kind not in (self.vocabulary or {a.kind for a in open_calls}):
+            raise IllegalActionError(state.step_rule(self.rule) or self.rule, action,
+                                     f"seat {seat} is to {self.verb}: {', '.join(str(a) for a in open_calls)}", seat)
+        self.perform(state, seat, action)

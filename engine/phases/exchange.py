@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
-from engine.cards import Card
+from engine.cards import ALL_CARDS, Card
 from engine.errors import IllegalActionError
 from engine.phases.base import Phase
 
@@ -32,6 +32,7 @@ class Exchange(Phase):
         super().__init__(rule, text, choices=choices)
         self.give = give
         self.finish = finish
+        self._gives = tuple(Action(give, c) for c in ALL_CARDS)  # each card's action, made once
 
     # ----- what a game declares -------------------------------------------------------
     def offered(self, state: Partie, seat: int) -> list[Card]:
@@ -91,26 +92,35 @@ class Exchange(Phase):
     def legal(self, state: Partie, seat: int) -> list[Action]:
         acts = []
         if len(self.given(state, seat)) < self.most(state, seat):
-            acts = [Action(self.give, c) for c in self.offered(state, seat)]
+            gives = self._gives
+            acts = [gives[c.index] for c in self.offered(state, seat)]
         if self.may_finish(state, seat):
             acts.append(self.finish_action(state, seat))
         return acts
 
     def act(self, state: Partie, seat: int, action: Action) -> None:
         if self.finish is not None and action.kind == self.finish:
+            if action.card is not None:
+                raise IllegalActionError(self.rule_id(state), action, self.form_reason(state, seat), seat)
             if not self.may_finish(state, seat):
                 raise self.early_refusal(state, seat, action)
+        else:
+            card = action.card
+            if action.kind != self.give or card is None or action.value is not None:
+                raise IllegalActionError(self.rule_id(state), action, self.form_reason(state, seat), seat)
+            if card not in self.offered(state, seat):
+                raise IllegalActionError(self.rule_id(state), action, f"{card} is not in seat {seat}'s hand", seat)
+            if len(self.given(state, seat)) >= self.most(state, seat):
+                raise self.full_refusal(state, seat, action)
+        self.perform(state, seat, action)
+
+    def perform(self, state: Partie, seat: int, action: Action) -> None:
+        card = action.card
+        if card is None or (self.finish is not None and action.kind == self.finish):  # the finish
             state.history.append((seat, self.finish_action(state, seat)))
             self.done(state, seat)
             return
-        card = action.card
-        if action.kind != self.give or card is None or action.value is not None:
-            raise IllegalActionError(self.rule_id(state), action, self.form_reason(state, seat), seat)
-        if card not in self.offered(state, seat):
-            raise IllegalActionError(self.rule_id(state), action, f"{card} is not in seat {seat}'s hand", seat)
-        if len(self.given(state, seat)) >= self.most(state, seat):
-            raise self.full_refusal(state, seat, action)
-        state.history.append((seat, Action(self.give, card)))
+        state.history.append((seat, self._gives[card.index]))
         self.give_card(state, seat, card)
         if self.complete(state, seat):
             self.done(state, seat)

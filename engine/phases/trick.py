@@ -38,7 +38,7 @@ from engine.tricks import (
 if TYPE_CHECKING:
     from engine.partie import Partie
 
-__all__ = ["TrickPlay", "TrickTable", "TrickRules", "DealTables", "deal_tables", "void_mask", "PLAY_BY_INDEX"]
+__all__ = ["TrickPlay", "TrickTable", "ListHands", "TrickRules", "DealTables", "deal_tables", "void_mask", "PLAY_BY_INDEX"]
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 PLAY_BY_INDEX = tuple(Action("play", c) for c in ALL_CARDS)
@@ -92,7 +92,7 @@ def _fast_tables(rule: PlayRule, trump: int) -> DealTables:
 def deal_tables(rule: PlayRule, trump: Suit | None) -> DealTables:
     """The tables of a deal's play under ``rule`` with ``trump`` trumps (cached for the
     rules that run on bit sets)."""
-    t = SUITS.index(trump) if trump is not None else -1
+    t = trump.index if trump is not None else -1
     if rule.plain and rule.strength is None:
         return _fast_tables(rule, t)
     voids = tuple(void_mask(led, played, t, rule.follow) for led in range(4) for played in range(4))
@@ -143,9 +143,12 @@ class TrickTable:
     tricks_per_deal: int = 0
     _next_in_trick: tuple[int, ...] = ()
     """Each seat's next in the trick (set when the play begins)."""
+    _orders: dict[int, tuple[int, ...]] = {}
+    """The seats of a trick in playing order, by its leader (set when the play begins)."""
     keeps_bits: bool = False
-    """The game keeps ``_bits`` and ``_acts`` itself from the deal on (Ruffe); else they
-    are made from :meth:`hand_cards` when the play begins."""
+    """The game keeps each hand as ``_bits`` and ``_acts`` alone, from the deal on (Ruffe);
+    else they are made from :meth:`hand_cards` when the play begins, and the game is told of
+    each card played (:meth:`card_left_hand`)."""
 
     def trick_rule(self) -> PlayRule:
         """The follow rule of the deal (its trump is ``self.trump``)."""
@@ -183,6 +186,8 @@ class TrickTable:
         for i, s in enumerate(seats):
             nxt[s] = seats[(i + 1) % len(seats)]
         self._next_in_trick = tuple(nxt)
+        self._orders = {s: tuple(seats[(i + k) % len(seats)] for k in range(len(seats)))
+                        for i, s in enumerate(seats)}
         self._playing = len(seats)
         self.trick = []
         self.leader = leader
@@ -210,20 +215,6 @@ class TrickTable:
             led = self._led
             return bits & tables.first[led] or bits & tables.second[led] or bits
         return card_bits(legal_plays(self.hand_cards(seat), self.trick, self.trump, tables.rule))
-
-    def play_actions(self, seat: int, allowed: int) -> list[Action]:
-        """The play actions of the cards of ``seat``'s hand in ``allowed`` (a fresh list):
-        the whole hand, one run of it (a suit, or the suit led and trumps when adjacent),
-        or the cards picked out."""
-        acts = self._acts[seat]
-        bits = self._bits[seat]
-        if allowed == bits:
-            return acts[:]
-        lo = (bits & ((allowed & -allowed) - 1)).bit_count()  # the seat's cards below the lowest allowed
-        n = allowed.bit_count()
-        if (bits & ((1 << allowed.bit_length()) - 1)).bit_count() - lo == n:
-            return acts[lo:lo + n]
-        return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
 
     def take_card(self, seat: int, card: Card) -> Action:
         """Take ``card`` out of ``seat``'s hand; its (interned) play action."""
@@ -269,6 +260,25 @@ class TrickTable:
         }
 
 
+class ListHands:
+    """The trick table's hooks for a game that keeps each hand as a list of cards in index
+    order (``hands``), the cards every player knows a hand holds (``known``) and the cards
+    played this deal (``played``): the loo family, Piquet.  Mixed in before
+    :class:`TrickTable`."""
+
+    hands: list[list[Card]]
+    known: dict[Card, int]
+    played: list[Card]
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        return self.hands[seat]
+
+    def card_left_hand(self, seat: int, card: Card, i: int) -> None:
+        self.hands[seat].remove(card)
+        self.known.pop(card, None)
+        self.played.append(card)
+
+
 class TrickPlay(Phase):
     """Trick play: the seat to act plays a card the follow rule allows; the trick's
     winner takes it and leads the next; after the deal's last trick the game counts.
@@ -284,14 +294,31 @@ class TrickPlay(Phase):
         super().__init__(rules.follow, text, cases)
         self.rules = rules
         self._advice = advice
+        self._resolved: dict[tuple[type, str], str] = {}
 
     def _rule(self, state: Partie, name: str) -> str:
-        rule = getattr(self.rules, name)
-        return rule if "." in rule else state.partie_rule(rule) or rule
+        """A rule of :attr:`rules` as an id (a name the game declares resolved, once per game)."""
+        key = (type(state), name)
+        rule = self._resolved.get(key)
+        if rule is None:
+            rule = getattr(self.rules, name)
+            rule = self._resolved[key] = rule if "." in rule else state.partie_rule(rule) or rule
+        return rule
 
     def legal(self, state: Partie, seat: int) -> list[Action]:
         table: TrickTable = state  # type: ignore[assignment]
-        return table.play_actions(seat, table._allowed)
+        # the whole hand, one run of it (a suit, or the suit led and trumps when adjacent), or the
+        # cards picked out
+        allowed = table._allowed
+        acts = table._acts[seat]
+        bits = table._bits[seat]
+        if allowed == bits:
+            return acts[:]
+        lo = (bits & ((allowed & -allowed) - 1)).bit_count()  # the seat's cards below the lowest allowed
+        n = allowed.bit_count()
+        if (bits & ((1 << allowed.bit_length()) - 1)).bit_count() - lo == n:
+            return acts[lo:lo + n]
+        return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
 
     def apply(self, state: Partie, seat: int, action: Action) -> None:
         table: TrickTable = state  # type: ignore[assignment]
@@ -299,15 +326,18 @@ class TrickPlay(Phase):
         if action.kind != "play" or card is None or action.value is not None:
             raise IllegalActionError(self._rule(state, "form"), action,
                                      "the tricks are being played: the only action is 'play <card>'", seat)
-        if not table._allowed & _BIT[card.index]:
+        bit = _BIT[card.index]
+        if not table._allowed & bit:
             raise self.refuse_card(state, seat, action, card)
-        table.history.append((seat, table.take_card(seat, card)))
-        self.played(table, seat, card)
-
-    act = apply
-
-    def played(self, table: TrickTable, seat: int, card: Card) -> None:
-        """``card``, taken from ``seat``'s hand, falls to the trick (the hot path)."""
+        # the card leaves the hand (take_card, inlined: this is the hot path)
+        hand_bits = table._bits
+        bits = hand_bits[seat]
+        hand_bits[seat] = bits ^ bit
+        i = (bits & (bit - 1)).bit_count()  # the card's place in the hand, kept in index order
+        table.history.append((seat, table._acts[seat].pop(i)))
+        if not table.keeps_bits:
+            table.card_left_hand(seat, card, i)
+        # ... and falls to the trick
         trick = table.trick
         tables = table._tables
         if tables.fast:
@@ -324,10 +354,10 @@ class TrickPlay(Phase):
                 table._winning_strength, table._winning_seat = strengths[card.index], seat
         elif trick:
             if not table.any_time(card):
-                led, mine = table._led, SUITS.index(table.effective_suit(card))
+                led, mine = table._led, table.effective_suit(card).index
                 table.voids[seat] |= tables.voids[led * 4 + mine]
         else:
-            table._led = SUITS.index(table.effective_suit(card))
+            table._led = table.effective_suit(card).index
         trick.append(card)
         if len(trick) < table._playing:
             seat = table._to_act = table._next_in_trick[seat]
@@ -344,7 +374,8 @@ class TrickPlay(Phase):
         """The highest trump, else the highest card of the suit led (or what the game's
         strength hook says), takes the trick; its winner leads the next."""
         trick = table.trick
-        seats = tuple(table.trick_seats())
+        leader = table.leader
+        seats = table._orders[leader]
         tables = table._tables
         if tables.fast:  # kept as the cards fell: the earlier card on equal strength
             winner = table._winning_seat
@@ -352,10 +383,10 @@ class TrickPlay(Phase):
             winner = seats[trick_winner(trick, tables.trump, tables.rule.strength)]
         table.tricks_won[winner] += 1
         table.tricks_played = number = table.tricks_played + 1
-        leader = table.leader
         table.last_trick = (leader, trick, winner, seats)
         state: Partie = table  # type: ignore[assignment]
-        state.say(self._rule(state, "winner"), winner, "Trick {}: {} (led by seat {}); seat {} takes it.", number, trick, leader, winner)
+        state.say(self._rule(state, "winner"), winner, "Trick {}: {} (led by seat {}); seat {} takes it.",
+                  number, trick, leader, winner)
         table.trick = []
         table.leader = winner
         table.trick_taken(winner, trick)

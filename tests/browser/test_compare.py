@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
 GAMES = [spec.id for spec in games.all()]
-NUMBERS = {"stake": "2", "agreed_sum": "30", "pamphil_payment": "3", "start_record": "12"}
+NUMBERS = {"stake": "2", "agreed_sum": "30", "pamphil_payment": "3", "start_record": "12", "deals": "6"}
 """A value, other than the default, for each whole-number option without listed values."""
 
 
@@ -133,6 +133,10 @@ def test_compare_two_readings_whole_game_and_one_deal(site_page, game: str) -> N
         if game == "ruffe-and-trumps":
             assert {"Ruffs announced", "Tricks", "Cards counted"} <= labels, facts
             assert sum(int(side["Cards counted"]) for side in facts) > 0
+        elif game == "gleek":  # the stock, the ruff, the tricks, the count and the money of each player
+            assert {"The stock", "Tricks", "Count", "Money"} <= labels, facts
+        elif game == "piquet":  # the declarations category by category, then the play
+            assert {"Point", "Sequences", "Sets", "Tricks"} <= labels, facts
         else:  # a loo deal: bids, tricks and records written off and up
             assert {"Choice", "Tricks", "Record"} <= labels, facts
             assert all(re.fullmatch(r"\d+ → \d+", side["Record"]) for side in facts), facts

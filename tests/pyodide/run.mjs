@@ -25,6 +25,7 @@ export const PURE_TESTS = [
   "test_records.py",
   "test_properties.py",
   "test_loo.py",
+  "test_gleek.py",
 ];
 // Wheels needed for pytest (and hypothesis for the property tests).
 const REQUIRED_WHEELS = ["pytest", "pluggy", "iniconfig", "packaging", "pygments"];

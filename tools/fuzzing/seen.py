@@ -1,9 +1,9 @@
 """What a state holds and what a seat may see, read by the fuzzer itself.
 
 The engine has no generic "where is every card" accessor, so this module has one per
-family of states (Ruffe's, and the loo family's ``LooState``), reading their attributes.
-A new family (Gleek, Piquet) needs its own ``zones`` and ``hidden`` here; until it has
-them the fuzzer reports ``seen.unknown-state`` for it instead of guessing.
+family of states (Ruffe's, the loo family's ``LooState``, Gleek's, Piquet's), reading their
+attributes. A new family needs its own ``zones`` and ``hidden`` here; until it has them the
+fuzzer reports ``seen.unknown-state`` for it instead of guessing.
 """
 
 from __future__ import annotations
@@ -26,6 +26,10 @@ class UnknownState(Exception):
 
 
 def family(state: GameState) -> str:
+    if hasattr(state, "taken_tricks") and hasattr(state, "vie_stage"):
+        return "gleek"
+    if hasattr(state, "talon_cards"):
+        return "piquet"
     if hasattr(state, "_acts") and hasattr(state, "aside"):
         return "ruffe"
     if hasattr(state, "hands") and hasattr(state, "stock") and hasattr(state, "played"):
@@ -41,11 +45,19 @@ def deal_plays(state: GameState, start: int) -> list[Card]:
 def zones(state: GameState, deal_start: int) -> dict[str, list[Card]]:
     """Every card of the deal in progress, by where it lies."""
     kind = family(state)
+    if kind == "piquet":  # (the cards played, those of the trick among them, are the deal's plays)
+        out = {f"hand{p}": list(h) for p, h in enumerate(state.hands)}
+        out |= {f"discards{p}": list(c) for p, c in enumerate(state.discards)}
+        return out | {"talon": list(state.talon), "pending": list(state.pending), "played": list(state.played)}
     if kind == "ruffe":
         out = {f"hand{p}": [a.card for a in acts] for p, acts in enumerate(state._acts)}
         out |= {"head": list(state.head), "aside": list(state.aside), "discards": list(state.discards),
                 "played": deal_plays(state, deal_start)}
         return out
+    if kind == "gleek":
+        out = {f"hand{p}": list(h) for p, h in enumerate(state.hands)}
+        return out | {"stock": list(state.stock), "turned": [state.turned], "discards": list(state.discards),
+                      "played": deal_plays(state, deal_start)}
     out = {f"hand{p}": list(h) for p, h in enumerate(state.hands)}
     out |= {f"discards{p}": list(c) for p, c in state.discards.items()}
     out |= {"stock": list(state.stock), "pending": list(state.pending), "played": list(state.played)}
@@ -75,6 +87,16 @@ def hidden(state: GameState, seat: int) -> set[str]:
     """The cards of the deal in progress that ``seat`` may not see."""
     kind = family(state)
     n = state.num_players
+    if kind == "piquet":  # the other hand (but its cards shown), his discards, the talon's unseen cards
+        other = 1 - seat
+        public = {str(c) for c in state.known} | {c for show in state.shown for c in show["cards"]}
+        secret = {str(c) for c in state.hands[other]}
+        secret.update(str(c) for c in state.discards[other])
+        if state.current_player() == other:
+            secret.update(str(c) for c in state.pending)
+        seen = set(state.visible_talon(seat))
+        secret.update(str(c) for c in state.talon if c not in seen)
+        return secret - public
     if kind == "ruffe":
         public = {str(state.turned)}
         for proof in state.proofs:
@@ -84,6 +106,13 @@ def hidden(state: GameState, seat: int) -> set[str]:
         secret.update(str(c) for c in state.aside)
         taker = state.head_taker_ if state.head_taken else None
         if taker != seat:
+            secret.update(str(c) for c in state.discards)
+        return secret - public
+    if kind == "gleek":  # the turned card and every card shown (ruffs, gleeks, the Tyde) are public
+        public = {str(state.turned)} | {str(c) for shown in state.shows for c in shown.cards}
+        secret = {str(c) for p in range(n) if p != seat for c in state.hands[p]}
+        secret.update(str(c) for c in state.stock)
+        if seat != state.buyer:
             secret.update(str(c) for c in state.discards)
         return secret - public
     public = {str(c) for c in state.known}

@@ -1,0 +1,592 @@
+"""Gleek, after the Russian retelling of Willughby's *Book of Games*: three players, 44
+cards, an auction for the stock, the vie of the ruff, gleeks and mournivals, the Tyde,
+twelve tricks, and a count of cards and honours settled against a par of 22.
+
+A deal follows the text's stages (:func:`~engine.games.gleek_rules.stages`): twelve
+cards each, four at a time, and a stock of eight whose top card is turned for trumps;
+the ``auction`` (a dialogue: a compulsory 12 tokens, raises, dropping out for good), the
+buyer's ``exchange`` (seven cards put out one at a time), the ``vie`` of the ruff (a
+dialogue: vie or pass from the eldest, the answers, the contest and the show), the
+gleeks and mournivals and the Tyde (paid at once; a dialogue, ``tyde``, when the holder
+may keep it back), the twelve tricks (``play``), the count and the settlement through
+the bank.  Every payment is a ledger entry in tokens with its payer, payee and rule.
+
+>>> state = SPEC.new_game(seed=1)
+>>> state.phase, state.current_player() == (state.dealer + 1) % 3, len(state.hands[0])
+('auction', True, 12)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, NamedTuple, cast
+
+from engine.cards import Card, Suit, shuffled
+from engine.determinize import Hidden
+from engine.errors import IllegalActionError
+from engine.game import Action, GameSpec, side_words
+from engine.games import gleek_advice as advice
+from engine.games import gleek_view
+from engine.games.gleek_rules import (
+    AUCTION, DISCARD, EXCHANGE, KEEP_TYDE, OPENING_BID, PASS, PLAY, PLAYERS, RAISE, SHOW_TYDE, STOCK_TAKEN, SUIT_NAMES,
+    TAKE, TRICKS, TYDE, VIE, VIE_KINDS, GleekParams, GleekVariant, bid_split, count_points, deal_hands, four_of_trumps,
+    gleek_pack, order_of_play, params_of, settle, share_leftover,
+)
+from engine.games.gleek_vie import DONE, PASS_ACT, VIE_RULES, VieTable, _Tyde, _Vie
+from engine.partie import Partie
+from engine.phases import Dialogue, Exchange, TrickPlay, TrickRules, TrickTable
+from engine.rules import implements
+from engine.tricks import PlayRule
+
+__all__ = ["GleekState", "GleekVariant", "SPEC", "DealRecord"]
+
+
+
+class DealRecord(NamedTuple):
+    """A finished deal, as its summary and the measures read it (never changed)."""
+
+    deal: int
+    dealer: int
+    trump: Suit
+    turned: Card
+    buyer: int
+    price: int
+    raises: int
+    vier: int | None
+    challenger: int | None
+    ruff_winner: int | None
+    vie_end: str
+    stake: int
+    rounds: int
+    gleeks: tuple[int, ...]
+    tyde: int | None
+    tyde_paid: str | None
+    points: tuple[int, ...]
+    cards: tuple[int, ...]
+    honours: tuple[int, ...]
+    tricks: tuple[int, ...]
+    net: tuple[int, ...]
+    residue: int
+    """What the deal's payments left off the players (into the bank or the pot: negative),
+    before the shares of what was left at the end of the game."""
+    bank: int
+    pot: int
+
+
+# ---------------------------------------------------------------- the phases
+
+class _Auction(Dialogue):
+    """The auction for the stock: after the compulsory opening bid, each player still in,
+    in turn, raises or drops out for good, until one is left."""
+
+    def calls(self, state: Partie, seat: int) -> list[Action]:
+        return [*cast("GleekState", state).params.raises, PASS_ACT]
+
+    def call(self, state: Partie, seat: int, action: Action) -> None:
+        cast("GleekState", state)._bid(seat, action)
+
+    def apply(self, state: Partie, seat: int, action: Action) -> None:
+        gleek = cast("GleekState", state)
+        if action == PASS_ACT or action in gleek.params.raises:  # (the hot path of a playout)
+            gleek._bid(seat, action)
+        else:
+            raise self.refuse(state, seat, action)
+
+    def close(self, state: Partie) -> None:
+        cast("GleekState", state)._sell_stock()
+
+    def label(self, state: Partie, action: Action) -> str:
+        if action.kind == RAISE:
+            gleek = cast("GleekState", state)
+            step = 1 if action.value is None else int(action.value)
+            return f"Raise to {gleek.bids[-1][1] + step} tokens"
+        return "Drop out"
+
+    def fields(self, state: Partie) -> dict[str, Any]:
+        return {"bid": cast("GleekState", state).bids[-1][1]}
+
+    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+        return advice.bid(cast("GleekState", state), seat, legal)
+
+
+class _Exchange(Exchange):
+    """The buyer puts out seven cards, one at a time, and takes the stock but its turned card."""
+
+    def offered(self, state: Partie, seat: int) -> list[Card]:
+        return list(cast("GleekState", state).hands[seat])
+
+    def legal(self, state: Partie, seat: int) -> list[Action]:
+        return [advice.DISCARD_BY_INDEX[c.index] for c in cast("GleekState", state).hands[seat]]
+
+    def given(self, state: Partie, seat: int) -> list[Card]:
+        return cast("GleekState", state).discards
+
+    def most(self, state: Partie, seat: int) -> int:
+        return STOCK_TAKEN
+
+    def least(self, state: Partie, seat: int) -> int:
+        return STOCK_TAKEN
+
+    def give_card(self, state: Partie, seat: int, card: Card) -> None:
+        gleek = cast("GleekState", state)
+        gleek.hands[seat].remove(card)
+        gleek.discards.append(card)
+
+    def done(self, state: Partie, seat: int) -> None:
+        cast("GleekState", state)._exchanged()
+
+    def act(self, state: Partie, seat: int, action: Action) -> None:
+        gleek = cast("GleekState", state)
+        card = action.card
+        if action.kind == DISCARD and card is not None:
+            if card is gleek.turned:
+                raise IllegalActionError("gleek.stock.turned-card", action, f"{card} is the turned card: it stays "
+                                         "face up on the table and the buyer never holds it", seat)
+            if card in gleek.stock:
+                raise IllegalActionError("gleek.stock.exchange-order", action, f"{card} is a card of the stock: the "
+                                         "buyer puts out seven cards of his dealt hand before he takes the stock", seat)
+        super().act(state, seat, action)
+
+    def early_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
+        put = len(self.given(state, seat))
+        return IllegalActionError("gleek.stock.exchange", action, f"the buyer puts out {STOCK_TAKEN} cards for the "
+                                  f"{STOCK_TAKEN} of the stock: {put} put out so far", seat)
+
+    def form_reason(self, state: Partie, seat: int) -> str:
+        return f"seat {seat} bought the stock and puts out a card: 'discard <card>'"
+
+    def fields(self, state: Partie) -> dict[str, Any]:
+        gleek = cast("GleekState", state)
+        left = STOCK_TAKEN - len(gleek.discards)
+        return {"left": f"{left}{' more' if gleek.discards else ''} card{'s' if left != 1 else ''}",
+                "case": "" if gleek.params.discard_first else "taken"}
+
+    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+        return advice.discard(cast("GleekState", state), seat, legal)
+
+
+def _play_advice(state: GleekState, seat: int, cards: list[Card]) -> Action:
+    return advice.play(state, seat, cards)
+
+
+class _Play(TrickPlay):
+    """The tricks; a call of the vie or of the Tyde is refused under the rule that ended it."""
+
+    def apply(self, state: Partie, seat: int, action: Action) -> None:
+        if action.kind in VIE_KINDS or action.kind in (SHOW_TYDE, KEEP_TYDE):
+            raise cast("GleekState", state).refusal_for(seat, action)
+        super().apply(state, seat, action)
+
+
+# ---------------------------------------------------------------- the state
+
+class GleekState(TrickTable, VieTable):
+    """A whole game of Gleek: a number of deals agreed beforehand (three by default),
+    each settled on its own; the player with the most money at the end wins."""
+
+    game_id = "gleek"
+    variant: GleekVariant
+    params: GleekParams
+    UNIT = "tokens"
+    tricks_per_deal = TRICKS
+    PARTIE_RULES = {"deck": "gleek.deck.cards", "first_dealer": "gleek.deal.dealer", "rotation": "gleek.deal.dealer",
+                    "end": "gleek.game.length"}
+    PHASES = Partie.PHASES | {
+        AUCTION: _Auction(AUCTION, "gleek.stock.raise", "Seat {seat}: raise the bid of {bid} tokens for the stock "
+                          "or drop out", choices=True, verb="bid", vocabulary=(RAISE, PASS)),
+        EXCHANGE: _Exchange("gleek.stock.exchange", "Seat {seat} bought the stock: put out {left}, face down",
+                            give=DISCARD, finish=TAKE),
+        VIE: _Vie(VIE, "gleek.vie.order", "Seat {seat}: vie the ruff or pass",
+                  cases={"answer": ("gleek.vie.responses", "Seat {seat}: the ruff is vied at {stake} coins"),
+                         "contest": ("gleek.vie.revie", "Seat {seat}: the contest for the ruff stands at {stake} coins"),
+                         "showdown": ("gleek.vie.show-after-yield", "Seat {seat}: the contest has been yielded")},
+                  choices=True, verb="speak", vocabulary=VIE_KINDS),
+        TYDE: _Tyde(TYDE, "gleek.tyde.timing", "Seat {seat}: show the Tyde now, if you hold it, or keep it back",
+                    choices=True, verb="show the Tyde or not", vocabulary=(SHOW_TYDE, KEEP_TYDE)),
+        PLAY: _Play(TrickRules(follow="gleek.play.follow", hand="gleek.play.tricks",
+                                   winner="gleek.play.trick-winner", form="gleek.play.tricks"),
+                        "Seat {seat}: play to trick {trick}, led by seat {leader}",
+                        cases={"lead": ("gleek.play.lead", "Seat {seat}, the eldest: lead to the first trick"),
+                               "next_lead": ("gleek.play.lead", "Seat {seat} won the last trick: lead to trick {trick}")},
+                        advice=_play_advice),
+    }
+
+    def __init__(self, variant: GleekVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+                 first_dealer: int | None = None) -> None:
+        self.params = params_of(variant)
+        super().__init__(variant, seed, decks, first_dealer)
+
+    def setup(self) -> None:
+        self.pot = 0
+        self.bank = 0
+        self.deal_records: list[DealRecord] = []
+        self.cut: list[list[str]] = []
+
+    def sides(self) -> list[list[int]]:
+        return [[0], [1], [2]]
+
+    def make_pack(self) -> list[Card]:
+        return gleek_pack()
+
+    @implements("gleek.deal.dealer")
+    def default_first_dealer(self) -> int:
+        """The players cut (a pack shuffled from the game's seed); the lowest card deals, a
+        tie cutting again."""
+        pack = shuffled(self.pack, random.Random(f"{self.seed}/cut"))
+        cuts: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        seats, pos = list(range(PLAYERS)), 0
+        while len(seats) > 1:
+            for seat in seats:
+                cuts[seat].append(pack[pos])
+                pos += 1
+            low = min(cuts[s][-1].rank_value for s in seats)
+            seats = [s for s in seats if cuts[s][-1].rank_value == low]
+        self.cut = [[str(c) for c in cut] for cut in cuts]
+        self.say("gleek.deal.dealer", None, "The players cut for the deal: {}; the lowest, seat {}, deals first.",
+                 ", ".join(f"seat {s} {' '.join(c.symbol for c in cut)}" for s, cut in enumerate(cuts)), seats[0])
+        return seats[0]
+
+    @implements("gleek.deal.dealer")
+    def next_dealer(self) -> int:
+        """The deal passes to the left."""
+        return (self.dealer + 1) % PLAYERS
+
+    # ----- the deal -----------------------------------------------------------------
+    def deal(self, deck: list[Card]) -> None:
+        hands, rest = deal_hands(deck, self.dealer)
+        self.hands = hands
+        self.turned, self.stock = rest[0], rest[1:]
+        self.trump = self.turned.suit
+        self.bids: list[tuple[int, int]] = []
+        self.in_auction = [True] * PLAYERS
+        self.buyer: int | None = None
+        self.price = 0
+        self.discards: list[Card] = []
+        self.taken: list[Card] = []
+        self._reset_vie()
+        self.gleek_values = [0] * PLAYERS
+        self.tyde_paid: str | None = None
+        self.tyde_holder: int | None = None
+        self._tyde_due = False
+        self.taken_tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int]] = []
+        self.points: list[int] | None = None
+        self.trick = []
+        self.leader = (self.dealer + 1) % PLAYERS
+        self.last_trick = None
+        self.tricks_won = [0] * PLAYERS
+        self.tricks_played = 0
+        self.voids = [0] * PLAYERS
+        self._allowed = 0
+        self.ceilings = [-1] * PLAYERS  # the heuristic's bid ceilings, worked out when first asked
+        self.say("gleek.deal.stock", None, "Deal {}: seat {} deals twelve each, four at a time; the stock's top card "
+                 "{} is turned: {} are trumps.", self.deal_number, self.dealer, [self.turned],
+                 SUIT_NAMES[self.trump.index])
+        self._start_auction()
+
+    # ----- the auction ----------------------------------------------------------------
+    @implements("gleek.stock.opener")
+    def _start_auction(self) -> None:
+        """The dealer (or the eldest) opens with a compulsory 12 tokens; the next bids next."""
+        opener = (self.dealer + self.params.opener_offset) % PLAYERS
+        self.bids.append((opener, OPENING_BID))
+        self._call(opener, "open", f"opens the auction for the stock at {OPENING_BID} tokens", "gleek.stock.opener")
+        self._phase = AUCTION
+        cast(_Auction, self.PHASES[AUCTION]).open(self, [(opener + 1) % PLAYERS])
+
+    @implements("gleek.stock.raise", "gleek.stock.drop-out")
+    def _bid(self, seat: int, action: Action) -> None:
+        """A raise (one token, or 1 to 12 by the reading) or dropping out for good; the
+        next player still in speaks, until only one is left."""
+        if action.kind == RAISE:
+            if action not in self.params.raises:
+                words = "'raise' (one token)" if len(self.params.raises) == 1 else "'raise N', N from 1 to 12 tokens"
+                raise IllegalActionError("gleek.stock.raise", action, f"a raise is {words}", seat)
+            bid = self.bids[-1][1] + (1 if action.value is None else int(action.value))
+            self.history.append((seat, action))
+            self.bids.append((seat, bid))
+            self._call(seat, RAISE, f"raises to {bid} tokens", "gleek.stock.raise")
+        else:
+            if action != PASS_ACT:
+                raise IllegalActionError("gleek.stock.drop-out", action, "a bidder drops out with 'pass'", seat)
+            self.history.append((seat, action))
+            self.in_auction[seat] = False
+            self._call(seat, PASS, "drops out of the auction", "gleek.stock.drop-out")
+        if sum(self.in_auction) > 1:
+            self._turns.append(next(s for s in ((seat + k) % PLAYERS for k in (1, 2)) if self.in_auction[s]))
+        cast(_Auction, self.PHASES[AUCTION]).advance(self)
+
+    @implements("gleek.stock.bid-split", "gleek.stock.drop-out")
+    def _sell_stock(self) -> None:
+        """The last player left buys at his bid, paid to the other two in halves."""
+        buyer, price = self.bids[-1]
+        self.buyer, self.price = buyer, price
+        last_before = self.bids[-2][0] if len(self.bids) > 1 else None
+        net = bid_split(price, buyer, last_before)
+        self.say("gleek.stock.bid-split", buyer, "Seat {} buys the stock at {} tokens.", buyer, price)
+        for seat in order_of_play(self.dealer):
+            if seat != buyer:
+                self._pay(buyer, seat, net[seat], "gleek.stock.bid-split", f"the stock bought at {price} tokens")
+        self._open_exchange(buyer)
+
+    def _open_exchange(self, buyer: int) -> None:
+        self._phase = EXCHANGE
+        self._to_act = buyer
+        if not self.params.discard_first:
+            self._take_stock(buyer)
+
+    @implements("gleek.stock.exchange-order", "gleek.stock.turned-card")
+    def _take_stock(self, buyer: int) -> None:
+        """The buyer takes the seven face-down cards; the turned card stays on the table."""
+        self.taken, self.stock = self.stock, []
+        self.hands[buyer] = sorted(self.hands[buyer] + self.taken, key=_index)
+        self.say("gleek.stock.turned-card", buyer, "Seat {} takes the {} cards of the stock; the turned {} stays on "
+                 "the table.", buyer, len(self.taken), [self.turned])
+
+    @implements("gleek.stock.exchange", "gleek.stock.discards")
+    def _exchanged(self) -> None:
+        """Seven put out, face down and out of the deal; the stock taken (when discarding first)."""
+        buyer = self.buyer
+        assert buyer is not None  # (the exchange follows the sale)
+        self.say("gleek.stock.discards", buyer, "Seat {} has put out {} cards, face down.", buyer, len(self.discards))
+        if self.params.discard_first:
+            self._take_stock(buyer)
+        self._start_vie()
+
+    def _after_vie(self) -> None:
+        self.vie_stage = DONE
+        if self.vie_closed is None:
+            self.vie_closed = ("gleek.vie.responses", "nobody answered the vie: it is over")
+        self._gleeks()
+        if not self._tyde():
+            self._start_play()
+
+    # ----- the tricks -------------------------------------------------------------------
+    @implements("gleek.play.lead", "gleek.play.tricks")
+    def _start_play(self) -> None:
+        """The eldest leads to the first trick; the 36 cards in hand make twelve tricks."""
+        self._phase = PLAY
+        self.start_tricks((self.dealer + 1) % PLAYERS, list(range(PLAYERS)))
+
+    @implements("gleek.play.follow")
+    def trick_rule(self) -> PlayRule:
+        """Follow suit; a player who cannot plays any card, or must trump, by the reading."""
+        return self.params.play
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        return self.hands[seat]
+
+    def card_left_hand(self, seat: int, card: Card, i: int) -> None:
+        del self.hands[seat][i]
+        if self._tyde_due and card is four_of_trumps(self.trump):
+            self._tyde_due = False
+            self._tyde_paid(seat, 2, "gleek.tyde.payment", f"trick {self.tricks_played + 1}")
+
+    @implements("gleek.play.trick-winner")
+    def trick_taken(self, winner: int, trick: list[Card]) -> None:
+        """The highest trump, else the highest card of the suit led, takes the trick (trick
+        play's :class:`~engine.phases.TrickPlay`); its winner leads next."""
+        assert self.last_trick is not None
+        self.taken_tricks.append((self.last_trick[3], tuple(trick), winner))
+
+    def tricks_done(self) -> None:
+        self._count()
+
+    # ----- the count and the settlement -------------------------------------------------
+    def counted(self) -> tuple[list[int], list[int], list[int]]:
+        """Points, cards and honour points of each seat from the tricks taken so far."""
+        p = self.params
+        return count_points(self.taken_tricks, self.trump, self.turned, self.dealer, p.plus_one, p.honours_to_winner,
+                            p.turned_honour_to_dealer)
+
+    @implements("gleek.settle.par", "gleek.settle.bank")
+    def _count(self) -> None:
+        """Each counts his cards and honours; each result against the par is paid through
+        the bank, the losers first; the bank keeps what is left."""
+        points, cards, honours = self.counted()
+        self.points = points
+        for seat in order_of_play(self.dealer):
+            self.say("gleek.count.cards", seat, "Seat {} counts {} points: {} cards and {} for honours.", seat,
+                     points[seat], cards[seat], honours[seat])
+        net, kept = settle(points, self.params.coin, self.params.par)
+        par = self.params.par
+        for seat in sorted(range(PLAYERS), key=lambda s: net[s]):
+            against = f"against {par}" if par is not None else "against a third of the points scored"
+            why = f"{points[seat]} points {against}, {'into' if net[seat] < 0 else 'out of'} the bank"
+            self._to_table(seat, net[seat], "gleek.settle.par", why)
+        self.bank += kept
+        self.say("gleek.settle.bank", None, "The bank holds {} tokens.", self.bank)
+        over = self.deal_number >= self.params.deals
+        if over:
+            self._share_leftover()
+        self.deal_records.append(self._record(cards, honours))
+        self.ledger.close_deal()
+        if over:
+            self._end()
+        else:
+            self.next_deal()
+
+    @implements("gleek.settle.leftover")
+    def _share_leftover(self) -> None:
+        """What the bank and an unwon pot hold at the end is shared equally."""
+        left = self.bank + self.pot
+        for seat, tokens in enumerate(share_leftover(left, self.dealer)):
+            self._to_table(seat, tokens, "gleek.settle.leftover", f"a share of the {left} tokens left at the end")
+        self.bank = self.pot = 0
+
+    def _record(self, cards: list[int], honours: list[int]) -> DealRecord:
+        assert self.buyer is not None and self.points is not None
+        entries = list(self.ledger.in_deal(self.deal_number, "tokens"))
+        residue = sum(e.amount for e in entries if e.rule != "gleek.settle.leftover")
+        return DealRecord(self.deal_number, self.dealer, self.trump, self.turned, self.buyer, self.price,
+                          len(self.bids) - 1, self.vier_, self.challenger, self.ruff_winner_, self.vie_end, self.stake,
+                          self.vie_round, tuple(self.gleek_values), self.tyde_holder, self.tyde_paid,
+                          tuple(self.points), tuple(cards), tuple(honours), tuple(self.tricks_won),
+                          tuple(self.ledger.changes(self.deal_number, "tokens")), residue, self.bank, self.pot)
+
+    @implements("gleek.game.length")
+    def _end(self) -> None:
+        """After the agreed number of deals, the player (or players) with most money wins."""
+        totals = self.totals()
+        best = max(totals)
+        winners = tuple(s for s in range(PLAYERS) if totals[s] == best)
+        reason = (f"{side_words(winners)} ended the {self.deal_number} deals with the most money, "
+                  f"{best:+} tokens")
+        self.say("gleek.game.length", None, "Game: {}.", reason)
+        self.end(winners, reason, "gleek.game.length")
+
+    # ----- views -----------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return gleek_view.view(self, seat)
+
+    # ----- the table's part of the view (engine.table_view's hooks) ---------------------
+    def calls_view(self, viewer: int | None) -> dict[str, Any] | None:
+        return gleek_view.calls(self)
+
+    def contest_view(self, viewer: int | None) -> dict[str, Any] | None:
+        return gleek_view.contest(self)
+
+    def shows_view(self, viewer: int | None) -> list[dict[str, Any]]:
+        return gleek_view.shows(self)
+
+    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+        return gleek_view.piles(self, viewer)
+
+    def seat_counts_view(self, viewer: int | None) -> list[list[dict[str, Any]]]:
+        return gleek_view.seat_counts(self)
+
+    def taken_view(self, viewer: int | None) -> dict[str, Any] | None:
+        return gleek_view.taken(self, viewer)
+
+    def ledger_view(self) -> dict[str, Any]:
+        return gleek_view.ledger(self)
+
+    def deal_summary(self, deal: int) -> dict[str, Any]:
+        return gleek_view.deal_summary(self, deal)
+
+    # ----- a worked example's position ---------------------------------------------------
+    def set_position(self, hands: list[list[Card]], turned: Card | None = None, stock: list[Card] | None = None,
+                     buyer: int | None = None, pot: int = 0) -> None:
+        """Stand the deal at a worked example's position: these hands (of any size), the
+        turned card (else a plain card no hand holds), the stock's face-down cards, the
+        buyer (the auction over, nothing paid) and the pot carried in."""
+        stock = list(stock or [])
+        used = {c for hand in hands for c in hand} | set(stock)
+        self.hands = [sorted(hand, key=_index) for hand in hands]
+        self.turned = turned or next(c for c in reversed(self.pack) if 5 <= c.rank_value <= 10 and c not in used)
+        self.trump, self.stock, self.pot = self.turned.suit, stock, pot
+        self.buyer, self.price = (self.dealer if buyer is None else buyer), OPENING_BID
+
+    def enter(self, stage: str) -> None:
+        """Go on from :meth:`set_position` with ``stage``: ``exchange``, ``vie``, ``gleeks``
+        (the gleeks, mournivals and the Tyde, then the tricks) or ``play``."""
+        assert self.buyer is not None
+        steps = {EXCHANGE: lambda: self._open_exchange(self._bought()), VIE: self._start_vie,
+                 "gleeks": self._after_vie, PLAY: self._start_play}
+        steps[stage]()
+
+    def _bought(self) -> int:
+        assert self.buyer is not None
+        return self.buyer
+
+    # ----- refusals out of turn ---------------------------------------------------------
+    def refusal_for(self, seat: int, action: Action) -> IllegalActionError:
+        """Why ``seat`` may not take ``action`` now (out of turn, or a call of a stage that is
+        over), naming the rule: the auction's order, the vie's stage or its end, the Tyde's timing."""
+        kind, phase = action.kind, self._phase
+        if phase == AUCTION:
+            if not self.in_auction[seat]:
+                return IllegalActionError("gleek.stock.drop-out", action, f"seat {seat} has dropped out of the "
+                                          "auction and stays out", seat)
+            return IllegalActionError("gleek.stock.raise", action, f"the bidding goes in turn: seat {self._to_act} "
+                                      "is to bid", seat)
+        if kind in (SHOW_TYDE, KEEP_TYDE) and phase != TYDE:
+            when = "is paid before the tricks" if self.params.tyde_before_tricks else "has been shown or kept back"
+            return IllegalActionError("gleek.tyde.timing", action, f"the Tyde {when}: nothing to show or keep back "
+                                      "now", seat)
+        if kind in VIE_KINDS and phase != VIE and self.vie_closed is not None:
+            return IllegalActionError(self.vie_closed[0], action, self.vie_closed[1], seat)
+        rule = VIE_RULES[self.vie_stage] if phase == VIE else self.prompt(None)["rule"]
+        turn = f"it is seat {self._to_act}'s turn, not seat {seat}'s" if seat != self._to_act else "not now"
+        return IllegalActionError(rule, action, turn, seat)
+
+    # ----- copies -----------------------------------------------------------------------
+    def hidden_from(self, seat: int) -> Hidden:
+        """What ``seat`` cannot see (the other hands, the stock, another buyer's discards)
+        and what it knows: the cards shown still in their holder's hand, and in play the
+        suits each hand has shown it lacks."""
+        hidden = Hidden()
+        for p in range(PLAYERS):
+            if p != seat:
+                if self._phase == PLAY:
+                    hidden.voids[len(hidden.places)] = self.voids[p]
+                hidden.add("hand", p, list(self.hands[p]))
+        if self.stock:
+            hidden.add("stock", -1, list(self.stock))
+        if self.discards and seat != self.buyer:
+            hidden.add("discards", -1, list(self.discards))
+        for shown in self.shows:
+            owner = shown.seat
+            place = hidden.index("hand", owner)
+            for card in shown.cards:
+                if place is not None and card in self.hands[owner]:
+                    hidden.fixed[card] = [place]
+        return hidden
+
+    def place_hidden(self, seat: int, hidden: Hidden, cards: list[list[Card]], rng: random.Random) -> None:
+        for (kind, p), placed in zip(hidden.places, cards):
+            if kind == "hand":
+                self.hands[p] = sorted(placed, key=_index)
+            elif kind == "stock":
+                self.stock = placed
+            else:
+                self.discards = placed
+        self.ceilings = [-1] * PLAYERS
+        if self.buyer != seat:
+            self.taken = []
+        if self._phase == PLAY and self._to_act is not None:
+            self.sync_hands()
+            self._allowed = self.allowed_bits(self._to_act)
+
+    def sampled_actions(self, seat: int, legal: list[Action]) -> list[Action]:
+        """The moves the sampling bot weighs: no raise of the stock or of the ruff beyond what
+        the seat's hand is worth to the heuristic (so that two sampling players' raising ends)."""
+        return advice.sampled(self, seat, legal)
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+SPEC = GameSpec(
+    id="gleek",
+    name="Gleek",
+    min_players=PLAYERS,
+    max_players=PLAYERS,
+    variant_class=GleekVariant,
+    state_class=GleekState,
+    summary=("A seventeenth-century English gambling game for three with 44 cards: an auction for the stock, a vie "
+             "for the best suit (the ruff), gleeks and mournivals, then twelve tricks counted against a par of 22."),
+    measures="engine.games.gleek_measures:GleekMeasures",
+    examples="engine.games.gleek_examples:RUNNERS",
+)

@@ -1,0 +1,536 @@
+"""Gleek: the variant and the pure rules (after the Russian retelling of Willughby):
+the seats and the deal, the auction's split of the price, the ruff and who wins it, the
+gleeks and mournivals, the Tyde, the count of cards and honours, the settlement against
+the par and what is left at the end; and the variant turned into parameters once
+(:func:`params_of`).  The state and its phases are in :mod:`engine.games.gleek`.
+
+Money is reckoned in tokens throughout (:data:`COIN_TOKENS`: a coin is 12 tokens, or one
+under the single unit), so that halved gleeks and a third of the count are exact.
+
+>>> from engine.cards import parse_cards
+>>> ruff_of(parse_cards("AS KS QS 7S 4H"))
+Ruff(value=38, suit=Suit.SPADES, four_aces=False)
+>>> settle([30, 12, 24], coin=12, par=22)
+([96, -120, 24], 0)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from engine.cards import Card, Rank, Suit, deck_44
+from engine.errors import EngineError, VariantError, brief
+from engine.game import Action, Option, Variant
+from engine.readings import Readings
+from engine.rules import implements
+from engine.tricks import SUIT, SUIT_ELSE_TRUMP, PlayRule
+
+__all__ = [
+    "GAME_ID", "PLAYERS", "GleekVariant", "GleekParams", "params_of", "Ruff", "eldest", "order_of_play",
+    "next_dealer", "dealers_for_game", "deal_hands", "bid_split", "ruff_of", "ruff_winner", "sets_of",
+    "gleek_share", "honour_value", "count_points", "settle", "share_leftover", "four_of_trumps", "stages",
+]
+
+GAME_ID = "gleek"
+PLAYERS = 3
+HAND = 12
+STOCK_TAKEN = 7
+OPENING_BID = 12
+TRICKS = 12
+MAX_DEALS = 99
+
+# phase names (as the goldens record them) and action kinds
+AUCTION, EXCHANGE, VIE, TYDE, PLAY, OVER = "auction", "exchange", "vie", "tyde", "play", "over"
+RAISE, PASS, TAKE, DISCARD = "raise", "pass", "take", "discard"
+VIE_CALL, SEE, REVIE, YIELD, SHOW, NO_SHOW = "vie", "see", "revie", "yield", "show", "no_show"
+SHOW_TYDE, KEEP_TYDE = "show_tyde", "keep_tyde"
+VIE_KINDS = (VIE_CALL, PASS, SEE, REVIE, YIELD, SHOW, NO_SHOW)
+DECLARE, ANSWER, CONTEST, SHOWDOWN, DONE = "declare", "answer", "contest", "showdown", "done"
+"""The stages of the vie: the declarations, the answers to a vie, the contest, the show after a yield, over."""
+
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+# ---------------------------------------------------------------- the variant
+
+_COIN = Option.from_rule("gleek.stakes.units", "coin_value")
+_OPENER = Option.from_rule("gleek.stock.opener", "opener")
+_RAISE = Option.from_rule("gleek.stock.raise", "stock_raise")
+_ORDER = Option.from_rule("gleek.stock.exchange-order", "exchange_order")
+_RUFF_TURNED = Option.from_rule("gleek.ruff.in-hand", "ruff_turned")
+_VIE_PAYERS = Option.from_rule("gleek.vie.base-payment", "vie_payers")
+_CAUGHT = Option.from_rule("gleek.vie.caught-claimant", "caught_claimant")
+_ALL_PASS = Option.from_rule("gleek.vie.all-pass", "all_pass")
+_YIELD = Option.from_rule("gleek.vie.yield", "yield_stake")
+_SHOW = Option.from_rule("gleek.vie.show-after-yield", "show_after_yield")
+_TURNED_CARD = Option.from_rule("gleek.gleeks.turned-card", "turned_card")
+_GLEEK_PAYMENT = Option.from_rule("gleek.gleeks.payment", "gleek_payment")
+_TYDE_TIMING = Option.from_rule("gleek.tyde.timing", "tyde_timing")
+_TURNED_TYDE = Option.from_rule("gleek.tyde.turned", "turned_tyde")
+_VOID_PLAY = Option.from_rule("gleek.play.follow", "void_play")
+_HONOUR_CARD = Option.from_rule("gleek.count.honour-and-card", "honour_card")
+_HONOURS_TO = Option.from_rule("gleek.count.honours-to", "honours_to")
+_TURNED_HONOUR = Option.from_rule("gleek.count.turned-honour", "turned_honour")
+_PAR = Option.from_rule("gleek.settle.par", "par")
+READING_OPTIONS = (_COIN, _OPENER, _RAISE, _ORDER, _RUFF_TURNED, _VIE_PAYERS, _CAUGHT, _ALL_PASS, _YIELD, _SHOW,
+                   _TURNED_CARD, _GLEEK_PAYMENT, _TYDE_TIMING, _TURNED_TYDE, _VOID_PLAY, _HONOUR_CARD, _HONOURS_TO,
+                   _TURNED_HONOUR, _PAR)
+
+
+@implements("gleek.table.players", "gleek.game.length")
+@dataclass(frozen=True)
+class GleekVariant(Variant):
+    """The options of Gleek: three players, the deals of a game (a multiple of three, so
+    that each deals equally often) and one option per contested rule.
+
+    >>> GleekVariant.from_options(deals=4)
+    Traceback (most recent call last):
+    ...
+    engine.errors.VariantError: variant option 'deals' (rule gleek.game.length): 4 is not allowed; allowed values: a multiple of 3 from 3 to 99, so that each player deals equally often
+    """
+
+    game_id = GAME_ID
+
+    players: int = PLAYERS
+    deals: int = 3
+    coin_value: str = _COIN.default
+    opener: str = _OPENER.default
+    stock_raise: str = _RAISE.default
+    exchange_order: str = _ORDER.default
+    ruff_turned: str = _RUFF_TURNED.default
+    vie_payers: str = _VIE_PAYERS.default
+    caught_claimant: str = _CAUGHT.default
+    all_pass: str = _ALL_PASS.default
+    yield_stake: str = _YIELD.default
+    show_after_yield: str = _SHOW.default
+    turned_card: str = _TURNED_CARD.default
+    gleek_payment: str = _GLEEK_PAYMENT.default
+    tyde_timing: str = _TYDE_TIMING.default
+    turned_tyde: str = _TURNED_TYDE.default
+    void_play: str = _VOID_PLAY.default
+    honour_card: str = _HONOUR_CARD.default
+    honours_to: str = _HONOURS_TO.default
+    turned_honour: str = _TURNED_HONOUR.default
+    par: str = _PAR.default
+
+    OPTIONS = (
+        Option("players", int, PLAYERS, (PLAYERS,), "Gleek is played by exactly three players.", "gleek.table.players"),
+        Option("deals", int, 3, None, "The deals of a game, agreed beforehand: a multiple of three (3 to 99), "
+               "so that each player deals equally often.", "gleek.game.length"),
+        *READING_OPTIONS,
+    )
+
+    def __post_init__(self) -> None:
+        if self.players != PLAYERS:
+            raise VariantError(f"variant option 'players' (rule gleek.table.players): {brief(self.players)} is not "
+                               "allowed; allowed values: 3", rule="gleek.table.players", option="players")
+        deals = self.deals
+        if type(deals) is not int or not 3 <= deals <= MAX_DEALS or deals % PLAYERS:
+            raise VariantError(f"variant option 'deals' (rule gleek.game.length): {brief(deals)} is not allowed; "
+                               f"allowed values: a multiple of 3 from 3 to {MAX_DEALS}, so that each player deals "
+                               "equally often", rule="gleek.game.length", option="deals")
+        for opt in READING_OPTIONS:  # (direct construction bypasses from_options)
+            if getattr(self, opt.name) not in (opt.values or ()):
+                raise opt.refusal(getattr(self, opt.name))
+        if COIN_TOKENS[self.coin_value] % 3 and not HONOUR_PLUS_ONE[self.honour_card] and PAR[self.par] is None:
+            raise VariantError(
+                "variant options 'par', 'honour_card' and 'coin_value' (rule gleek.settle.par): a par of a third of "
+                "the total with honours in place of their card point can be a fraction of a token under the single "
+                "unit; this combination is refused (choose coin_value 'twelve-tokens', honour_card 'plus-one' or "
+                "par 'twenty-two')", rule="gleek.settle.par", option="par")
+
+
+# ---------------------------------------------------------------- what each reading means
+
+COIN_TOKENS: Readings[int] = Readings(_COIN, {"twelve-tokens": 12, "one-token": 1})
+"""Tokens to the coin, by the reading of ``stakes.units``."""
+OPENER_OFFSET: Readings[int] = Readings(_OPENER, {"dealer": 0, "eldest": 1})
+"""The opener's seat after the dealer's, by the reading of ``stock.opener``."""
+RAISE_STEPS: Readings[tuple[int, ...] | None] = Readings(_RAISE, {"one-token": None, "up-to-twelve": tuple(range(1, 13))})
+"""The raises a bidder may make (``None``: one token only, written ``raise``), by ``stock.raise``."""
+DISCARD_FIRST: Readings[bool] = Readings(_ORDER, {"discard-first": True, "take-first": False})
+"""Whether the buyer puts out his seven before taking the stock, by ``stock.exchange-order``."""
+TURNED_IN_RUFF: Readings[bool] = Readings(_RUFF_TURNED, {"hand-only": False, "with-turned": True})
+"""Whether the turned card counts in its owner's ruff, by ``ruff.in-hand``."""
+PASSERS_PAY: Readings[bool] = Readings(_VIE_PAYERS, {"every-loser": True, "passers-exempt": False})
+"""Whether a player who passed before the vie pays its 2 coins, by ``vie.base-payment``."""
+CAUGHT_PAYS_MORE: Readings[bool] = Readings(_CAUGHT, {"loser-pays": True, "challenger-only": False})
+"""Whether a vier whose ruff loses the show pays 4 more, by ``vie.caught-claimant``."""
+POT_CARRIES: Readings[bool] = Readings(_ALL_PASS, {"same-deal": False, "next-deal": True})
+"""Whether the pot of an all-pass round waits for a later deal, by ``vie.all-pass``."""
+YIELD_AS_RAISED: Readings[bool] = Readings(_YIELD, {"own-stake": False, "as-raised": True})
+"""Whether a yielder pays the stake as raised (else his own), by ``vie.yield``."""
+
+
+class ShowRule(NamedTuple):
+    """Who may call for the show after a yield, and whether the show decides the contest."""
+
+    yielder_calls: bool
+    decides: bool
+
+
+SHOW_AFTER_YIELD: Readings[ShowRule] = Readings(_SHOW, {"see": ShowRule(True, True),
+                                                        "yielder-asks": ShowRule(True, False),
+                                                        "winner-shows": ShowRule(False, False)})
+"""The show after a yield, by ``vie.show-after-yield``."""
+TURNED_TO_DEALER: Readings[bool] = Readings(_TURNED_CARD, {"dealer": True, "any-player": False})
+"""Whether the turned card is the dealer's (else open to every player), by ``gleeks.turned-card``."""
+GLEEK_FROM_EACH: Readings[bool] = Readings(_GLEEK_PAYMENT, {"shared": False, "from-each": True})
+"""Whether each other player pays a gleek in full (else they share it), by ``gleeks.payment``."""
+TYDE_BEFORE_TRICKS: Readings[bool] = Readings(_TYDE_TIMING, {"before-tricks": True, "when-shown": False})
+"""Whether the Tyde is paid before the tricks (else when shown), by ``tyde.timing``."""
+TURNED_TYDE_FACTOR: Readings[int] = Readings(_TURNED_TYDE, {"single": 1, "double": 2})
+"""What a turned Tyde is paid, times a held one, by ``tyde.turned``."""
+VOID_PLAY: Readings[PlayRule] = Readings(_VOID_PLAY, {"any-card": PlayRule(SUIT), "must-trump": PlayRule(SUIT_ELSE_TRUMP)})
+"""The follow rule of each reading of ``play.follow``."""
+HONOUR_PLUS_ONE: Readings[bool] = Readings(_HONOUR_CARD, {"plus-one": True, "instead": False})
+"""Whether an honour scores its card point too, by ``count.honour-and-card``."""
+HONOURS_TO_WINNER: Readings[bool] = Readings(_HONOURS_TO, {"trick-winner": True, "holder": False})
+"""Whether an honour scores for the trick's winner (else its holder), by ``count.honours-to``."""
+TURNED_HONOUR_TO_DEALER: Readings[bool] = Readings(_TURNED_HONOUR, {"unscored": False, "dealer": True})
+"""Whether the dealer scores a turned honour, by ``count.turned-honour``."""
+PAR: Readings[int | None] = Readings(_PAR, {"twenty-two": 22, "third-of-total": None})
+"""The par of the settlement (``None``: a third of the points scored), by ``settle.par``."""
+
+
+@dataclass(frozen=True)
+class GleekParams:
+    """What a variant fixes for every game of it, read once (:func:`params_of`)."""
+
+    coin: int
+    opener_offset: int
+    raises: tuple[Action, ...]
+    discard_first: bool
+    turned_in_ruff: bool
+    passers_pay: bool
+    caught_pays_more: bool
+    pot_carries: bool
+    yield_as_raised: bool
+    show: ShowRule
+    turned_to_dealer: bool
+    gleek_from_each: bool
+    tyde_before_tricks: bool
+    turned_tyde: int
+    play: PlayRule
+    plus_one: bool
+    honours_to_winner: bool
+    turned_honour_to_dealer: bool
+    par: int | None
+    deals: int
+
+
+@functools.cache
+def params_of(variant: GleekVariant) -> GleekParams:
+    """The :class:`GleekParams` of a variant (every reading looked up in its table, so a
+    variant holding an unknown reading is refused here, naming the option and its rule)."""
+    steps = RAISE_STEPS[variant.stock_raise]
+    raises = (Action(RAISE),) if steps is None else tuple(Action(RAISE, value=k) for k in steps)
+    return GleekParams(
+        COIN_TOKENS[variant.coin_value], OPENER_OFFSET[variant.opener], raises, DISCARD_FIRST[variant.exchange_order],
+        TURNED_IN_RUFF[variant.ruff_turned], PASSERS_PAY[variant.vie_payers], CAUGHT_PAYS_MORE[variant.caught_claimant],
+        POT_CARRIES[variant.all_pass], YIELD_AS_RAISED[variant.yield_stake], SHOW_AFTER_YIELD[variant.show_after_yield],
+        TURNED_TO_DEALER[variant.turned_card], GLEEK_FROM_EACH[variant.gleek_payment],
+        TYDE_BEFORE_TRICKS[variant.tyde_timing], TURNED_TYDE_FACTOR[variant.turned_tyde], VOID_PLAY[variant.void_play],
+        HONOUR_PLUS_ONE[variant.honour_card], HONOURS_TO_WINNER[variant.honours_to],
+        TURNED_HONOUR_TO_DEALER[variant.turned_honour], PAR[variant.par], variant.deals)
+
+
+# ---------------------------------------------------------------- seats, deal, game
+
+@implements("gleek.seats.eldest", "gleek.table.players")
+def eldest(dealer: int) -> int:
+    """The eldest hand: the dealer's left.
+
+    >>> eldest(2), eldest(0)
+    (0, 1)
+    """
+    return (dealer + 1) % PLAYERS
+
+
+@implements("gleek.seats.eldest")
+def order_of_play(dealer: int) -> list[int]:
+    """The three seats in the order of play: the eldest first, the dealer last.
+
+    >>> order_of_play(0)
+    [1, 2, 0]
+    """
+    return [(dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
+
+
+@implements("gleek.deal.dealer")
+def next_dealer(dealer: int) -> int:
+    """The deal passes to the left.
+
+    >>> next_dealer(2)
+    0
+    """
+    return (dealer + 1) % PLAYERS
+
+
+@implements("gleek.game.length")
+def dealers_for_game(deals: int, first_dealer: int) -> list[int]:
+    """The dealer of each deal of a game of ``deals`` deals (validated as the variant's).
+
+    >>> dealers_for_game(3, 2)
+    [2, 0, 1]
+    """
+    GleekVariant(deals=deals)
+    dealers = [first_dealer % PLAYERS]
+    while len(dealers) < deals:
+        dealers.append(next_dealer(dealers[-1]))
+    return dealers
+
+
+@implements("gleek.deck.cards", "gleek.deck.rank-order")
+def gleek_pack() -> list[Card]:
+    """The 52-card pack without its twos and threes, ace high (the cards' own order).
+
+    >>> len(gleek_pack()), str(gleek_pack()[0]), str(gleek_pack()[10])
+    (44, 'AS', '4S')
+    """
+    return deck_44()
+
+
+@implements("gleek.deal.hands", "gleek.deal.stock", "gleek.deal.card-flow")
+def deal_hands(deck: Sequence[Card], dealer: int) -> tuple[list[list[Card]], list[Card]]:
+    """Twelve cards to each player, four at a time, each round from the eldest; the
+    eight left are the stock, its top card (the first) turned for trumps.
+
+    >>> from engine.cards import deck_44
+    >>> hands, stock = deal_hands(deck_44(), 2)
+    >>> [str(c) for c in hands[0][:4]], str(stock[0]), len(stock)
+    (['AS', 'KS', 'QS', 'JS'], 'JC', 8)
+    """
+    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    order = order_of_play(dealer)
+    for packet in range(HAND * PLAYERS // 4):
+        hands[order[packet % PLAYERS]].extend(deck[packet * 4:packet * 4 + 4])
+    return [sorted(h, key=_index) for h in hands], list(deck[HAND * PLAYERS:])
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+@implements("gleek.deal.stages")
+def stages(tyde_before_tricks: bool) -> list[str]:
+    """The stages of a deal: the Tyde is one of its own when paid before the tricks.
+
+    >>> stages(False)
+    ['deal', 'auction', 'exchange', 'vie', 'gleeks', 'tricks', 'count', 'settle']
+    """
+    tyde = ["tyde"] if tyde_before_tricks else []
+    return ["deal", "auction", "exchange", "vie", "gleeks", *tyde, "tricks", "count", "settle"]
+
+
+# ---------------------------------------------------------------- the auction
+
+@implements("gleek.stock.bid-split")
+def bid_split(price: int, buyer: int, last_before: int | None) -> list[int]:
+    """What each seat gets (+) or pays (−) for the stock: the buyer pays his bid to the
+    other two in halves, the larger half of an odd bid to ``last_before``, the player who
+    made the last bid before the winning one.
+
+    >>> bid_split(17, 2, 0)
+    [9, 8, -17]
+    """
+    others = [s for s in range(PLAYERS) if s != buyer]
+    half = price // 2
+    net = [0] * PLAYERS
+    net[buyer] = -price
+    for seat in others:
+        net[seat] = half
+    if price % 2:
+        if last_before not in others:
+            raise EngineError(f"an odd bid of {price} needs the bid before it by another player")
+        net[last_before] += 1
+    return net
+
+
+# ---------------------------------------------------------------- the ruff
+
+RUFF_POINTS = {Rank.ACE: 11, Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10}
+
+
+class Ruff(NamedTuple):
+    """A hand's ruff: its best suit's sum, that suit, and whether it holds four aces."""
+
+    value: int
+    suit: Suit
+    four_aces: bool
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """Its strength: four aces beat any sum."""
+        return (1 if self.four_aces else 0, self.value)
+
+
+@implements("gleek.ruff.value", "gleek.ruff.four-aces")
+def ruff_of(cards: Sequence[Card]) -> Ruff:
+    """The ruff of ``cards``: the largest sum of one suit (pips at face value, courts 10,
+    ace 11; the first suit in S H D C order among equal sums) and the four aces flag.
+
+    >>> from engine.cards import parse_cards
+    >>> ruff_of(parse_cards("AS AH AD AC 4S"))
+    Ruff(value=15, suit=Suit.SPADES, four_aces=True)
+    """
+    sums = [0, 0, 0, 0]
+    aces = 0
+    for c in cards:
+        sums[c.suit_index] += RUFF_POINTS.get(c.rank, c.rank_value)
+        aces += c.rank is Rank.ACE
+    best = max(sums)
+    return Ruff(best, _SUITS[sums.index(best)], aces == 4)
+
+
+_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+@implements("gleek.ruff.tie", "gleek.ruff.four-aces")
+def ruff_winner(ruffs: Sequence[Ruff], among: Sequence[int], dealer: int) -> int:
+    """Of the seats ``among``, the one whose ruff wins: four aces, else the largest sum;
+    between equal ruffs the seat nearer the eldest in the order of play.
+
+    >>> from engine.cards import parse_cards
+    >>> ruff_winner([ruff_of(parse_cards("KS QS")), ruff_of(parse_cards("KH QH")), ruff_of([])], [0, 1, 2], 2)
+    0
+    """
+    order = order_of_play(dealer)
+    return max(among, key=lambda s: (ruffs[s].key, -order.index(s)))
+
+
+# ---------------------------------------------------------------- gleeks, mournivals, Tyde
+
+GLEEK_VALUES = {Rank.JACK: 1, Rank.QUEEN: 2, Rank.KING: 3, Rank.ACE: 4}
+"""A gleek's value in coins; a mournival is paid double."""
+
+
+@implements("gleek.gleeks.values", "gleek.gleeks.ranks", "gleek.gleeks.mournival-only")
+def sets_of(cards: Sequence[Card]) -> list[tuple[Rank, list[Card], int]]:
+    """The gleeks (three of a rank) and mournivals (four) in ``cards``, jacks to aces only,
+    with their value in coins; four of a rank are a mournival only.
+
+    >>> from engine.cards import parse_cards
+    >>> [(str(r), len(c), v) for r, c, v in sets_of(parse_cards("JS JH JD QS QH QD QC 10S 10H 10D"))]
+    [('Q', 4, 4), ('J', 3, 1)]
+    """
+    found = []
+    for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK):
+        same = [c for c in cards if c.rank is rank]
+        if len(same) >= 3:
+            found.append((rank, same, GLEEK_VALUES[rank] * (2 if len(same) == 4 else 1)))
+    return found
+
+
+@implements("gleek.gleeks.payment")
+def gleek_share(owner: int, tokens: int, from_each: bool) -> list[tuple[int, int]]:
+    """Who pays the owner of gleeks and mournivals worth ``tokens``, and how much: each
+    other player in full, or half each, the player next after the owner paying the
+    larger half of an odd sum.
+
+    >>> gleek_share(0, 5, False), gleek_share(0, 60, True)
+    ([(1, 3), (2, 2)], [(1, 60), (2, 60)])
+    """
+    first, second = (owner + 1) % PLAYERS, (owner + 2) % PLAYERS
+    if from_each:
+        return [(first, tokens), (second, tokens)]
+    return [(first, tokens - tokens // 2), (second, tokens // 2)]
+
+
+@implements("gleek.tyde.payment")
+def four_of_trumps(trump: Suit) -> Card:
+    """The Tyde: the four of trumps.
+
+    >>> str(four_of_trumps(Suit.HEARTS))
+    '4H'
+    """
+    return _FOURS[trump.index]
+
+
+_FOURS = tuple(Card(Rank.FOUR, suit) for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+
+
+# ---------------------------------------------------------------- the count and the settlement
+
+HONOURS = {Rank.ACE: 15, Rank.JACK: 9, Rank.KING: 3, Rank.QUEEN: 3}
+
+
+@implements("gleek.count.honours")
+def honour_value(card: Card, trump: Suit) -> int:
+    """Tib (the ace of trumps) 15, Tom (the jack) 9, the king and queen of trumps 3 each.
+
+    >>> honour_value(Card.parse("JS"), Suit.SPADES), honour_value(Card.parse("AH"), Suit.SPADES)
+    (9, 0)
+    """
+    return HONOURS.get(card.rank, 0) if card.suit is trump else 0
+
+
+TrickTaken = tuple[tuple[int, ...], Sequence[Card], int]
+"""A trick as the count reads it: the seats in playing order, their cards, its winner."""
+
+
+@implements("gleek.count.cards", "gleek.count.honour-and-card", "gleek.count.honours-to",
+            "gleek.count.turned-honour")
+def count_points(tricks: Sequence[TrickTaken], trump: Suit, turned: Card | None, dealer: int, plus_one: bool,
+                 to_winner: bool, turned_to_dealer: bool) -> tuple[list[int], list[int], list[int]]:
+    """Each seat's points after the tricks, with the cards and honour points counted in
+    them: 1 a card to the trick's winner, an honour's value on top of its card point or
+    instead of it, to the trick's winner or to the player who held it; a turned honour
+    scored by the dealer or by no one.
+
+    >>> from engine.cards import parse_cards
+    >>> count_points([((0, 1, 2), parse_cards("KS AS 4S"), 1)], Suit.SPADES, None, 2, True, True, False)[0]
+    [0, 21, 0]
+    """
+    points, cards, honours = [0] * PLAYERS, [0] * PLAYERS, [0] * PLAYERS
+    for seats, played, winner in tricks:
+        for seat, card in zip(seats, played):
+            honour = honour_value(card, trump)
+            if not honour or plus_one:
+                points[winner] += 1
+                cards[winner] += 1
+            if honour:
+                scorer = winner if to_winner else seat
+                points[scorer] += honour
+                honours[scorer] += honour
+    if turned_to_dealer and turned is not None:
+        honour = honour_value(turned, trump)
+        points[dealer] += honour
+        honours[dealer] += honour
+    return points, cards, honours
+
+
+@implements("gleek.settle.par", "gleek.settle.bank")
+def settle(points: Sequence[int], coin: int, par: int | None) -> tuple[list[int], int]:
+    """Each seat's result in tokens (his count less the par, a coin a point) and what it
+    leaves in the bank: the losers pay in, the winners are paid out.  ``par`` ``None`` is
+    a third of the points scored, reckoned in tokens.
+
+    >>> settle([30, 12, 21], 12, 22), settle([30, 12, 20], 12, None)
+    (([96, -120, -12], 36), ([112, -104, -8], 0))
+    """
+    if par is None:
+        total = sum(points) * coin
+        if total % PLAYERS:
+            raise EngineError(f"a third of {sum(points)} points is not a whole number of tokens at {coin} to the "
+                              "coin (rule gleek.settle.par)")
+        net = [p * coin - total // PLAYERS for p in points]
+    else:
+        net = [(p - par) * coin for p in points]
+    return net, -sum(net)
+
+
+@implements("gleek.settle.leftover")
+def share_leftover(tokens: int, dealer: int) -> list[int]:
+    """What is left in the bank and the pot at the end, shared equally; a remainder of one
+    or two tokens one each to the players in order of play from the last deal's eldest.
+
+    >>> share_leftover(4, 2)
+    [2, 1, 1]
+    """
+    shares = [tokens // PLAYERS] * PLAYERS
+    for seat in order_of_play(dealer)[:tokens % PLAYERS]:
+        shares[seat] += 1
+    return shares

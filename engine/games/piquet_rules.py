@@ -1,0 +1,593 @@
+"""Piquet (Шевцов): the variant and the pure rules: the pack, the cut, the deal, the
+exchange's limits, the combinations (point, sequences, sets) and their replies, carte
+blanche, the bonus for all cards counted, repique and pique asked of the ordered ledger,
+the points of play, the deal's result and the partie; and the variant turned into
+parameters once (:func:`params_of`).  The state and its phases are in
+:mod:`engine.games.piquet`.
+
+Reading sets: the catalogue names two sets of readings (``shevtsov``, the defaults, and
+``classic``); :data:`READING_SETS` gives each as the variant options it sets, so that
+``SPEC.make_variant(**READING_SETS["classic"])`` (or ``SPEC.reading_set("classic")``, or
+``python -m engine play piquet --reading-set classic``) builds the classic game, and any
+single option may still be changed beside it.
+
+>>> [str(c) for c in best_point(parse_cards("AS KS 9S 8S 7H"))[3]]
+['AS', 'KS', '9S', '8S']
+>>> sequence_value(5), set_value(4)
+(15, 14)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from engine import catalogue
+from engine.cards import Card, Rank, Suit, deck_32, parse_cards
+from engine.errors import EngineError, IllegalActionError, brief
+from engine.game import Action, Option, Variant
+from engine.ledger import Entry
+from engine.readings import Readings
+from engine.rules import implements
+from engine.tricks import FOLLOW_SUIT, PlayRule
+
+__all__ = ["GAME_ID", "PiquetVariant", "PiquetParams", "params_of", "READING_SETS", "PACK", "point_value",
+           "points_of", "best_point", "sequences_of", "sequence_value", "sets_of", "set_value", "reply",
+           "carte_blanche", "all_counted", "bonus_due", "play_events", "deal_result", "partie_result",
+           "first_dealer", "exchange_limits", "visible_left", "stack_deck", "point_suit", "trick_events",
+           "end_of_play"]
+
+GAME_ID = "piquet"
+CARTE_BLANCHE, ELDER_EXCHANGE, YOUNGER_EXCHANGE, LOOK = "carte_blanche", "elder_exchange", "younger_exchange", "look"
+DECLARE, CAPOT, PLAY, OVER = "declare", "capot", "play", "over"
+HAND, TALON, ELDER_MOST, TRICKS = 12, 8, 5, 12
+GOOD, NOT_GOOD, EQUAL = "good", "not good", "equal"
+REPLY_KINDS = {GOOD: "good", NOT_GOOD: "not_good", EQUAL: "equal"}
+"""A reply in the text's words -> its action's kind."""
+
+PACK: tuple[Card, ...] = tuple(deck_32())
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+COURTS = (Rank.KING, Rank.QUEEN, Rank.JACK)
+PLAY_RULE: PlayRule = FOLLOW_SUIT
+"""Follow suit if able, else any card; no trumps (piquet.play.follow-suit, piquet.play.trick-winner)."""
+
+# --------------------------------------------------------------------------- the variant
+
+_MINIMUM = Option.from_rule("piquet.exchange.minimum", "minimum_exchange")
+_DECLARING = Option.from_rule("piquet.declare.voluntary", "declaring")
+_MAJOR_BONUS = Option.from_rule("piquet.sequence.major-bonus", "major_bonus")
+_MAJOR_SUIT = Option.from_rule("piquet.sequence.major-suit", "major_suit")
+_BLANCHE = Option.from_rule("piquet.carte-blanche.timing", "carte_blanche")
+_ALL_COUNTED = Option.from_rule("piquet.declare.all-counted", "all_counted")
+_PIQUE_COUNT = Option.from_rule("piquet.bonus.pique-count", "pique_count")
+_PIQUE_SEAT = Option.from_rule("piquet.bonus.pique-seat", "pique_seat")
+_PIQUE_BLOCK = Option.from_rule("piquet.bonus.block", "pique_block")
+_FALSE = Option.from_rule("piquet.declare.false", "false_declaration")
+_TRICK_POINTS = Option.from_rule("piquet.play.trick-points", "trick_points")
+_LAST_TRICK = Option.from_rule("piquet.play.last-trick", "last_trick")
+_OPEN_CAPOT = Option.from_rule("piquet.play.open-capot", "open_capot")
+_PARTIE = Option.from_rule("piquet.partie.length", "partie")
+
+
+@dataclass(frozen=True)
+class PiquetVariant(Variant):
+    """The options of Piquet: two players, and one reading of each contested rule.
+
+    >>> PiquetVariant.from_options(**READING_SETS["classic"]).partie
+    'rubicon'
+    """
+
+    game_id = GAME_ID
+
+    players: int = 2
+    minimum_exchange: str = _MINIMUM.default
+    declaring: str = _DECLARING.default
+    major_bonus: str = _MAJOR_BONUS.default
+    major_suit: str = _MAJOR_SUIT.default
+    carte_blanche: str = _BLANCHE.default
+    all_counted: str = _ALL_COUNTED.default
+    pique_count: str = _PIQUE_COUNT.default
+    pique_seat: str = _PIQUE_SEAT.default
+    pique_block: str = _PIQUE_BLOCK.default
+    false_declaration: str = _FALSE.default
+    trick_points: str = _TRICK_POINTS.default
+    last_trick: str = _LAST_TRICK.default
+    open_capot: str = _OPEN_CAPOT.default
+    partie: str = _PARTIE.default
+
+    OPTIONS = (Option("players", int, 2, (2,), "Two players: the dealer (younger hand) and the elder.",
+                      "piquet.deal.hands"),
+               _MINIMUM, _DECLARING, _MAJOR_BONUS, _MAJOR_SUIT, _BLANCHE, _ALL_COUNTED, _PIQUE_COUNT, _PIQUE_SEAT,
+               _PIQUE_BLOCK, _FALSE, _TRICK_POINTS, _LAST_TRICK, _OPEN_CAPOT, _PARTIE)
+
+    def __post_init__(self) -> None:
+        for opt in self.OPTIONS:  # direct construction bypasses from_options
+            if getattr(self, opt.name) not in (opt.values or ()):
+                raise opt.refusal(getattr(self, opt.name))
+
+
+READING_SETS: dict[str, dict[str, str]] = catalogue.reading_sets(GAME_ID)
+"""The catalogue's named sets of readings: set id -> the options it sets (every reading option)."""
+
+ELDER_LEAST: Readings[int] = Readings(_MINIMUM, {"none": 0, "elder-one": 1})
+COMPULSORY: Readings[bool] = Readings(_DECLARING, {"voluntary": False, "compulsory": True})
+MAJOR_EXTRA: Readings[int] = Readings(_MAJOR_BONUS, {"point-suit": 1, "none": 0})
+FIRST_NAMED: Readings[bool] = Readings(_MAJOR_SUIT, {"point-suit": False, "first-named": True})
+BLANCHE_DEALT: Readings[bool] = Readings(_BLANCHE, {"after-exchange": False, "dealt-hand": True})
+ALL_COUNTED: Readings[tuple[str, ...]] = Readings(_ALL_COUNTED, {
+    "combinations": ("sequence", "set"), "with-point": ("point", "sequence", "set"), "none": ()})
+PIQUE_LEADS: Readings[bool] = Readings(_PIQUE_COUNT, {"play": True, "tricks": False})
+ELDER_ONLY: Readings[bool] = Readings(_PIQUE_SEAT, {"any": False, "elder-only": True})
+BLOCKING: Readings[frozenset[str]] = Readings(_PIQUE_BLOCK, {
+    "beaten": frozenset({"beaten"}), "score-only": frozenset(), "equal-saves": frozenset({"equal"})})
+PENALTY: Readings[tuple[bool, int]] = Readings(_FALSE, {
+    "silent": (False, 2), "silent-play": (True, 2), "counts-nothing": (False, 1)})
+"""Whether the offender keeps his true declarations, and the factor on the opponent's score."""
+OWN_TRICK: Readings[bool] = Readings(_TRICK_POINTS, {"lead-and-trick": True, "cavendish": False})
+"""Whether a trick won by its own leader scores the point for the trick too."""
+LAST_EXTRA: Readings[int] = Readings(_LAST_TRICK, {"three": 3, "one": 1})
+OPEN_CAPOT: Readings[bool] = Readings(_OPEN_CAPOT, {"allowed": True, "none": False})
+
+
+class PartieLength(NamedTuple):
+    """A partie's length: deals in it (None: until a column reaches ``target``), and whether
+    each deal's totals are written in full with the rubicon's reckoning at the end."""
+
+    deals: int | None
+    target: int | None
+    rubicon: bool
+
+
+PARTIE: Readings[PartieLength] = Readings(_PARTIE, {
+    "six-deals": PartieLength(6, None, False), "hundred": PartieLength(None, 100, False),
+    "rubicon": PartieLength(6, None, True)})
+
+
+@dataclass(frozen=True)
+class PiquetParams:
+    """What the variant's readings mean to the rule code, read once (:func:`params_of`)."""
+
+    elder_least: int = 0
+    compulsory: bool = False
+    major_extra: int = 1
+    first_named: bool = False
+    blanche_dealt: bool = False
+    all_counted: tuple[str, ...] = ("sequence", "set")
+    pique_leads: bool = True
+    elder_only: bool = False
+    blocking: frozenset[str] = frozenset({"beaten"})
+    penalty: tuple[bool, int] = (False, 2)
+    own_trick: bool = True
+    last_extra: int = 3
+    open_capot: bool = True
+    partie: PartieLength = PartieLength(6, None, False)
+
+
+def params_of(variant: PiquetVariant) -> PiquetParams:
+    return PiquetParams(ELDER_LEAST.of(variant), COMPULSORY.of(variant), MAJOR_EXTRA.of(variant),
+                        FIRST_NAMED.of(variant), BLANCHE_DEALT.of(variant), ALL_COUNTED.of(variant),
+                        PIQUE_LEADS.of(variant), ELDER_ONLY.of(variant), BLOCKING.of(variant), PENALTY.of(variant),
+                        OWN_TRICK.of(variant), LAST_EXTRA.of(variant), OPEN_CAPOT.of(variant), PARTIE.of(variant))
+
+
+# --------------------------------------------------------------------------- the pack, the cut, the deal
+
+@implements("piquet.deck.cards")
+def pack() -> list[Card]:
+    """The 32 cards, ace down to seven in each suit (the order they are shuffled from)."""
+    return list(PACK)
+
+
+@implements("piquet.deal.first-dealer")
+def first_dealer(cut_a: Card, cut_b: Card, winner_deals: bool = True) -> int | None:
+    """Seat 0 (A) and seat 1 (B) cut: the higher card (ace high) chooses who deals; equal
+    ranks cut again (None).  ``winner_deals``: the winner's choice (the engine's is to deal).
+
+    >>> first_dealer(Card.parse("9H"), Card.parse("KS"))
+    1
+    """
+    if cut_a.rank_value == cut_b.rank_value:
+        return None
+    winner = 0 if cut_a.rank_value > cut_b.rank_value else 1
+    return winner if winner_deals else 1 - winner
+
+
+def stack_deck(elder: Iterable[Card], younger: Iterable[Card], talon: Iterable[Card] | None = None) -> list[Card]:
+    """A deck (top card first) that deals these hands (the elder's first, two cards at a time)
+    and this talon (top first; by default the rest of the pack in pack order)."""
+    e, y = list(elder), list(younger)
+    if len(e) != HAND or len(y) != HAND:
+        raise EngineError(f"a piquet hand has {HAND} cards: got {len(e)} and {len(y)}")
+    rest = [c for c in PACK if c not in e and c not in y] if talon is None else list(talon)
+    deck: list[Card] = []
+    for i in range(0, HAND, 2):
+        deck += e[i:i + 2] + y[i:i + 2]
+    deck += rest
+    if sorted(c.index for c in deck) != sorted(c.index for c in PACK):
+        raise EngineError("the hands and the talon must be the 32 cards of the piquet pack, each once")
+    return deck
+
+
+@implements("piquet.deal.hands")
+def deal_hands(deck: Sequence[Card]) -> tuple[list[Card], list[Card], list[Card]]:
+    """Twelve cards each, two at a time, the elder first; the last eight are the talon.
+
+    >>> [len(part) for part in deal_hands(PACK)]
+    [12, 12, 8]
+    """
+    elder = [c for i in range(0, 2 * HAND, 4) for c in deck[i:i + 2]]
+    younger = [c for i in range(2, 2 * HAND, 4) for c in deck[i:i + 2]]
+    return elder, younger, list(deck[2 * HAND:])
+
+
+# --------------------------------------------------------------------------- the exchange
+
+@implements("piquet.exchange.limits", "piquet.exchange.minimum")
+def exchange_limits(elder: bool, elder_took: int, params: PiquetParams) -> tuple[int, int]:
+    """The fewest and most cards a player exchanges: the elder up to five (at least one under
+    the standard reading), the younger up to what the talon holds after the elder."""
+    if elder:
+        return params.elder_least, ELDER_MOST
+    return 0, TALON - elder_took
+
+
+def check_exchange(elder: bool, count: int, elder_took: int, params: PiquetParams, seat: int | None = None) -> int:
+    """``count`` if a player may exchange that many, else the refusal naming the rule."""
+    least, most = exchange_limits(elder, elder_took, params)
+    action = Action("draw", value=count)
+    if count > most:
+        raise IllegalActionError("piquet.exchange.limits", action, f"the {'elder' if elder else 'younger'} may "
+                                 f"exchange at most {most} card(s), not {count}", seat)
+    if count < least:
+        raise IllegalActionError("piquet.exchange.minimum", action,
+                                 f"the elder must exchange at least {least} card(s)", seat)
+    return count
+
+
+@implements("piquet.exchange.look-at-left")
+def visible_left(elder: bool, elder_took: int, younger_took: int | None = None, younger_looked: bool = False,
+                 after_first_lead: bool = False) -> set[int]:
+    """The talon's places (0 = its top card as dealt) a player may see: the elder those he
+    left of his five; the younger, if he looked, those left after his exchange, which the
+    elder may then see too once he has led to the first trick."""
+    seen: set[int] = set(range(elder_took, ELDER_MOST)) if elder else set()
+    if younger_took is not None and younger_looked and (not elder or after_first_lead):
+        seen |= set(range(elder_took + younger_took, TALON))
+    return seen
+
+
+# --------------------------------------------------------------------------- the combinations
+
+@implements("piquet.point.card-values")
+def point_value(card: Card) -> int:
+    """Ace 11, king, queen and jack 10, the others their face value."""
+    return 11 if card.rank is Rank.ACE else min(card.rank_value, 10)
+
+
+class Combo(NamedTuple):
+    """A combination: ``kind`` (point, sequence, set), its ``key`` (compared: length and sum;
+    length and top card; size and rank), its ``suit`` (None for a set) and its cards."""
+
+    kind: str
+    key: tuple[int, int]
+    suit: Suit | None
+    cards: tuple[Card, ...]
+
+
+def _suits(hand: Iterable[Card]) -> dict[Suit, list[Card]]:
+    by_suit: dict[Suit, list[Card]] = {}
+    for card in sorted(hand, key=lambda c: c.index):
+        by_suit.setdefault(card.suit, []).append(card)
+    return by_suit
+
+
+@implements("piquet.point.length", "piquet.point.equal-length")
+def points_of(hand: Iterable[Card]) -> list[Combo]:
+    """Each suit held as a point, best first: longer, then higher in sum."""
+    found = [Combo("point", (len(cards), sum(map(point_value, cards))), suit, tuple(cards))
+             for suit, cards in _suits(hand).items()]
+    return sorted(found, key=lambda c: (c.key, -SUITS.index(c.suit or Suit.SPADES)), reverse=True)
+
+
+def best_point(hand: Iterable[Card]) -> Combo | None:
+    found = points_of(hand)
+    return found[0] if found else None
+
+
+@implements("piquet.sequence.rank")
+def sequences_of(hand: Iterable[Card]) -> list[Combo]:
+    """The runs of three or more cards of one suit in sequence (each at its longest), best
+    first: longer, then headed by the higher card."""
+    found = []
+    for suit, cards in _suits(hand).items():
+        run = [cards[0]]
+        for card in cards[1:] + [None]:  # (a sentinel closes the last run)
+            if card is not None and card.rank_value == run[-1].rank_value - 1:
+                run.append(card)
+                continue
+            if len(run) >= 3:
+                found.append(Combo("sequence", (len(run), run[0].rank_value), suit, tuple(run)))
+            if card is not None:
+                run = [card]
+    return sorted(found, key=lambda c: (c.key, -SUITS.index(c.suit or Suit.SPADES)), reverse=True)
+
+
+@implements("piquet.sequence.values")
+def sequence_value(length: int) -> int:
+    """Tierce 3, quart 4, quint 15, sixième 16, septième 17, huitième 18."""
+    values = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
+    if length not in values:
+        raise IllegalActionError("piquet.sequence.values", Action("declare", value="sequence"),
+                                 f"a sequence has three to eight cards, not {length}")
+    return values[length]
+
+
+@implements("piquet.set.rank", "piquet.combination.shared-card")
+def sets_of(hand: Iterable[Card]) -> list[Combo]:
+    """Three or four cards of a rank from the ten up, best first: four before three, then the
+    higher rank (a card may be in a sequence too)."""
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in sorted(hand, key=lambda c: c.index):
+        if card.rank_value >= 10:
+            by_rank.setdefault(card.rank, []).append(card)
+    found = [Combo("set", (len(cards), int(rank)), None, tuple(cards)) for rank, cards in by_rank.items()
+             if len(cards) >= 3]
+    return sorted(found, key=lambda c: c.key, reverse=True)
+
+
+@implements("piquet.set.values")
+def set_value(size: int) -> int:
+    """Quatorze (four of a kind) 14, trio 3."""
+    return 14 if size == 4 else 3
+
+
+COMBOS_OF = {"point": points_of, "sequence": sequences_of, "set": sets_of}
+
+
+def best(kind: str, hand: Iterable[Card]) -> Combo | None:
+    found = COMBOS_OF[kind](hand)
+    return found[0] if found else None
+
+
+@implements("piquet.declare.replies", "piquet.declare.combination-replies")
+def reply(declared: tuple[int, ...], held: tuple[int, ...] | None) -> str:
+    """The true answer to a declaration's ``declared`` key (or its part named so far) by a
+    player holding ``held``: good (his is lower, or he has none), not good, or equal."""
+    if held is None or held < declared:
+        return GOOD
+    return NOT_GOOD if held > declared else EQUAL
+
+
+def combination_value(combo: Combo) -> int:
+    if combo.kind == "point":
+        return combo.key[0]
+    return sequence_value(combo.key[0]) if combo.kind == "sequence" else set_value(combo.key[0])
+
+
+@implements("piquet.sequence.major-suit")
+def point_suit(hand: Iterable[Card], named: Suit | None, params: PiquetParams) -> Suit | None:
+    """The suit 'declared first' for the major bonus: the suit of the player's point as his
+    hand holds it (between suits equal in length and sum, one that gives him the bonus), or
+    under the first-named reading the first suit he named."""
+    if params.first_named:
+        return named
+    points = points_of(hand)
+    if not points:
+        return None
+    tied = [p.suit for p in points if p.key == points[0].key]
+    majors = {c.suit for c in sequences_of(hand) if c.key[1] == 14 and c.key[0] <= 5}
+    return next((s for s in tied if s in majors), tied[0])
+
+
+@implements("piquet.sequence.all-lesser", "piquet.sequence.major-bonus", "piquet.set.all-lesser")
+def category_score(kind: str, hand: Iterable[Card], first_suit: Suit | None,
+                   params: PiquetParams) -> tuple[int, int, list[Combo]]:
+    """What the holder of the better combination of ``kind`` scores: it and all his lesser
+    ones of that kind (the point: its cards), and for a major tierce, quart or quint in the
+    suit he declared first the extra point; returns (points, extra, combinations)."""
+    combos = COMBOS_OF[kind](hand)
+    if kind == "point":
+        combos = combos[:1]
+    points = sum(combination_value(c) for c in combos)
+    extra = sum(params.major_extra for c in combos if kind == "sequence" and c.key[1] == 14
+                and c.key[0] <= 5 and c.suit is first_suit)
+    return points, extra, combos
+
+
+@implements("piquet.carte-blanche.score", "piquet.carte-blanche.timing")
+def carte_blanche(hand: Iterable[Card], dealt: Iterable[Card] | None, params: PiquetParams) -> int:
+    """10 for a hand without king, queen or jack: the hand as dealt (dealt-hand reading) or
+    as held after the exchange."""
+    judged = list(dealt) if params.blanche_dealt and dealt is not None else list(hand)
+    return 0 if any(c.rank in COURTS for c in judged) else 10
+
+
+@implements("piquet.declare.all-counted")
+def all_counted(hand: Iterable[Card], scored: Mapping[str, Iterable[Card]], params: PiquetParams) -> int:
+    """20 when every card of the hand is in a combination that scored, of the kinds the
+    reading counts (sequences and sets; with the point; or no such bonus)."""
+    cards = set(hand)
+    if not params.all_counted or not cards:
+        return 0
+    counted = {c for kind in params.all_counted for c in scored.get(kind, ())}
+    return 20 if cards <= counted else 0
+
+
+# --------------------------------------------------------------------------- the ledger's questions
+
+DECLARATION_RULES = frozenset((
+    "piquet.carte-blanche.score", "piquet.point.length", "piquet.point.equal-length", "piquet.point.full-tie",
+    "piquet.sequence.values", "piquet.sequence.all-lesser", "piquet.sequence.rank", "piquet.sequence.equal",
+    "piquet.sequence.major-bonus", "piquet.set.values", "piquet.set.all-lesser", "piquet.set.rank",
+    "piquet.declare.all-counted"))
+EQUAL_RULES = frozenset(("piquet.point.full-tie", "piquet.sequence.equal"))
+"""A declaration that scored nothing because it was equal (any other that scored nothing was beaten)."""
+BONUS_RULES = frozenset(("piquet.bonus.repique", "piquet.bonus.pique"))
+TRICK_RULE, LAST_RULE = "piquet.play.trick-points", "piquet.play.last-trick"
+LEAD_REASON = "Lead"
+"""A lead's point is written with a reason that begins so (a trick's with "Trick")."""
+
+
+def _blocks(entry: Entry, params: PiquetParams) -> bool:
+    if entry.amount > 0:
+        return True
+    if entry.rule not in DECLARATION_RULES:
+        return False
+    return ("equal" if entry.rule in EQUAL_RULES else "beaten") in params.blocking
+
+
+def _counts(entry: Entry, in_play: bool, params: PiquetParams) -> bool:
+    if entry.rule in DECLARATION_RULES:
+        return True
+    if not in_play:
+        return False
+    if entry.rule == TRICK_RULE:
+        return params.pique_leads or not entry.reason.startswith(LEAD_REASON)
+    return entry.rule == LAST_RULE
+
+
+@implements("piquet.bonus.repique", "piquet.bonus.pique", "piquet.bonus.block", "piquet.bonus.pique-count",
+            "piquet.bonus.pique-seat")
+def bonus_due(entries: Sequence[Entry], side: int, elder: int, in_play: bool,
+              params: PiquetParams) -> tuple[int, str] | None:
+    """Asked of the deal's ordered ledger entries, the last just written for ``side``: does
+    it bring ``side`` to 30 before the opponent has scored (or made a declaration that
+    blocks, by the reading)?  Then a repique (+60) in the declarations, or a pique (+30) in
+    play (the elder's only, by the standard reading).  Leza and capot never count."""
+    if not entries or entries[-1].side != side:
+        return None
+    if in_play and params.elder_only and side != elder:
+        return None
+    total = 0
+    for entry in entries[:-1]:
+        if entry.side != side and _blocks(entry, params):
+            return None
+        if entry.side == side:
+            if entry.rule in BONUS_RULES:
+                return None
+            total += entry.amount if _counts(entry, in_play, params) else 0
+    last = entries[-1]
+    after = total + (last.amount if _counts(last, in_play, params) else 0)
+    if total < 30 <= after:
+        return (30, "piquet.bonus.pique") if in_play else (60, "piquet.bonus.repique")
+    return None
+
+
+# --------------------------------------------------------------------------- the play
+
+Event = tuple[int, str, int, str]
+"""A score of play: seat, rule, points, reason."""
+_LEAD_REASONS = tuple(f"{LEAD_REASON} to trick {n}" for n in range(TRICKS + 1))
+_TRICK_REASONS = tuple(f"Trick {n} won" for n in range(TRICKS + 1))
+
+
+@implements("piquet.play.first-lead", "piquet.play.trick-points", "piquet.play.last-trick")
+def trick_events(number: int, lead: int, winner: int, last_won: int, params: PiquetParams) -> list[Event]:
+    """The points of trick ``number`` (from 1), led by ``lead`` and won by ``winner`` (who has
+    now taken ``last_won`` tricks): 1 for the lead, 1 for the trick (not one won on one's own
+    lead, by the standard count), and at the twelfth the extra for the last trick (not with a
+    capot)."""
+    events: list[Event] = [(lead, TRICK_RULE, 1, _LEAD_REASONS[number])]
+    if winner != lead or params.own_trick:
+        events.append((winner, TRICK_RULE, 1, _TRICK_REASONS[number]))
+    if number == TRICKS and last_won < TRICKS:
+        events.append((winner, LAST_RULE, params.last_extra, "The last trick"))
+    return events
+
+
+@implements("piquet.play.leza", "piquet.play.capot", "piquet.play.open-capot")
+def end_of_play(won: Sequence[int], params: PiquetParams, announced: int | None = None) -> list[Event]:
+    """After twelve tricks: 10 for more than six (the leza), or 40 for a capot, 80 if it was
+    ``announced`` by its maker before the first lead (by that reading)."""
+    capot = next((s for s in (0, 1) if won[s] == TRICKS), None)
+    if capot is not None:
+        opened = announced == capot and params.open_capot
+        return [(capot, "piquet.play.open-capot" if opened else "piquet.play.capot", 80 if opened else 40,
+                 "An open capot: all twelve tricks, announced" if opened else "Capot: all twelve tricks")]
+    most = max(won)
+    return [(list(won).index(most), "piquet.play.leza", 10, f"The leza: {most} tricks")] if most > 6 else []
+
+
+@implements("piquet.play.trick-winner")
+def play_events(tricks: Sequence[tuple[int, int]], elder: int, params: PiquetParams,
+                announced: int | None = None) -> list[Event]:
+    """The points of play for tricks given as (leader, winner), in the order scored (the
+    elder leads the first, the winner of each the next): :func:`trick_events` trick by trick,
+    and :func:`end_of_play` after twelve."""
+    events: list[Event] = []
+    leader, won = elder, [0, 0]
+    for number, (lead, winner) in enumerate(tricks, start=1):
+        if number == 1 and lead != elder:
+            raise IllegalActionError("piquet.play.first-lead", Action("play"), "the elder leads to the first trick")
+        if lead != leader:
+            raise IllegalActionError("piquet.play.trick-winner", Action("play"),
+                                     f"trick {number}: seat {leader} won the last trick and leads, not seat {lead}")
+        won[winner] += 1
+        events += trick_events(number, lead, winner, won[winner], params)
+        leader = winner
+    return events + (end_of_play(won, params, announced) if len(tricks) == TRICKS else [])
+
+
+# --------------------------------------------------------------------------- the deal and the partie
+
+@implements("piquet.score.deal-total", "piquet.score.difference", "piquet.declare.false")
+def deal_result(totals: Sequence[int], params: PiquetParams, silenced: int | None = None,
+                declarations: Sequence[int] = (0, 0)) -> tuple[int | None, int, list[int]]:
+    """The deal's result from each player's total: the winner, the difference he records,
+    and the totals as they count.  A player playing silent (a false declaration) scores
+    nothing (or, by a reading, only his true ``declarations``) and the opponent's total is
+    doubled (by the standard reading, not).  Equal totals record nothing."""
+    counted = list(totals)
+    if silenced is not None:
+        keeps, factor = params.penalty
+        counted[silenced] = declarations[silenced] if keeps else 0
+        counted[1 - silenced] *= factor
+    if counted[0] == counted[1]:
+        return None, 0, counted
+    winner = 0 if counted[0] > counted[1] else 1
+    return winner, abs(counted[0] - counted[1]), counted
+
+
+class PartieState(NamedTuple):
+    finished: bool
+    winner: int | None
+    margin: int
+    deals: int
+
+
+@implements("piquet.partie.length", "piquet.partie.tie")
+def partie_result(columns: Sequence[Sequence[int]], params: PiquetParams) -> PartieState:
+    """Where a partie stands after deals whose columns are given (per deal, what each player
+    wrote: a difference, or under the rubicon both totals in full): six deals and the larger
+    column wins by the difference; to a hundred; or the rubicon, the winner scoring the
+    difference plus 100, or both totals plus 100 if the loser has not reached 100.  Equal
+    at the end: drawn.  A deal after the end is refused."""
+    length = params.partie
+    totals = [0, 0]
+    for k, deal in enumerate(columns):
+        if _over(totals, k, length):
+            raise IllegalActionError("piquet.partie.length", Action("deal"),
+                                     f"the partie was over after {k} deals: no deal {k + 1}")
+        totals = [totals[0] + deal[0], totals[1] + deal[1]]
+    finished = _over(totals, len(columns), length)
+    diff = abs(totals[0] - totals[1])
+    winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+    margin = diff
+    if finished and length.rubicon and winner is not None:
+        margin = diff + 100 if min(totals) >= 100 else sum(totals) + 100
+    return PartieState(finished, winner if finished else None, margin, len(columns))
+
+
+def _over(totals: Sequence[int], deals: int, length: PartieLength) -> bool:
+    if length.target is not None and max(totals) >= length.target:
+        return True
+    return length.deals is not None and deals >= length.deals
+
+
+def read_hand(text: str | list[str], where: str) -> list[Card]:
+    """A hand as an example gives it (distinct cards of the piquet pack)."""
+    cards = parse_cards(text)
+    if len(set(cards)) != len(cards) or any(c not in PACK for c in cards):
+        raise EngineError(f"{where}: {brief(text)} is not a hand of distinct cards of the piquet pack")
+    return cards

@@ -1,0 +1,210 @@
+"""The play table for Gleek and Piquet, driven in headless Chromium, on the same table code as
+every other game (the generic view keys only; no line of the table names either game).
+
+For each game a whole game is played to its end as a reader plays it, every decision of the
+reader's seat clicked on the table, the bots (instant) playing the others:
+
+* **Gleek** (3 players): the auction for the stock (bids and passes as buttons), the buyer's
+  seven cards put out one click each, the vie of the ruff (vie, see, revie, yield as buttons),
+  the Tyde, and every card; the ledger of tokens and whole coins and the money at the end;
+* **Piquet** (2 players): the elder's and the younger's exchange (each discard a click, then
+  the draw), looking at the cards left, the declarations answered good, not good or equal,
+  and every card; the columns and the winner at the end.
+
+Along the way the table must draw what the engine says: the calls of the dialogue on now, the
+contest box (the vie, the declarations), the piles (the stock, the talon, the discards), the
+cards taken into the hand. A card the rules forbid is tried once and refused in words with
+its rule. Every test checks that no console error occurred and that no request left the
+loopback server. Screenshots go to /tmp/shots/table-<game>-*.png.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import pytest
+
+from test_loo_table import (TABLE_VIEW, check_rule_href, click_and_wait, read_refusal,
+                             shoot, wait_for_reader)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RULE = re.compile(r"^(gleek|piquet)\.[a-z0-9-]+\.[a-z0-9-]+$")
+
+
+def open_game(session, game: str, *, seed: int):
+    page = session.page
+    page.goto(session.url(f"games/{game}/"))
+    page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
+    page.wait_for_selector(".ed-table-app[data-phase]", timeout=120_000)
+    page.locator(".ed-setup summary").click()
+    page.select_option(".ed-setup select[name=speed]", "0")
+    page.fill(".ed-setup input[name=seed]", str(seed))
+    page.locator(".ed-setup button[type=submit]").click()
+    page.locator(".ed-setup summary").click()
+    page.wait_for_function(
+        "(seed) => document.querySelector('.ed-seed-label')?.textContent.includes('Seed ' + seed)", arg=seed)
+    wait_for_reader(page)
+    view = page.evaluate(TABLE_VIEW)
+    assert view["game"] == game, view
+    return page
+
+
+def check_drawn(page, view: dict, seen: dict) -> None:
+    """What the engine's generic keys hold is on the felt."""
+    felt = page.locator(".ed-table-app")
+    if view["contest"]:
+        box = felt.locator(".ed-talk")
+        assert box.count() >= 1 and view["contest"]["title"] in box.first.inner_text(), view["contest"]
+        seen["contest"] = seen.get("contest", 0) + 1
+    for pile in view["piles"]:
+        seen.setdefault("piles", set()).add(pile["id"])
+    if view["piles"]:
+        assert felt.locator(".ed-pile").count() >= 1, view["piles"]
+    if view["taken"]:
+        assert felt.locator(".ed-taken, .ed-taken-in").count() >= 1, view["taken"]
+        seen["taken"] = seen.get("taken", 0) + 1
+    if view["calls"] and view["calls"]["said"]:
+        seen["calls"] = max(seen.get("calls", 0), len(view["calls"]["said"]))
+
+
+def reader_step(page, view: dict, rng: random.Random, plan: dict) -> None:
+    """One decision of the reader's seat, clicked: a refused card once, else a legal card or button."""
+    if view["phase_kind"] == "trick" and plan.get("refusal") is None \
+            and page.locator(".ed-hand .ed-card.ed-illegal").count():
+        hand = page.locator(".ed-hand .ed-card")
+        before = hand.count()
+        click_and_wait(page, page.locator(".ed-hand .ed-card.ed-illegal").first, force=True)
+        plan["refusal"] = read_refusal(page)
+        assert hand.count() == before, "a refused card left the hand"
+        shoot(page, f"table-{view['game']}-refused.png")
+        return
+    cards = page.locator('.ed-hand .ed-card[data-legal="true"]')
+    buttons = page.locator('.ed-action-buttons .ed-action[data-legal="true"]')
+    n_cards, n_buttons = cards.count(), buttons.count()
+    assert n_cards + n_buttons, f"nothing to click in phase {view['phase']}: {view['legal']}"
+    kinds = {entry["action"]["kind"] for entry in view["legal"]}
+    if view["phase_kind"] == "exchange" and n_cards and rng.random() < 0.8:
+        target = cards.nth(rng.randrange(n_cards))  # (mostly put out a card, so exchanges happen)
+    else:
+        pick = rng.randrange(n_cards + n_buttons)
+        target = cards.nth(pick) if pick < n_cards else buttons.nth(pick - n_cards)
+    what = target.get_attribute("data-kind") or "card"
+    plan.setdefault("clicks", {}).setdefault(view["phase"], 0)
+    plan["clicks"][view["phase"]] += 1
+    plan.setdefault("kinds", set()).update(kinds)
+    plan.setdefault("done", set()).add(f"{view['phase']}:{what}")
+    click_and_wait(page, target)
+
+
+def play_to_end(page, game: str, *, seed: int, limit_s: float) -> dict:
+    rng = random.Random(seed)
+    plan: dict = {"refusal": None, "deals": set(), "seen": {}}
+    deadline = time.monotonic() + limit_s
+    mid = False
+    while True:
+        view = page.evaluate(TABLE_VIEW)
+        if view["over"]:
+            return plan
+        assert time.monotonic() < deadline, f"{game}: not over in {limit_s} s ({plan})"
+        assert view["to_act"] == 0, f"the bots stopped with seat {view['to_act']} to act"
+        plan["deals"].add(view["deal"])
+        check_drawn(page, view, plan["seen"])
+        if not mid and view["phase_kind"] == "trick" and view["tricks_played"] >= 3:
+            shoot(page, f"table-{game}-mid.png")
+            mid = True
+        reader_step(page, view, rng, plan)
+
+
+def check_end(page, view: dict) -> None:
+    assert view["over"] and view["outcome"], view["phase"]
+    outcome = page.locator(".ed-outcome")
+    assert outcome.is_visible()
+    text = outcome.inner_text()
+    assert re.search(r"\bwins?\b|You win|drawn", text), text
+    links = page.locator(".ed-sheet-table tbody tr.ed-entry a.edition-rule-link")
+    assert links.count() >= 3
+    for i in range(min(links.count(), 12)):
+        title = links.nth(i).get_attribute("title") or links.nth(i).inner_text()
+        assert RULE.match(title), title
+        check_rule_href(page, title, links.nth(i).get_attribute("href"))
+    foot = page.locator(".ed-sheet tfoot tr").first.locator("td").all_inner_texts()
+    assert foot == [str(t) for t in view["totals"]], (foot, view["totals"])
+
+
+def test_a_whole_game_of_gleek_by_clicks(site_page):
+    page = open_game(site_page, "gleek", seed=3)
+    shoot(page, "table-gleek-start.png")
+    plan = play_to_end(page, "gleek", seed=3, limit_s=240)
+    view = page.evaluate(TABLE_VIEW)
+    shoot(page, "table-gleek-end.png")
+    check_end(page, view)
+    assert len(plan["deals"]) == view["variant"]["deals"], plan["deals"]
+    assert {"stock", "turned"} <= plan["seen"]["piles"], plan["seen"]
+    assert plan["seen"].get("contest"), "the vie's box was never drawn"
+    done = plan["done"]
+    assert any(d.startswith("auction:") for d in done), done
+    assert any(d.startswith("vie:") for d in done), done
+    assert plan["refusal"] is not None and RULE.match(plan["refusal"]["rule"]), plan["refusal"]
+    # the ledger of tokens: the money at the end in tokens, with whole coins and tokens over
+    units = [a["unit"] for a in view["ledger"]["accounts"]]
+    assert units[0] == "tokens", units
+    sheet = page.locator(".ed-sheet").inner_text()
+    assert "tokens" in sheet.lower(), sheet
+    site_page.assert_clean()
+
+
+def test_gleek_buyer_puts_out_seven_by_clicks(site_page):
+    """Seed chosen so that the reader (seat 0) buys the stock when he bids up: the seven cards
+    are clicked one by one, the hand shrinks by one each time, and the taken cards are drawn."""
+    page = open_game(site_page, "gleek", seed=3)
+    for attempt in range(40):
+        view = page.evaluate(TABLE_VIEW)
+        if view["phase"] == "exchange" and view["to_act"] == 0:
+            break
+        assert not view["over"]
+        buttons = page.locator('.ed-action-buttons .ed-action[data-legal="true"]')
+        raise_ = page.locator('.ed-action-buttons .ed-action[data-legal="true"]:not([data-kind="pass"])')
+        target = raise_.first if view["phase"] == "auction" and raise_.count() else \
+            (buttons.first if buttons.count() else page.locator('.ed-hand .ed-card[data-legal="true"]').first)
+        click_and_wait(page, target)
+        if view["deal"] > 1 or view["phase_kind"] == "trick":
+            pytest.fail(f"the reader did not buy the stock in deal 1 (seed 3): {view['auction']}")
+    view = page.evaluate(TABLE_VIEW)
+    assert view["taken"] and len(view["taken"]["cards"]) == 8, view["taken"]
+    assert page.locator(".ed-taken, .ed-taken-in").count() >= 1
+    shoot(page, "table-gleek-exchange.png")
+    hand = page.locator(".ed-hand .ed-card")
+    for n in range(7):
+        before = hand.count()
+        click_and_wait(page, page.locator('.ed-hand .ed-card[data-legal="true"]').first)
+        view = page.evaluate(TABLE_VIEW)
+        if view["phase"] != "exchange":
+            assert n == 6, n
+            break
+        assert hand.count() == before - 1, (n, before, hand.count())
+        discards = next(p for p in view["piles"] if p["id"] == "discards")
+        assert discards["count"] == n + 1 and len(discards["cards"]) == n + 1, discards
+    assert page.evaluate(TABLE_VIEW)["phase"] != "exchange"
+    site_page.assert_clean()
+
+
+def test_a_whole_game_of_piquet_by_clicks(site_page):
+    page = open_game(site_page, "piquet", seed=2)
+    shoot(page, "table-piquet-start.png")
+    plan = play_to_end(page, "piquet", seed=2, limit_s=300)
+    view = page.evaluate(TABLE_VIEW)
+    shoot(page, "table-piquet-end.png")
+    check_end(page, view)
+    assert len(plan["deals"]) >= 2, plan["deals"]
+    assert "talon" in plan["seen"]["piles"], plan["seen"]
+    assert plan["seen"].get("contest"), "the declarations' box was never drawn"
+    assert plan["seen"].get("taken"), "the cards drawn from the talon were never shown"
+    done = plan["done"]
+    assert any(d.split(":")[0] in ("elder_exchange", "younger_exchange", "exchange") for d in done) or \
+        any("exchange" in d for d in done), done
+    assert any(d.startswith("declare:") for d in done), done
+    assert plan["refusal"] is None or RULE.match(plan["refusal"]["rule"]), plan["refusal"]
+    site_page.assert_clean()
