@@ -94,6 +94,13 @@ def act(state: LooState, *actions: str) -> None:
         state.apply(text)
 
 
+def declaration(state: LooState, holder: str = "keep_quiet") -> None:
+    """Памфил's declaration: every seat is asked in turn; the holder of the pamphil as dealt
+    does ``holder`` (declare, or keep quiet), every other seat says nothing."""
+    while state.phase == "declare":
+        state.apply(holder if "declare" in legal_texts(state) else "keep_quiet")
+
+
 def pile(view: dict[str, Any], pile_id: str) -> dict[str, Any]:
     """The view's pile of that id (``piles``)."""
     return next(p for p in view["piles"] if p["id"] == pile_id)
@@ -404,7 +411,8 @@ def _pamphil_takes_the_ace_of_spades(reading: str) -> LooState:
     seat 2 takes every heart; the dealer passes."""
     state = deal("pamphil", hands={1: "AS 7H 8H 9H 10H", 2: "JC AH KH QH JH", 0: "7D 8D 9D 10D JD"},
                  turned="7S", ace_of_spades_penalty=reading)
-    act(state, "keep_quiet", "stand", "stand", "pass")
+    declaration(state)
+    act(state, "stand", "stand", "pass")
     act(state, "play AS", "play JC", "play AH", "play 7H", "play KH", "play 8H", "play QH", "play 9H",
         "play JH", "play 10H")
     assert previous_tricks(state.view(None)) == [0, 0, 5]
@@ -579,7 +587,8 @@ def test_pamphil_dealer_who_laid_out_the_ace_of_spades_may_pass():
 def test_a_shown_card_discarded_is_no_longer_shown_in_the_hand(game):
     if game == "pamphil":
         state = deal("pamphil", hands={1: "JC 7H 8H 9D 10D"}, turned="7S")
-        act(state, "declare", "buy", "discard JC", "draw 1")
+        declaration(state, "declare")
+        act(state, "buy", "discard JC", "draw 1")
         holder, card, viewer = 1, "JC", 2
     else:
         state = deal("petukh", players=6, dealer=5, six_player_pack="thirty-four",
@@ -597,16 +606,21 @@ def test_a_shown_card_discarded_is_no_longer_shown_in_the_hand(game):
 @pytest.mark.parametrize("payment", [1, 3])
 def test_pamphil_declaring_is_paid_by_each_other_player_outside_the_record(payment):
     state = deal("pamphil", players=4, hands={2: "JC 7H 8H 9D 10D"}, turned="7S", pamphil_payment=payment)
-    assert state.phase == "declare" and state.current_player() == 2
-    assert legal_texts(state) == ["declare", "keep_quiet"]
+    assert state.phase == "declare" and state.current_player() == 1, "every seat is asked, eldest first"
+    assert legal_texts(state) == ["keep_quiet"]
+    refused(state, "declare", "pamphil.bid.declare-payment")  # seat 1 does not hold it
     refused(state, "stand", "pamphil.bid.declare-payment")
+    state.apply("keep_quiet")
+    assert state.current_player() == 2 and legal_texts(state) == ["declare", "keep_quiet"]
     state.apply("declare")
+    act(state, "keep_quiet", "keep_quiet")
     view = state.view(None)
     assert account_totals(view, "payment") == [-payment, -payment, 3 * payment, -payment]
     account = view["ledger"]["accounts"][0]
     assert account["label"] == "Side payments for declaring the pamphil" and account["rule"] == "pamphil.bid.declare-payment"
-    assert view["calls"]["said"] == [{"seat": 2, "kind": "declare", "text": "declares the pamphil",
-                                      "rule": "pamphil.bid.declare-payment"}]
+    assert [(c["seat"], c["text"]) for c in view["calls"]["said"]] == [
+        (1, "says nothing"), (2, "declares the pamphil"), (3, "says nothing"), (0, "says nothing")]
+    assert {c["rule"] for c in view["calls"]["said"]} == {"pamphil.bid.declare-payment"}
     assert view["calls"]["waiting"] == [1, 2, 3, 0] and view["calls"]["waiting_text"] == "waiting to bid"
     assert view["totals"] == [25] * 4
     assert view["shows"] == [{"seat": 2, "kind": "pamphil", "cards": ["JC"], "value": 3 * payment,
@@ -615,19 +629,47 @@ def test_pamphil_declaring_is_paid_by_each_other_player_outside_the_record(payme
 
 
 @pytest.mark.rule("pamphil.bid.declare-payment")
-def test_pamphil_keeping_quiet_pays_nothing_and_nobody_is_asked_when_it_is_in_the_stock():
+def test_pamphil_keeping_quiet_pays_nothing_and_every_seat_is_asked_even_when_it_is_in_the_stock():
     state = deal("pamphil", players=4, hands={2: "JC 7H 8H 9D 10D"}, turned="7S")
-    state.apply("keep_quiet")
+    declaration(state)
     assert account_totals(state.view(None), "payment") is None and state.view(None)["shows"] == []
-    assert state.view(None)["calls"]["said"][0]["text"] == "keeps quiet"
+    assert [c["text"] for c in state.view(None)["calls"]["said"]] == ["says nothing"] * 4
     state = deal("pamphil", players=4, turned="7S", stock="JC")
+    for seat in (1, 2, 3, 0):
+        assert state.phase == "declare" and state.current_player() == seat and legal_texts(state) == ["keep_quiet"]
+        state.apply("keep_quiet")
     assert state.phase == "bid" and state.current_player() == 1
+
+
+@pytest.mark.rule("pamphil.bid.declare-payment")
+@pytest.mark.parametrize("seed", range(12))
+def test_pamphil_who_is_asked_and_what_the_others_hear_do_not_tell_who_holds_it(seed):
+    """In every deal every seat is asked in the same order, and a holder who keeps quiet is
+    heard exactly as any other seat: the table learns the holder only if he declares."""
+    state = games.get("pamphil").new_game({"players": 4}, seed)
+    while state.phase == "lay_out":
+        state.apply(state.legal_actions()[0])
+    if state.phase != "declare":
+        return  # (the pamphil turned up: everyone saw it)
+    asked, heard = [], []
+    while state.phase == "declare":
+        seat = state.current_player()
+        asked.append(seat)
+        prompt = state.prompt((seat + 1) % 4)
+        heard.append((prompt["text"], prompt["rule"]))
+        state.apply("keep_quiet")
+    assert asked == [(state.dealer + k) % 4 for k in range(1, 5)]
+    assert all(text.endswith(": declare the pamphil, if you hold it, or say nothing") or "say nothing" in text
+               for text, _ in heard)
+    assert len({text.split(":", 1)[1] for text, _ in heard}) == 1, heard
+    assert {c["text"] for c in state.view(0)["calls"]["said"]} == {"says nothing"}
 
 
 @pytest.mark.rule("pamphil.play.pamphil-highest", "pamphil.play.pamphil-follow")
 def test_pamphil_wins_the_trick_over_the_ace_of_trumps():
     state = deal("pamphil", hands={1: "AH 7C 8C 9C 10C", 2: "JC 7D 8D 9D 10D", 0: "KH 7S 8S 9S 10S"}, turned="7H")
-    act(state, "keep_quiet", "stand", "stand", "stand", "play AH")
+    declaration(state)
+    act(state, "stand", "stand", "stand", "play AH")
     assert "play JC" in legal_texts(state), "no heart: the pamphil may be played as a trump"
     act(state, "play JC", "play KH")
     assert state.view(None)["last_trick"]["winner"] == 2
@@ -638,7 +680,8 @@ def test_pamphil_wins_the_trick_over_the_ace_of_trumps():
 def test_pamphil_follows_as_a_trump_or_wild(reading, legal):
     state = deal("pamphil", hands={1: "KC 7D 8D 9D 10D", 2: "JC 9C 7H 8S 9S", 0: "QH 10S JS QS KS"}, turned="8H",
                  pamphil_follow=reading)
-    act(state, "keep_quiet", "stand", "stand", "stand", "play KC")
+    declaration(state)
+    act(state, "stand", "stand", "stand", "play KC")
     assert set(legal_texts(state)) == legal
     if reading == "trump":
         refused(state, "play JC", {"mushka.play.follow-else-trump", "pamphil.play.pamphil-follow"})
@@ -650,14 +693,16 @@ def test_pamphil_follows_as_a_trump_or_wild(reading, legal):
 @pytest.mark.rule("pamphil.play.pamphil-follow")
 def test_pamphil_led_calls_for_trumps():
     state = deal("pamphil", hands={1: "JC 7D 8D 9D 10D", 2: "AH 9C 7C 8S 9S", 0: "QH 10S JS QS KS"}, turned="8H")
-    act(state, "keep_quiet", "stand", "stand", "stand", "play JC")
+    declaration(state)
+    act(state, "stand", "stand", "stand", "play JC")
     assert legal_texts(state) == ["play AH"], "he holds a club, but the pamphil led calls for trumps"
 
 
 @pytest.mark.rule("pamphil.play.pamphil-follow")
 def test_pamphil_refusal_of_a_club_to_the_led_pamphil_names_the_pamphil_rule():
     state = deal("pamphil", hands={1: "JC 7D 8D 9D 10D", 2: "AH 9C 7C 8S 9S", 0: "QH 10S JS QS KS"}, turned="8H")
-    act(state, "keep_quiet", "stand", "stand", "stand", "play JC")
+    declaration(state)
+    act(state, "stand", "stand", "stand", "play JC")
     error = refused(state, "play 9C", "pamphil.play.pamphil-follow")
     assert "cannot follow" not in error.reason
 
@@ -666,7 +711,8 @@ def test_pamphil_refusal_of_a_club_to_the_led_pamphil_names_the_pamphil_rule():
 def test_pamphil_four_clubs_and_the_pamphil_are_five_clubs():
     state = deal("pamphil", hands={1: "JC 7C 8C 9C 10C", 2: "7H 8H 9H 10H 7D", 0: "7S 8S 9S 10S 8D"}, turned="KD",
                  five_of_a_suit="wins-game")
-    act(state, "keep_quiet", "stand", "stand", "stand")
+    declaration(state)
+    act(state, "stand", "stand", "stand")
     assert state.is_over() and list(state.outcome().winners) == [1]
     assert entries(state)[-1][2] == "pamphil.special.five-of-a-suit"
 
@@ -675,6 +721,7 @@ def test_pamphil_four_clubs_and_the_pamphil_are_five_clubs():
 def test_pamphil_keeps_mushkas_ace_of_spades_and_record():
     state = deal("pamphil", hands={1: "AS 7H 8H 9D 10D"}, turned="KH", stock="JC")
     assert state.view(None)["ledger"]["start"] == 25
+    declaration(state)
     # the refusal names Памфил's rule that adopts Мушка's, and the rule of Мушка's it applies
     error = refused(state, "pass", "pamphil.general.as-mushka")
     assert error.adopted == "mushka.bid.ace-of-spades-must-play" and error.to_json()["adopted"] == error.adopted
@@ -1160,6 +1207,7 @@ def test_heuristic_passes_a_hopeless_mushka_hand():
 @pytest.mark.parametrize("game", ["mushka", "pamphil"])
 def test_heuristic_plays_with_the_trump_ace(game):
     state = deal(game, hands={1: "AH 7C 8D 9S 10C"}, turned="7H")
+    declaration(state)
     assert heuristic(state) in ("stand", "buy")
 
 

@@ -20,7 +20,7 @@ from typing import Any, cast
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
-from engine.games.loo_rules import DECLARE, LAY_OUT
+from engine.games.loo_rules import DECLARE, LAY_OUT, bid_order
 from engine.games.mushka import MushkaParams, MushkaState, MushkaVariant
 from engine.partie import Partie
 from engine.phases import Dialogue, Exchange
@@ -142,12 +142,20 @@ class _LayOut(Exchange):
 
 
 class _Declaration(Dialogue):
-    """The holder of the pamphil, as dealt, declares it or keeps quiet; then the bidding."""
+    """Before the bidding every seat is asked in turn, eldest first, whether it declares the
+    pamphil: its holder as dealt may declare it or say nothing; any other seat can only say
+    nothing. Asking every seat alike keeps the order of play from telling who holds it."""
 
     def calls(self, state: Partie, seat: int) -> list[Action]:
-        return [Action("declare"), Action("keep_quiet")]
+        if PAMPHIL in cast("PamphilState", state).hands[seat]:
+            return [Action("declare"), Action("keep_quiet")]
+        return [Action("keep_quiet")]
 
     def call(self, state: Partie, seat: int, action: Action) -> None:
+        if action.kind == "declare" and PAMPHIL not in cast("PamphilState", state).hands[seat]:
+            raise IllegalActionError("pamphil.bid.declare-payment", action,
+                                     f"seat {seat} does not hold the pamphil ({PAMPHIL.symbol}): only its holder as "
+                                     "dealt may declare it", seat)
         cast("PamphilState", state).declare(seat, action)
         self.advance(state)
 
@@ -155,10 +163,10 @@ class _Declaration(Dialogue):
         cast("PamphilState", state)._start_bidding()
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
-        return Action("declare")
+        return legal[0]  # (declare when he may)
 
     def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
-        return "declares the pamphil" if action.kind == "declare" else "keeps quiet"
+        return "declares the pamphil" if action.kind == "declare" else "says nothing"
 
 
 class PamphilState(MushkaState):
@@ -171,8 +179,9 @@ class PamphilState(MushkaState):
         LAY_OUT: _LayOut("pamphil.deal.turned-pamphil",
                          "Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps",
                          give="lay_out"),
-        DECLARE: _Declaration(DECLARE, "pamphil.bid.declare-payment", "Seat {seat} holds the pamphil", choices=True,
-                              verb="declare the pamphil or keep quiet"),
+        DECLARE: _Declaration(DECLARE, "pamphil.bid.declare-payment",
+                              "Seat {seat}: declare the pamphil, if you hold it, or say nothing", choices=True,
+                              verb="declare the pamphil or say nothing", vocabulary=("declare", "keep_quiet")),
     }
     params: PamphilParams
     ACCOUNT_LABELS = {"payment": "Side payments for declaring the pamphil"}
@@ -221,12 +230,9 @@ class PamphilState(MushkaState):
         self._ask_declaration()
 
     def _ask_declaration(self) -> None:
-        holder = next((s for s in range(self.num_players) if PAMPHIL in self.hands[s]), None)
-        if holder is None:
-            self._start_bidding()
-            return
+        """Every seat is asked, in the bidding's order, even when the pamphil lies in the stock."""
         self._phase = DECLARE
-        cast(_Declaration, self.PHASES[DECLARE]).open(self, [holder])
+        cast(_Declaration, self.PHASES[DECLARE]).open(self, bid_order(self.num_players, self.dealer))
 
     @implements("pamphil.deal.turned-pamphil")
     def lay_out(self, seat: int, card: Card) -> None:
@@ -264,7 +270,7 @@ class PamphilState(MushkaState):
         if action.kind == "declare":
             return "Declare the pamphil"
         if action.kind == "keep_quiet":
-            return "Keep the pamphil quiet"
+            return "Say nothing"
         return super().card_label(action)
 
     def card_worth(self, card: Card) -> float:
