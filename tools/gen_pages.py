@@ -64,7 +64,7 @@ API_MODULES = [
     "phases.base", "phases.trick", "phases.dialogue", "phases.exchange", "table_view", "determinize",
     "games.ruffe_rules", "games.ruffe", "games.ruffe_view", "games.loo_rules", "games.loo", "games.loo_view",
     "games.mushka", "games.pamphil",
-    "games.rams", "games.petukh", "games.gleek_rules", "games.gleek", "games.gleek_vie", "games.gleek_view",
+    "games.rams_rules", "games.rams", "games.petukh", "games.gleek_rules", "games.gleek", "games.gleek_vie", "games.gleek_view",
     "games.gleek_advice", "games.piquet_rules", "games.piquet", "games.piquet_phases",
     "games.piquet_declarations", "games.piquet_view", "games.piquet_advice", "records", "bots", "bridge",
     "simulate", "measuring", "games.ruffe_measures", "games.loo_measures", "games.gleek_measures",
