@@ -658,7 +658,7 @@ class LooState(ListHands, TrickTable, Partie):
         """What ``seat`` cannot see (the other hands, the stock, the others' discards and
         passed hands) and what it knows: the cards shown, the turned card, and in play the
         suits a player showed he lacks."""
-        hidden = Hidden(suit_of=self._effective_suit, attempts=30, strict=20)
+        hidden = Hidden(suit_of=self.effective_suit, attempts=30, strict=20)
         for p in range(self.num_players):
             if p == seat:
                 continue
@@ -682,10 +682,6 @@ class LooState(ListHands, TrickTable, Partie):
         if self._phase == PLAY and self._to_act is not None:  # the hands as the trick play keeps them
             self.sync_hands()
             self._allowed = self.allowed_bits(self._to_act)
-
-    def _effective_suit(self, card: Card) -> Suit:
-        suit_of = self._rule.suit_of
-        return suit_of(card, self.trump) if suit_of is not None else card.suit
 
     # ----- views -------------------------------------------------------------------
     def prompt_fields(self) -> dict[str, Any]:
@@ -722,7 +718,7 @@ class LooState(ListHands, TrickTable, Partie):
         """Roughly how likely ``card`` is to take a trick at this table."""
         others = max(1, len(self.active) - 1 if self._phase == PLAY else self.num_players - 1)
         r = card.rank_value
-        if self._effective_suit(card) is self.trump:
+        if self.effective_suit(card) is self.trump:
             return min(1.0, 0.25 + (r - 6) * 0.09) if r < 14 else 1.0
         if r == 14:
             return max(0.25, 0.85 - 0.1 * others)
@@ -732,7 +728,7 @@ class LooState(ListHands, TrickTable, Partie):
 
     def keep_card(self, seat: int, card: Card) -> bool:
         """Whether a buyer keeps ``card``: trumps, aces, kings, and what the game values."""
-        return self._effective_suit(card) is self.trump or card.rank_value >= 13
+        return self.effective_suit(card) is self.trump or card.rank_value >= 13
 
     def hand_worth(self, seat: int) -> float:
         return sum(self.card_worth(c) for c in self.hands[seat])
@@ -774,7 +770,7 @@ class LooState(ListHands, TrickTable, Partie):
         want = self.tricks[seat] < self.tricks_wanted(seat)
 
         def cheap(c: Card) -> tuple[int, int]:
-            return (1 if self._effective_suit(c) is trump else 0, c.rank_value)
+            return (1 if self.effective_suit(c) is trump else 0, c.rank_value)
 
         if not self.trick:
             if not want:
@@ -792,7 +788,7 @@ class LooState(ListHands, TrickTable, Partie):
 
         winning = [c for c in cards if wins(c)]
         if want and winning:
-            if last or all(self._effective_suit(c) is trump for c in winning):
+            if last or all(self.effective_suit(c) is trump for c in winning):
                 return Action("play", min(winning, key=cheap))
             return Action("play", max(winning, key=lambda c: c.rank_value))
         losing = [c for c in cards if c not in winning] or cards
