@@ -1316,3 +1316,14 @@ def test_sampling_bot_chooses_legal_actions_in_every_phase(game, setup):
     expected = {"bid", "discard", "play"} | {"pamphil": {"lay_out"} if turned == "JC" else {"declare"},
                                               "rams": {"dealer_exchange"}}.get(game, set())
     assert expected <= phases, phases
+
+
+# --------------------------------------------------------------------------- the modules' own examples
+
+def test_the_loo_modules_doctests() -> None:
+    import doctest
+    import importlib
+
+    names = ("loo", "loo_rules", "mushka", "pamphil", "rams", "rams_rules", "petukh")
+    results = [doctest.testmod(importlib.import_module(f"engine.games.{name}")) for name in names]
+    assert all(r.attempted for r in results) and not any(r.failed for r in results), results

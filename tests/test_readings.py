@@ -138,8 +138,10 @@ def test_the_rule_code_compares_no_reading_id(spec: Any) -> None:
     ids = {str(v) for o in options for v in o.values or ()}
     names = "|".join(o.name for o in options)
     module = Path(GAME_MODULES[spec.id].__file__ or "")
-    # the game's module and the rule modules beside it (ruffe_rules.py, loo_rules.py, loo.py)
-    paths = [module, *sorted(module.parent.glob("*_rules.py")), module.parent / "loo.py"]
+    # the game's module and the rule modules beside it (ruffe_rules.py, loo_rules.py, loo.py), and the
+    # phases and the advice of the game and of the loo family (ruffe_phases.py, loo_advice.py, …)
+    family = [module.parent / f"{stem}{part}.py" for stem in (module.stem, "loo") for part in ("", "_phases", "_advice")]
+    paths = [module, *sorted(module.parent.glob("*_rules.py")), *(p for p in family if p.is_file())]
     source = "\n".join(p.read_text(encoding="utf-8") for p in dict.fromkeys(paths))
     assert not comparisons(source, ids), f"{spec.id}: reading ids compared as strings"
     compared = re.findall(rf"variant\.({names})\b\s*(?:==|!=|\bin\b)", source)

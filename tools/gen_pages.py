@@ -62,9 +62,10 @@ LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
 API_MODULES = [
     "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits",
     "phases.base", "phases.trick", "phases.dialogue", "phases.exchange", "table_view", "determinize",
-    "games.ruffe_rules", "games.ruffe", "games.ruffe_view", "games.loo_rules", "games.loo", "games.loo_view",
-    "games.mushka", "games.pamphil",
-    "games.rams", "games.petukh", "games.gleek_rules", "games.gleek", "games.gleek_vie", "games.gleek_view",
+    "games.ruffe_rules", "games.ruffe", "games.ruffe_phases", "games.ruffe_view", "games.ruffe_advice",
+    "games.loo_rules", "games.loo", "games.loo_phases", "games.loo_view", "games.loo_advice",
+    "games.mushka", "games.pamphil", "games.rams_rules", "games.rams", "games.petukh",
+    "games.gleek_rules", "games.gleek", "games.gleek_vie", "games.gleek_view",
     "games.gleek_advice", "games.piquet_rules", "games.piquet", "games.piquet_phases",
     "games.piquet_declarations", "games.piquet_view", "games.piquet_advice", "records", "bots", "bridge",
     "simulate", "measuring", "games.ruffe_measures", "games.loo_measures", "games.gleek_measures",

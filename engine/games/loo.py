@@ -11,11 +11,15 @@ A game declares only what differs, as a subclass of :class:`LooState` with
 its :class:`LooVariant` options (the catalogue's readings) and a table of its
 rule ids (:class:`LooRules`): its pack, who may not pass, when a player may
 buy, its special cards, what it shows before play (five of a suit, a Rams,
-jacks, boys) and how a deal is scored.  The shared rule functions below
-(``deal_five``, ``turn_trump``, ``buy``, ``bid_order``, ``first_leader``,
-``winners``, ``settlement`` …) are the single home of the rules the four
-games have in common; each carries the ids of every game's rule it
-implements.
+jacks, boys) and how a deal is scored.  The shared rule functions of
+:mod:`engine.games.loo_rules` (``deal_five``, ``turn_trump``, ``buy``,
+``bid_order``, ``first_leader``, ``winners``, ``settlement`` …, looked up
+here too) are the single home of the rules the four games have in common;
+each carries the ids of every game's rule it implements.  Beside the state
+here: its phases (:mod:`engine.games.loo_phases`), the sensible player's
+advice (:mod:`engine.games.loo_advice`, a mixin whose hooks a game
+overrides) and its part of the table's view and the deal summaries
+(:mod:`engine.games.loo_view`).
 
 >>> from engine.games import get
 >>> state = get("mushka").new_game({"players": 3}, seed=4)
@@ -26,13 +30,12 @@ implements.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable
 from typing import Any, ClassVar, cast
 
 from engine.cards import Card, Suit, format_cards, shuffled
 from engine.errors import IllegalActionError
-from engine.game import Action, fact
+from engine.game import Action
 from engine.games.loo_rules import (
     BID,
     COLOURS,
@@ -64,10 +67,12 @@ from engine.games.loo_rules import (
 )
 from engine.determinize import Hidden
 from engine.games import loo_view
+from engine.games.loo_advice import LooAdvice
+from engine.games.loo_phases import PHASES
 from engine.partie import Partie
-from engine.phases import Dialogue, Exchange, ListHands, TrickPlay, TrickRules, TrickTable
+from engine.phases import Dialogue, ListHands, TrickTable
 from engine.rules import implements
-from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, trick_winner
+from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
 
 __all__ = [  # (the rules' names too: a game's module is where they are looked up)
     "LooRules",
@@ -101,92 +106,8 @@ _Closed = tuple[Suit, Card | None, tuple[str | None, ...], tuple[int, ...], tupl
 seats, tricks per seat, the shows (seat, rule, text), the records before and after, and
 the payments so far."""
 
-class _Bidding(Dialogue):
-    """The bidding: each player in turn from the dealer's left passes, stands or buys
-    (a buyer's discards and draw are an exchange, after which the bidding goes on); a
-    seat whose only choice is to stand stands without being asked."""
 
-    def calls(self, state: Partie, seat: int) -> list[Action]:
-        return [Action(choice) for choice in cast("LooState", state).bid_options(seat)]
-
-    def call(self, state: Partie, seat: int, action: Action) -> None:
-        cast("LooState", state)._bid(seat, action)
-
-    def automatic(self, state: Partie, seat: int) -> bool:
-        loo = cast("LooState", state)
-        if loo.bid_options(seat) != ["stand"]:
-            return False
-        self.note(state, seat, Action("stand"), loo._stand_rule(seat))
-        return loo.stands_unasked(seat)
-
-    def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
-        return cast("LooState", state).bid_word(seat) or action.kind
-
-    def close(self, state: Partie) -> None:
-        cast("LooState", state)._end_bidding()
-
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
-        return cast("LooState", state).bid_advice(seat, {a.kind for a in legal})
-
-
-class _Buying(Exchange):
-    """A buyer lays aside the cards he does not want, one at a time (no more than the
-    stock holds), then draws as many."""
-
-    def offered(self, state: Partie, seat: int) -> list[Card]:
-        return cast("LooState", state).hands[seat]
-
-    def given(self, state: Partie, seat: int) -> list[Card]:
-        return cast("LooState", state).pending
-
-    def most(self, state: Partie, seat: int) -> int:
-        return len(cast("LooState", state).stock)
-
-    def complete(self, state: Partie, seat: int) -> bool:
-        loo = cast("LooState", state)
-        return len(loo.pending) >= len(loo.stock) or not loo.hands[seat]
-
-    def finish_action(self, state: Partie, seat: int) -> Action:
-        return Action("draw", value=len(cast("LooState", state).pending))
-
-    def give_card(self, state: Partie, seat: int, card: Card) -> None:
-        loo = cast("LooState", state)
-        loo.hands[seat].remove(card)
-        loo.known.pop(card, None)
-        loo.pending.append(card)
-
-    def done(self, state: Partie, seat: int) -> None:
-        cast("LooState", state)._draw(seat)
-
-    def act(self, state: Partie, seat: int, action: Action) -> None:
-        pending = len(cast("LooState", state).pending)
-        if action.kind == "draw" and pending and action.value is not None and str(action.value) != str(pending):
-            raise IllegalActionError(self.rule_id(state), action,
-                                     f"seat {seat} has discarded {pending} card(s) and draws as many, "
-                                     f"not {action.value}", seat)
-        super().act(state, seat, action)
-
-    def form_reason(self, state: Partie, seat: int) -> str:
-        return f"seat {seat} is buying: discard a card ('discard <card>') or 'draw'"
-
-    def early_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
-        return IllegalActionError(self.rule_id(state), action,
-                                  "a buyer first lays aside the cards he does not want: discard at least one", seat)
-
-    def full_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
-        stock = len(cast("LooState", state).stock)
-        return IllegalActionError(cast("LooState", state).RULES.stock_limit, action,
-                                  f"the stock holds only {stock} card(s): no more discards", seat)
-
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
-        return cast("LooState", state).discard_advice(seat)
-
-
-def _play_advice(state: LooState, seat: int, cards: list[Card]) -> Action:
-    return state.play_advice(seat, cards)
-
-
-class LooState(ListHands, TrickTable, Partie):
+class LooState(ListHands, LooAdvice, TrickTable, Partie):
     """A whole game of a loo-family game, deal after deal, to the end of the
     record.  Subclasses (one per game) declare ``game_id``, ``RULES`` and the
     hooks below; everything else is shared.
@@ -201,17 +122,7 @@ class LooState(ListHands, TrickTable, Partie):
     RULES: ClassVar[LooRules]
     variant: LooVariant
     UNIT = "record"
-    PHASES = Partie.PHASES | {  # the phases every loo game has, a rule by its name in ``RULES``
-        BID: _Bidding(BID, "bid", "Seat {seat}: bid", choices=True, verb="bid",
-                      vocabulary=("pass", "stand", "buy")),
-        DISCARD: _Buying("discard", "Seat {seat}: lay aside up to {most} unwanted cards, one at a time, "
-                         "then draw as many", give="discard", finish="draw"),
-        PLAY: TrickPlay(TrickRules(follow="follow", hand="follow", winner="winner", form="follow"),
-                        "Seat {seat}: play to trick {trick}, led by seat {leader}",
-                        cases={"lead": ("lead", "Seat {seat}: lead to the first trick"),
-                               "next_lead": ("lead", "Seat {seat} won the last trick: lead to trick {trick}")},
-                        advice=_play_advice),
-    }
+    PHASES = PHASES  # the phases every loo game has (:mod:`engine.games.loo_phases`)
     tricks_per_deal = TRICKS_PER_DEAL
     lower_is_better = True
     passing: ClassVar[bool] = True
@@ -356,7 +267,7 @@ class LooState(ListHands, TrickTable, Partie):
     # ----- the bidding -------------------------------------------------------
     def _start_bidding(self) -> None:
         self._phase = BID
-        cast(_Bidding, self.PHASES[BID]).open(self, bid_order(self.num_players, self.dealer))
+        cast(Dialogue, self.PHASES[BID]).open(self, bid_order(self.num_players, self.dealer))
 
     @implements("mushka.bid.options", "rams.bid.options", "petukh.exchange.order", "petukh.bid.no-pass")
     def bid_options(self, seat: int) -> list[str]:
@@ -371,7 +282,7 @@ class LooState(ListHands, TrickTable, Partie):
         return options
 
     def _next_bidder(self) -> None:
-        cast(_Bidding, self.PHASES[BID]).advance(self)
+        cast(Dialogue, self.PHASES[BID]).advance(self)
 
     def stands_unasked(self, seat: int) -> bool:
         """A seat whose only choice is to stand stands without being asked."""
@@ -568,46 +479,7 @@ class LooState(ListHands, TrickTable, Partie):
         self.end(tuple(won), reason, rule)
 
     def deal_summary(self, deal: int) -> dict[str, Any]:
-        """What happened in a finished deal (the shape of :meth:`GameState.deal_summary`):
-        for each seat its bid (passed, stood, bought), what it showed, its tricks, what
-        it wrote off or up and its record after; for the deal its trumps, a void deal,
-        and the end of the game with the settlement."""
-        row = self._finished_deal(deal)
-        trump, turned, bids, bought, active, tricks, shown, before, after, paid = self._closed[deal - 1]
-        paid_before = self._closed[deal - 2][9] if deal > 1 else (0,) * self.num_players
-        rules = self.RULES
-        side_facts: list[list[dict[str, Any]]] = []
-        side_texts: list[str] = []
-        for seat in range(self.num_players):
-            bid = bids[seat]
-            words = [self.BID_WORDS[bid].format(n=bought[seat]) if bid else "did not bid"]
-            items = [fact("Choice", words[0], rules.discard if bid == "buy" else rules.bid)]
-            for who, rule, text in shown:
-                if who == seat:
-                    items.append(fact("Shown", text, rule))
-                    # "Seat 2 shows jacks ..., worth 5: J♠ J♣." -> "shows jacks ..., worth 5" (the cards are in the fact)
-                    words.append(re.sub(rf"^(the dealer, )?seat {seat},? ", "", text.split(": ")[0], flags=re.I))
-            if seat in active and sum(tricks) > 0:  # (not when the shows ended the deal before the play)
-                items.append(fact("Tricks", tricks[seat], rules.winner))
-                words.append(_plural(tricks[seat], "trick"))
-            change = sum(e["points"] for e in row["entries"] if e["side"] == seat)
-            items.append(fact("Record", f"{before[seat]} → {after[seat]}"))
-            if paid[seat] != paid_before[seat]:
-                items.append(fact("Paid outside the record", f"{paid[seat] - paid_before[seat]:+d}"))
-            side_facts.append(items)
-            written = (f"writes off {-change}" if change < 0 else f"writes up {change}" if change else "writes nothing")
-            side_texts.append(f"seat {seat}: {', '.join(words)}; {written} (record {after[seat]})")
-        trumps = _suit_name(trump) + (f": {turned} turned" if turned is not None else "")
-        facts = [fact("Trumps", trumps, rules.trump)]
-        if row.get("void"):
-            facts.append(fact("Void deal", row["void"]["why"], row["void"]["rule"]))
-        ending = None
-        outcome = self._outcome
-        if outcome is not None and deal == self.deal_number:
-            ending = (rules.tie if len(outcome.winners) > 1 else rules.end, outcome.reason)
-            facts.append(fact("Settlement", ", ".join(f"seat {s} {p:+}" for s, p in enumerate(self.settlement())),
-                              rules.settle))
-        return self._summary(row, side_facts, side_texts, facts, ending)
+        return loo_view.deal_summary(self, deal)
 
     # ----- GameState interface -------------------------------------------------
     @property
@@ -658,7 +530,7 @@ class LooState(ListHands, TrickTable, Partie):
         """What ``seat`` cannot see (the other hands, the stock, the others' discards and
         passed hands) and what it knows: the cards shown, the turned card, and in play the
         suits a player showed he lacks."""
-        hidden = Hidden(suit_of=self._effective_suit, attempts=30, strict=20)
+        hidden = Hidden(suit_of=self.effective_suit, attempts=30, strict=20)
         for p in range(self.num_players):
             if p == seat:
                 continue
@@ -682,10 +554,6 @@ class LooState(ListHands, TrickTable, Partie):
         if self._phase == PLAY and self._to_act is not None:  # the hands as the trick play keeps them
             self.sync_hands()
             self._allowed = self.allowed_bits(self._to_act)
-
-    def _effective_suit(self, card: Card) -> Suit:
-        suit_of = self._rule.suit_of
-        return suit_of(card, self.trump) if suit_of is not None else card.suit
 
     # ----- views -------------------------------------------------------------------
     def prompt_fields(self) -> dict[str, Any]:
@@ -716,87 +584,6 @@ class LooState(ListHands, TrickTable, Partie):
 
     def final_accounts(self) -> list[dict[str, Any]]:
         return loo_view.accounts(self)
-
-    # ----- a sensible player ---------------------------------------------------------
-    def card_worth(self, card: Card) -> float:
-        """Roughly how likely ``card`` is to take a trick at this table."""
-        others = max(1, len(self.active) - 1 if self._phase == PLAY else self.num_players - 1)
-        r = card.rank_value
-        if self._effective_suit(card) is self.trump:
-            return min(1.0, 0.25 + (r - 6) * 0.09) if r < 14 else 1.0
-        if r == 14:
-            return max(0.25, 0.85 - 0.1 * others)
-        if r == 13:
-            return max(0.1, 0.5 - 0.1 * others)
-        return 0.0
-
-    def keep_card(self, seat: int, card: Card) -> bool:
-        """Whether a buyer keeps ``card``: trumps, aces, kings, and what the game values."""
-        return self._effective_suit(card) is self.trump or card.rank_value >= 13
-
-    def hand_worth(self, seat: int) -> float:
-        return sum(self.card_worth(c) for c in self.hands[seat])
-
-    def no_trick_cost(self, seat: int) -> int:
-        """What taking no trick would cost ``seat`` (the penalty written up)."""
-        return 5
-
-    def tricks_wanted(self, seat: int) -> int:
-        """How many tricks ``seat`` wants this deal (Мушка: no more than its record)."""
-        return TRICKS_PER_DEAL
-
-    # A sensible move: pass a hand unlikely to take a trick when passing is allowed and a
-    # blank is costly, buy to replace the cards that cannot take tricks, keep trumps, aces
-    # and kings; in play take tricks cheaply while they are wanted, and throw low otherwise.
-    def bid_advice(self, seat: int, kinds: set[str]) -> Action:
-        worth = self.hand_worth(seat)
-        weak = [c for c in self.hands[seat] if not self.keep_card(seat, c)]
-        cost = self.no_trick_cost(seat)
-        if "pass" in kinds and cost > 0 and worth < 0.55 and (len(weak) < 3 or worth < 0.2):
-            return Action("pass")
-        if "buy" in kinds and weak and (worth < 2.5 or len(weak) >= 2):
-            return Action("buy")
-        return Action("stand")
-
-    def discard_advice(self, seat: int) -> Action:
-        hand = self.hands[seat]
-        weak = sorted((c for c in hand if not self.keep_card(seat, c)), key=lambda c: self.card_worth(c))
-        room = len(self.stock) - len(self.pending)
-        if weak and room > 0:
-            return Action("discard", weak[0])
-        if self.pending:
-            return Action("draw", value=len(self.pending))
-        return Action("discard", min(hand, key=self.card_worth))
-
-    def play_advice(self, seat: int, cards: list[Card]) -> Action:
-        trump = self.trump
-        strength = self._rule.strength
-        want = self.tricks[seat] < self.tricks_wanted(seat)
-
-        def cheap(c: Card) -> tuple[int, int]:
-            return (1 if self._effective_suit(c) is trump else 0, c.rank_value)
-
-        if not self.trick:
-            if not want:
-                return Action("play", min(cards, key=cheap))
-            best = max(cards, key=lambda c: (self.card_worth(c), c.rank_value))
-            if self.card_worth(best) >= 0.5:
-                return Action("play", best)
-            return Action("play", min(cards, key=cheap))
-        position = len(self.trick)
-        last = position == len(self.active) - 1
-
-        def wins(c: Card) -> bool:
-            trial = self.trick + [c]
-            return trick_winner(trial, trump, strength) == position
-
-        winning = [c for c in cards if wins(c)]
-        if want and winning:
-            if last or all(self._effective_suit(c) is trump for c in winning):
-                return Action("play", min(winning, key=cheap))
-            return Action("play", max(winning, key=lambda c: c.rank_value))
-        losing = [c for c in cards if c not in winning] or cards
-        return Action("play", min(losing, key=cheap) if want else max(losing, key=cheap))
 
 
 def _hand_key(card: Card) -> int:

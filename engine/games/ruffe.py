@@ -11,8 +11,13 @@ from the dealer's left; each side then counts its cards above those dealt.
 Game to 52 (40, 36 in the smaller configurations).
 
 Every rule of ``engine/catalogue/ruffe-and-trumps.toml`` is implemented
-below under ``@implements`` with its id; each contested rule is an option of
-:class:`RuffeVariant` whose values are the catalogue's reading ids.
+under ``@implements`` with its id, here (the state) or in
+:mod:`engine.games.ruffe_rules` (the pure rule functions, looked up here
+too); each contested rule is an option of :class:`RuffeVariant` whose
+values are the catalogue's reading ids.  Beside the state: its phases
+(:mod:`engine.games.ruffe_phases`), the sensible player's advice
+(:mod:`engine.games.ruffe_advice`) and its part of the table's view and the
+deal summaries (:mod:`engine.games.ruffe_view`).
 
 >>> from engine.games.ruffe import SPEC
 >>> state = SPEC.new_game(seed=1)
@@ -28,23 +33,18 @@ from operator import itemgetter
 from typing import Any, cast
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit
-from engine.errors import IllegalActionError
-from engine.game import Action, GameSpec, fact, side_words
+from engine.game import Action, GameSpec
 from engine.games.ruffe_rules import (
     _BIT,
     DealConfig,
-    _DISCARD,
     GAME_ID,
     HEAD,
     _INDEX,
-    OVER,
     PLAY,
-    _PLAY,
     RUFF,
     RUFF_POINTS,
     RuffeVariant,
     _SUIT_NAMES,
-    _TRICK_RULE,
     _announcement,
     best_ruff,
     _best_ruff_bits,
@@ -65,15 +65,12 @@ from engine.games.ruffe_rules import (
 )
 from engine.determinize import Hidden
 from engine.games import ruffe_view
+from engine.games.ruffe_phases import PHASES
 from engine.partie import Partie, log_text
-from engine.phases import Dialogue, Exchange, TrickPlay, TrickRules, TrickTable
+from engine.phases import Dialogue, TrickTable
 from engine.phases.trick import PLAY_BY_INDEX as _PLAY_BY_INDEX
 from engine.rules import implements
-from engine.tricks import (
-    PlayRule,
-    card_bits,
-    trick_winner,
-)
+from engine.tricks import PlayRule, card_bits
 
 __all__ = [  # (the rules' names too: a game's module is where they are looked up)
     "GAME_ID",
@@ -99,71 +96,6 @@ per seat, points per side, the last trick, the ruffs announced, the ruff's winne
 rule the head went by and the number of discards."""
 
 
-class _RuffAnnouncement(Dialogue):
-    """The ruff: each player in turn from the dealer's left announces his best ruff (its
-    value; the suit stays his own until the proof); when all have, the best scores and
-    the head is taken."""
-
-    def calls(self, state: Partie, seat: int) -> list[Action]:
-        return [_announcement(cast("RuffeState", state)._ruffs[seat][1])]
-
-    def call(self, state: Partie, seat: int, action: Action) -> None:
-        ruffe = cast("RuffeState", state)
-        suit, value = ruffe._ruffs[seat]
-        if action != _announcement(value):  # the one listed action: 'announce <his best ruff>'
-            raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
-                                     f"a player announces his best ruff, 'announce {value}': seat {seat}'s "
-                                     f"is {value}", seat)
-        ruffe._announce(seat, suit, value)
-        self.advance(state)
-
-    def close(self, state: Partie) -> None:
-        ruffe = cast("RuffeState", state)
-        ruffe._award_ruff()
-        ruffe._start_head()
-
-    def label(self, state: Partie, action: Action) -> str:
-        return f"Announce a ruff of {action.value}"
-
-    def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
-        return ruffe_view.said(cast("RuffeState", state), seat, action, viewer)
-
-
-class _HeadDiscard(Exchange):
-    """The head: its taker adds it to his hand and lays out four cards, one at a time."""
-
-    def offered(self, state: Partie, seat: int) -> list[Card]:
-        return cast("RuffeState", state).hand_cards(seat)
-
-    def given(self, state: Partie, seat: int) -> list[Card]:
-        return cast("RuffeState", state).discards
-
-    def most(self, state: Partie, seat: int) -> int:
-        return 4
-
-    def give_card(self, state: Partie, seat: int, card: Card) -> None:
-        ruffe = cast("RuffeState", state)
-        ruffe.take_card(seat, card)
-        ruffe.discards.append(card)
-
-    def done(self, state: Partie, seat: int) -> None:
-        cast("RuffeState", state)._discarded()
-
-    def form_reason(self, state: Partie, seat: int) -> str:
-        return (f"seat {seat} has taken the head and must discard a card ('discard <card>'), "
-                f"{4 - len(self.given(state, seat))} more to go")
-
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
-        return cast("RuffeState", state).discard_advice(seat)
-
-    def taken(self, state: Partie, seat: int) -> tuple[list[Card], str] | None:
-        return ruffe_view.taken(cast("RuffeState", state))
-
-
-def _play_advice(state: RuffeState, seat: int, cards: list[Card]) -> Action:
-    return state.play_advice(seat, cards)
-
-
 class RuffeState(TrickTable, Partie):
     """A whole game of Ruffe and Trumps, deal after deal, to the target.
 
@@ -186,20 +118,7 @@ class RuffeState(TrickTable, Partie):
                     "rotation": "ruffe-and-trumps.deal.rotation", "end": "ruffe-and-trumps.game.end",
                     "target": "ruffe-and-trumps.game.target"}
 
-    PHASES = Partie.PHASES | {
-        RUFF: _RuffAnnouncement(RUFF, "ruffe-and-trumps.ruff.announce", "Seat {seat}: announce the best ruff in hand",
-                                verb="announce a ruff"),
-        HEAD: _HeadDiscard("ruffe-and-trumps.head.discard", "Seat {seat} took the head: lay out {left}, face down",
-                           give="discard"),
-        PLAY: TrickPlay(TrickRules(follow="ruffe-and-trumps.play.follow", hand="ruffe-and-trumps.play.all-cards",
-                                   winner=_TRICK_RULE, form="ruffe-and-trumps.play.all-cards"),
-                        "Seat {seat}: play to trick {trick}, led by seat {leader}",
-                        cases={"lead": ("ruffe-and-trumps.play.first-lead",
-                                        "Seat {seat}: lead any card to the first trick"),
-                               "next_lead": ("ruffe-and-trumps.play.next-lead",
-                                             "Seat {seat} won the last trick: lead any card to trick {trick}")},
-                        advice=_play_advice),
-    }
+    PHASES = PHASES  # the ruff, the head, the play (:mod:`engine.games.ruffe_phases`)
 
     def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
@@ -281,7 +200,7 @@ class RuffeState(TrickTable, Partie):
         self.voids = [0] * n  # bit i: suit with index i shown void
         self._allowed = 0  # in play: the cards the seat to act may play, as a bit set (TrickTable)
         self._phase = RUFF
-        cast(_RuffAnnouncement, self.PHASES[RUFF]).open(self, [(self.dealer + 1 + i) % n for i in range(n)])
+        cast(Dialogue, self.PHASES[RUFF]).open(self, [(self.dealer + 1 + i) % n for i in range(n)])
 
     # ----- GameState interface (phase, current_player, is_over, outcome: the base's) ----
     def sides(self) -> list[list[int]]:
@@ -449,49 +368,7 @@ class RuffeState(TrickTable, Partie):
         self.next_deal()
 
     def deal_summary(self, deal: int) -> dict[str, Any]:
-        """What happened in a counted deal (the shape of :meth:`GameState.deal_summary`):
-        for each side its ruffs announced, the ruff won, the head taken, its tricks
-        and cards counted, and its points; for the deal its trumps, ruff and head."""
-        row = self._finished_deal(deal)
-        (_, _, trump, turned, taker, won, tricks, points, _, announced, ruff_won, head_rule,
-         discarded) = self._counted[deal - 1]
-        values = {seat: value for seat, _suit, value in announced}
-        best = max(values.values(), default=0)
-        side_facts: list[list[dict[str, Any]]] = []
-        side_texts: list[str] = []
-        for side, seats in enumerate(self._sides):
-            took = sum(tricks[s] for s in seats)
-            did = [f"{took} trick{'s' if took != 1 else ''} ({sum(won[s] for s in seats)} cards counted)"]
-            among = len(seats) > 1  # name the partner who did it
-            if ruff_won and ruff_won[0] in seats:
-                did.append(f"{f'seat {ruff_won[0]} ' if among else ''}won the ruff with {best}")
-            if taker is not None and taker in seats:
-                did.append(f"{f'seat {taker} ' if among else ''}took the head (his {discarded} discards "
-                           f"{'counted' if self.params.discards_count else 'dead'})")
-            amount = sum(e["points"] for e in row["entries"] if e["side"] == side)
-            side_texts.append(f"{side_words(seats)}: {', '.join(did)}; {amount} point{'s' if amount != 1 else ''}")
-            side_facts.append([
-                fact("Ruffs announced", ", ".join(f"seat {s}: {values[s]}" for s in seats if s in values),
-                     "ruffe-and-trumps.ruff.announce"),
-                fact("Tricks", took, "ruffe-and-trumps.play.trick-winner"),
-                fact("Cards counted", sum(won[s] for s in seats)),
-                fact(f"Points for the {'tricks' if self.params.count_tricks else 'cards'}", points[side],
-                     self._count_texts[side][0])])
-        if ruff_won:
-            ruff = fact("The ruff", f"seat {ruff_won[0]} with {best}", "ruffe-and-trumps.ruff.award")
-        else:
-            tied = [s for s, v in values.items() if v == best]
-            ruff = fact("The ruff", f"seats {' and '.join(map(str, tied))} tie at {best}: nobody scores it",
-                        "ruffe-and-trumps.ruff.tie")
-        laid = "counted as cards he won" if self.params.discards_count else "dead"
-        head = (fact("The head", f"taken by seat {taker}, his {discarded} discards {laid}", head_rule)
-                if taker is not None
-                else fact("The head", "nobody holds the ace of trumps: set aside untaken", head_rule))
-        facts = [fact("Trumps", f"{_SUIT_NAMES[trump.index]}: {turned._text} turned", "ruffe-and-trumps.deal.trump"),
-                 ruff, head]
-        outcome = self._outcome
-        ending = ("ruffe-and-trumps.game.end", outcome.reason) if outcome and deal == self.deal_number else None
-        return self._summary(row, side_facts, side_texts, facts, ending)
+        return ruffe_view.deal_summary(self, deal)
 
     def _end(self, side: int) -> None:
         seats = tuple(self._sides[side])
@@ -616,69 +493,6 @@ class RuffeState(TrickTable, Partie):
 
     def ledger_target(self) -> tuple[int | None, str | None]:
         return self.config.target, self.partie_rule("target")
-
-    # ----- a sensible player ---------------------------------------------------
-    def discard_advice(self, seat: int) -> Action:
-        """The head-taker's discard: the weakest non-trumps, shortest suits first."""
-        trump = self.trump
-        hand = _cards_of(self._acts[seat])
-        lengths = [0, 0, 0, 0]
-        for c in hand:
-            lengths[c.suit_index] += 1
-
-        def keep_value(c: Card) -> tuple[int, int, int]:
-            is_trump = c.suit is trump
-            return (1 if is_trump else 0, 1 if c.rank is Rank.ACE else 0, c.rank_value * 4 + lengths[c.suit_index])
-        return _DISCARD[min(hand, key=keep_value)]
-
-    def play_advice(self, seat: int, cards: list[Card]) -> Action:
-        """A sensible card: let a partner's winning card stand, win as cheaply as
-        possible, trump a trick when void and no partner has it, and otherwise throw
-        the lowest card, keeping trumps."""
-        trump = self.trump
-        trick = self.trick
-
-        def cheap(c: Card) -> tuple[int, int]:
-            return (1 if c.suit is trump else 0, c.rank_value)
-
-        if not trick:
-            # lead: cash a plain ace (or the top trump); else low from the longest plain suit
-            aces = [c for c in cards if c.rank is Rank.ACE and c.suit is not trump]
-            if aces:
-                return _PLAY[aces[0]]
-            plain = [c for c in cards if c.suit is not trump]
-            if not plain:
-                return _PLAY[max(cards, key=lambda c: c.rank_value)] if Card(Rank.ACE, trump) in cards \
-                    else _PLAY[min(cards, key=cheap)]
-            lengths = [0, 0, 0, 0]
-            for c in plain:
-                lengths[c.suit_index] += 1
-            return _PLAY[min(plain, key=lambda c: (-lengths[c.suit_index], c.rank_value))]
-        n = self.num_players
-        best_i = _winning_index(trick, trump)
-        winner_seat = (self.leader + best_i) % n
-        last_to_play = len(trick) == n - 1
-        partner_winning = self._side_of[winner_seat] == self._side_of[seat] and winner_seat != seat
-        if partner_winning:
-            best_card = trick[best_i]
-            safe = last_to_play or best_card.suit is trump or best_card.rank_value >= 13
-            if safe:
-                return _PLAY[min(cards, key=cheap)]
-        winning = [c for c in cards if _wins(c, trick, best_i, trump)]
-        if winning:
-            return _PLAY[min(winning, key=cheap)]
-        return _PLAY[min(cards, key=cheap)]
-
-
-def _winning_index(trick: list[Card], trump: Suit) -> int:
-    return trick_winner(trick, trump)
-
-
-def _wins(card: Card, trick: list[Card], best_i: int, trump: Suit) -> bool:
-    best = trick[best_i]
-    if card.suit is best.suit:
-        return card.rank_value > best.rank_value
-    return card.suit is trump
 
 
 SPEC = GameSpec(

@@ -5,6 +5,8 @@ proof is a show; the turned card, the head, the cards set aside in a short deal 
 head-taker's discards are piles; the cards each seat has won are its count.  What a seat
 may not see is never written: the suit of another seat's ruff until it is proved, the head
 until its taker holds it, the discards but to their maker, the cards set aside to nobody.
+A counted deal's summary tells each side's ruffs, tricks, cards and points, and the deal's
+trumps, ruff and head.
 
 >>> from engine.games.ruffe import SPEC
 >>> view = SPEC.new_game({"players": 3}, seed=5).view(1)
@@ -20,14 +22,14 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.cards import Card, Suit
-from engine.game import side_words
+from engine.game import fact, side_words
 from engine.games.ruffe_rules import OVER, RUFF, _SUIT_NAMES
 from engine.table_view import item, line, pile, show
 
 if TYPE_CHECKING:
     from engine.games.ruffe import RuffeState
 
-__all__ = ["said", "contest", "shows", "piles", "seat_counts"]
+__all__ = ["said", "contest", "shows", "piles", "seat_counts", "deal_summary"]
 
 
 def _suit_known(state: RuffeState, seat: int, viewer: int | None) -> bool:
@@ -120,3 +122,49 @@ def seat_counts(state: RuffeState) -> list[list[dict[str, Any]]]:
 def taken(state: RuffeState) -> tuple[list[Card], str]:
     """The head, taken into the taker's hand (while he lays out four)."""
     return list(state.head_cards), "from the head"
+
+
+def deal_summary(state: RuffeState, deal: int) -> dict[str, Any]:
+    """What happened in a counted deal (the shape of :meth:`GameState.deal_summary`):
+    for each side its ruffs announced, the ruff won, the head taken, its tricks
+    and cards counted, and its points; for the deal its trumps, ruff and head."""
+    row = state._finished_deal(deal)
+    (_, _, trump, turned, taker, won, tricks, points, _, announced, ruff_won, head_rule,
+     discarded) = state._counted[deal - 1]
+    values = {seat: value for seat, _suit, value in announced}
+    best = max(values.values(), default=0)
+    side_facts: list[list[dict[str, Any]]] = []
+    side_texts: list[str] = []
+    for side, seats in enumerate(state._sides):
+        took = sum(tricks[s] for s in seats)
+        did = [f"{took} trick{'s' if took != 1 else ''} ({sum(won[s] for s in seats)} cards counted)"]
+        among = len(seats) > 1  # name the partner who did it
+        if ruff_won and ruff_won[0] in seats:
+            did.append(f"{f'seat {ruff_won[0]} ' if among else ''}won the ruff with {best}")
+        if taker is not None and taker in seats:
+            did.append(f"{f'seat {taker} ' if among else ''}took the head (his {discarded} discards "
+                       f"{'counted' if state.params.discards_count else 'dead'})")
+        amount = sum(e["points"] for e in row["entries"] if e["side"] == side)
+        side_texts.append(f"{side_words(seats)}: {', '.join(did)}; {amount} point{'s' if amount != 1 else ''}")
+        side_facts.append([
+            fact("Ruffs announced", ", ".join(f"seat {s}: {values[s]}" for s in seats if s in values),
+                 "ruffe-and-trumps.ruff.announce"),
+            fact("Tricks", took, "ruffe-and-trumps.play.trick-winner"),
+            fact("Cards counted", sum(won[s] for s in seats)),
+            fact(f"Points for the {'tricks' if state.params.count_tricks else 'cards'}", points[side],
+                 state._count_texts[side][0])])
+    if ruff_won:
+        ruff = fact("The ruff", f"seat {ruff_won[0]} with {best}", "ruffe-and-trumps.ruff.award")
+    else:
+        tied = [s for s, v in values.items() if v == best]
+        ruff = fact("The ruff", f"seats {' and '.join(map(str, tied))} tie at {best}: nobody scores it",
+                    "ruffe-and-trumps.ruff.tie")
+    laid = "counted as cards he won" if state.params.discards_count else "dead"
+    head = (fact("The head", f"taken by seat {taker}, his {discarded} discards {laid}", head_rule)
+            if taker is not None
+            else fact("The head", "nobody holds the ace of trumps: set aside untaken", head_rule))
+    facts = [fact("Trumps", f"{_SUIT_NAMES[trump.index]}: {turned._text} turned", "ruffe-and-trumps.deal.trump"),
+             ruff, head]
+    outcome = state._outcome
+    ending = ("ruffe-and-trumps.game.end", outcome.reason) if outcome and deal == state.deal_number else None
+    return state._summary(row, side_facts, side_texts, facts, ending)

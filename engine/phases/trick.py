@@ -235,8 +235,10 @@ class TrickTable:
         return seats
 
     def effective_suit(self, card: Card) -> Suit:
-        """A card's suit as the follow rule sees it (a game's ``suit_of`` hook)."""
-        suit_of = self._tables.rule.suit_of
+        """A card's suit as the follow rule sees it (a game's ``suit_of`` hook): the deal's
+        rule (:meth:`trick_rule`), so also before the play, once the trump is known (a
+        bot's advice in the bidding, a copy's hidden hands)."""
+        suit_of = self.trick_rule().suit_of
         return suit_of(card, self.trump) if suit_of is not None else card.suit
 
     def last_trick_json(self) -> dict[str, Any] | None:

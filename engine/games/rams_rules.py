@@ -1,0 +1,399 @@
+"""Рамс's rules (Розалиев, No. 53): the rule ids the loo skeleton names for it, the
+variant's options (the catalogue's readings), what each reading means (:class:`RamsParams`)
+and the pure rule functions of what Рамс adds (the aces' values, the trump ace's duty, the
+deal's score, five of a suit, a *Rams*, the jacks, the dealer's exchange, the exposed buy,
+the revoke).  The state is in :mod:`engine.games.rams`.
+
+>>> from engine.cards import parse_cards
+>>> ace_values(parse_cards("AS AH 7C")), rams_hand(parse_cards("AS AH AD AC 7H"), 40)
+(25, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
+from engine.errors import IllegalActionError
+from engine.game import Action, Option
+from engine.games.loo_rules import LooRules, LooVariant, jacks_held, one_suit
+from engine.readings import Readings
+from engine.rules import implements
+from engine.tricks import Constraint
+
+__all__ = ["GAME_ID", "RULES", "ACE_VALUES", "RamsVariant", "RamsParams", "AceDuty", "START_RECORDS", "ACE_DUTY",
+           "TRUMP_ACE_COVER", "JACKS_SPARE_NO_TRICK", "FIVE_OF_A_SUIT_OTHERS", "RAMS_OTHERS", "JACKS", "rams_pack",
+           "may_pass", "ace_values", "trump_ace_constraint", "deal_score", "five_of_a_suit", "rams_hand", "rams_show",
+           "jacks_value", "jacks_at_discard", "jacks_finish", "dealer_takes_turned", "exposed_buy", "revoke"]
+
+GAME_ID = "rams"
+ACE_VALUES = {Suit.SPADES: 5, Suit.CLUBS: 10, Suit.DIAMONDS: 15, Suit.HEARTS: 20}
+
+RULES = LooRules(
+    game=GAME_ID,
+    players="rams.setup.players",
+    deck="rams.setup.deck",
+    seats="rams.setup.first-dealer",
+    first_dealer="rams.setup.first-dealer",
+    rotation="rams.deal.rotation",
+    deal="rams.deal.five-and-trump",
+    trump="rams.deal.five-and-trump",
+    bid="rams.bid.options",
+    order="rams.bid.options",
+    must_play="rams.bid.ace-may-not-pass",
+    discard="rams.buy.discard-first",
+    stock_limit="rams.buy.discard-first",
+    all_pass="rams.bid.all-pass",
+    lead="rams.play.lead",
+    follow="rams.play.follow-else-trump",
+    free="rams.play.free-discard",
+    winner="rams.play.trick-winner",
+    start="rams.score.start",
+    trick="rams.score.trick",
+    no_trick="rams.score.no-trick",
+    end="rams.end.winner",
+    tie="rams.end.winner",
+    misdeal="rams.deal.misdeal",
+    settle="rams.settle.remaining-records",
+)
+
+
+# the contested rules: each option's values, default and description are the catalogue's readings
+_ACE_MUST_PLAY = Option.from_rule("rams.bid.ace-may-not-pass", "ace_must_play")
+_TRUMP_ACE_COVER = Option.from_rule("rams.play.trump-ace-cover", "trump_ace_cover")
+_FIVE_OF_A_SUIT_OTHERS = Option.from_rule("rams.special.five-of-a-suit", "five_of_a_suit_others")
+_RAMS_OTHERS = Option.from_rule("rams.special.rams", "rams_others")
+_START_RECORD = Option.from_rule("rams.score.start", "start_record")
+_JACKS = Option.from_rule("rams.variant.jacks", "jacks")
+_JACKS_NO_TRICK = Option.from_rule("rams.jacks.no-trick", "jacks_no_trick")
+
+
+@implements("rams.setup.players")
+@dataclass(frozen=True)
+class RamsVariant(LooVariant):
+    """The options of Рамс (each contested one the reading of a rule)."""
+
+    game_id = GAME_ID
+    RULES: ClassVar[LooRules] = RULES
+
+    players: int = 4
+    ace_must_play: str = _ACE_MUST_PLAY.default
+    trump_ace_cover: str = _TRUMP_ACE_COVER.default
+    five_of_a_suit_others: str = _FIVE_OF_A_SUIT_OTHERS.default
+    rams_others: str = _RAMS_OTHERS.default
+    start_record: str = _START_RECORD.default
+    jacks: str = _JACKS.default
+    jacks_no_trick: str = _JACKS_NO_TRICK.default
+    stake: int = 1
+
+    OPTIONS = (
+        Option("players", int, 4, (3, 4, 5, 6, 7), "Number of players.", "rams.setup.players"),
+        _ACE_MUST_PLAY, _TRUMP_ACE_COVER, _FIVE_OF_A_SUIT_OTHERS, _RAMS_OTHERS, _START_RECORD, _JACKS, _JACKS_NO_TRICK,
+        Option("stake", int, 1, None, "What one point of a record is worth in the settlement.",
+               "rams.settle.remaining-records"),
+    )
+    MIN_PLAYERS: ClassVar[int] = 3
+    MAX_PLAYERS: ClassVar[int] = 7
+
+
+START_RECORDS: Readings[int] = Readings(_START_RECORD, {"hundred": 100, "hundred-fifty": 150, "two-hundred": 200})
+"""The record every player starts from, by the reading of ``score.start``."""
+
+
+@implements("rams.setup.deck")
+def rams_pack(players: int) -> list[Card]:
+    """52 cards for four or more players, 32 (seven to ace) for three."""
+    return deck_52() if players >= 4 else deck_32()
+
+
+@implements("rams.bid.ace-may-not-pass")
+def may_pass(dealt: list[Card], trump: Suit, ace_must_play: str = _ACE_MUST_PLAY.default) -> bool:
+    """A player who received an ace in the deal may not pass: by the reading,
+    any ace, the trump ace, or the ace of spades."""
+    return not ACE_DUTY[ace_must_play].received(dealt, trump)
+
+
+class AceDuty(NamedTuple):
+    """Which aces received in the deal forbid passing: whether a hand as dealt
+    holds one (``received(dealt, trump)``), and the words for it."""
+
+    received: Callable[[list[Card], Suit], bool]
+    words: str
+
+
+ACE_DUTY: Readings[AceDuty] = Readings(_ACE_MUST_PLAY, {
+    "any-ace": AceDuty(lambda dealt, trump: any(c.rank is Rank.ACE for c in dealt), "an ace"),
+    "trump-ace": AceDuty(lambda dealt, trump: Card(Rank.ACE, trump) in dealt, "the ace of trumps"),
+    "ace-of-spades": AceDuty(lambda dealt, trump: Card(Rank.ACE, Suit.SPADES) in dealt, "the ace of spades"),
+})
+"""The aces that forbid passing, by the reading of ``bid.ace-may-not-pass``."""
+
+
+@implements("rams.score.ace-values")
+def ace_values(aces: list[Card]) -> int:
+    """Spades 5, clubs 10, diamonds 15, hearts 20, whatever the trump."""
+    return sum(ACE_VALUES[c.suit] for c in aces if c.rank is Rank.ACE)
+
+
+def trump_ace_constraint(cover: str) -> Constraint:
+    """The kernel constraint for the trump ace (:func:`_trump_ace_duty` under the ``cover`` reading)."""
+    return TRUMP_ACE_COVER[cover]
+
+
+@implements("rams.play.trump-ace-lead", "rams.play.trump-ace-cover")
+def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card], anywhere: bool) -> list[Card]:
+    """The holder of the trump ace must lead it when he has the lead; on
+    another's lead he must play it on a trump king, queen or jack (the card
+    led, or, ``anywhere`` (the 'in-trick' reading), any such card in the
+    trick, when he may play a trump)."""
+    if trump is None:
+        return legal
+    ace = Card(Rank.ACE, trump)
+    if ace not in legal:
+        return legal
+    if not trick:
+        return [ace]
+    courts = (Rank.KING, Rank.QUEEN, Rank.JACK)
+    candidates = trick if anywhere else trick[:1]
+    if any(c.suit is trump and c.rank in courts for c in candidates):
+        return [ace]
+    return legal
+
+
+def _cover_led(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+    return _trump_ace_duty(hand, trick, trump, legal, False)
+
+
+def _cover_in_trick(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+    return _trump_ace_duty(hand, trick, trump, legal, True)
+
+
+TRUMP_ACE_COVER: Readings[Constraint] = Readings(_TRUMP_ACE_COVER, {"led": _cover_led, "in-trick": _cover_in_trick})
+"""The kernel constraint of the trump ace, by the reading of ``play.trump-ace-cover``."""
+
+
+@implements("rams.score.trick", "rams.score.aces-with-trick", "rams.score.no-trick", "rams.jacks.pass",
+            "rams.jacks.no-trick")
+def deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: int = 0,
+               jacks_no_trick: str = _JACKS_NO_TRICK.default) -> list[tuple[int, str, str]]:
+    """One player's entries ``(points, rule, why)`` for a deal, the jacks
+    shown at the discard first: each trick writes off one and, with a trick,
+    the aces held write off their values; no trick writes up 5 and the aces'
+    values (with jacks: no 5 for two, by default); the record stops at nothing.
+
+    >>> from engine.cards import parse_cards
+    >>> sum(p for p, _, _ in deal_score(60, 0, parse_cards("AS AH"), True))
+    30
+    """
+    return _deal_score(record, tricks, aces, played, jacks, JACKS_SPARE_NO_TRICK[jacks_no_trick])
+
+
+JACKS_SPARE_NO_TRICK: Readings[bool] = Readings(_JACKS_NO_TRICK, {"no-penalty": True, "offset": False})
+"""Whether jacks shown spare their holder the 5 of a blank (two jacks; four
+write 5 'in plus'), by the reading of ``jacks.no-trick``."""
+
+
+def _deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: int,
+                jacks_spare: bool) -> list[tuple[int, str, str]]:
+    """:func:`deal_score` by the parameter of its reading."""
+    entries: list[tuple[int, str, str]] = []
+    if jacks:
+        entries.append((-jacks, "rams.jacks.at-discard", f"jacks shown at the discard ({jacks})"))
+    if played:
+        value = ace_values(aces)
+        names = format_cards(aces, symbols=True)
+        if tricks:
+            entries.append((-tricks, "rams.score.trick", f"{tricks} trick{'s' if tricks != 1 else ''}"))
+            if value:
+                entries.append((-value, "rams.score.aces-with-trick", f"aces held with a trick ({names})"))
+        else:
+            if jacks and jacks_spare:
+                if jacks >= 10:
+                    entries.append((5, "rams.jacks.no-trick", "no trick: four jacks write five 'in plus'"))
+                else:
+                    entries.append((0, "rams.jacks.no-trick", "no trick, but two jacks were shown: nothing written"))
+            else:
+                entries.append((5, "rams.score.no-trick", "took no trick"))
+            if value:
+                entries.append((value, "rams.score.no-trick", f"no trick: the aces held are paid ({names})"))
+    total = record + sum(p for p, _, _ in entries)
+    if total < 0:
+        entries.append((-total, "rams.end.winner", "the record stops at nothing"))
+    return entries
+
+
+@implements("rams.special.five-of-a-suit")
+def five_of_a_suit(hands: list[list[Card]], trump: Suit, others: str = _FIVE_OF_A_SUIT_OTHERS.default,
+                   seats: list[int] | None = None) -> tuple[list[int], list[int]]:
+    """Who shows five of a suit, and the change to each seat's record: the
+    holder writes off 5 and the value of his suit's ace if he holds it;
+    every other player in the deal writes up 5 and (by the reading) his
+    aces' values, 5 more per ace, or nothing more."""
+    return _five_of_a_suit(hands, FIVE_OF_A_SUIT_OTHERS[others], seats)
+
+
+FIVE_OF_A_SUIT_OTHERS: Readings[Callable[[list[Card]], int]] = Readings(_FIVE_OF_A_SUIT_OTHERS, {
+    "ace-values": lambda aces: 5 + ace_values(aces),
+    "flat": lambda aces: 5,
+    "five-per-ace": lambda aces: 5 + 5 * len(aces),
+})
+"""What each other player writes up, given his aces, when a player shows
+five of a suit, by the reading of ``special.five-of-a-suit``."""
+
+
+def _five_of_a_suit(hands: list[list[Card]], others_pay: Callable[[list[Card]], int],
+                    seats: list[int] | None) -> tuple[list[int], list[int]]:
+    """:func:`five_of_a_suit` with what the others write up given by ``others_pay``."""
+    seats = list(range(len(hands))) if seats is None else seats
+    showers = [s for s in seats if one_suit(hands[s])]
+    changes = [0] * len(hands)
+    if not showers:
+        return showers, changes
+    for s in seats:
+        aces = [c for c in hands[s] if c.rank is Rank.ACE]
+        changes[s] = -(5 + ace_values(aces)) if s in showers else others_pay(aces)
+    return showers, changes
+
+
+@implements("rams.special.rams")
+def rams_hand(hand: list[Card], record: int) -> int:
+    """Four aces, a *Rams*: the holder writes off his whole record."""
+    return 0 if sum(1 for c in hand if c.rank is Rank.ACE) == 4 else record
+
+
+@implements("rams.special.rams")
+def rams_show(hands: list[list[Card]], records: list[int], others: str = _RAMS_OTHERS.default,
+              seats: list[int] | None = None) -> tuple[int | None, list[int]]:
+    """Who shows a Rams, and the change to each seat's record: the holder
+    writes off his whole record; every other player in the deal writes
+    nothing (the ``nothing`` reading) or 5 up (``five-up``, as for five of a
+    suit: the four aces being in one hand, no one else has an ace to pay for).
+
+    >>> from engine.cards import parse_cards
+    >>> rams_show([parse_cards("AS AH AD AC 7H"), parse_cards("KS 7C")], [40, 60], "five-up")
+    (0, [-40, 5])
+    """
+    return _rams_show(hands, records, RAMS_OTHERS[others], seats)
+
+
+RAMS_OTHERS: Readings[int] = Readings(_RAMS_OTHERS, {"nothing": 0, "five-up": 5})
+"""What each other player still in the deal writes up when a player shows a
+Rams, by the reading of ``special.rams``."""
+
+
+def _rams_show(hands: list[list[Card]], records: list[int], others_write: int,
+               seats: list[int] | None) -> tuple[int | None, list[int]]:
+    """:func:`rams_show` with what the others write up given as ``others_write``."""
+    seats = list(range(len(hands))) if seats is None else seats
+    shower = next((s for s in seats if rams_hand(hands[s], records[s]) == 0), None)
+    changes = [0] * len(hands)
+    if shower is None:
+        return None, changes
+    for s in seats:
+        changes[s] = -records[s] if s == shower else others_write
+    return shower, changes
+
+
+@implements("rams.variant.jacks", "rams.jacks.value", "rams.jacks.cancelled")
+def jacks_value(hand: list[Card], jacks: str = "jacks", cancelled: bool = False) -> int:
+    """Jack variant: two black or two red jacks are worth 5, all four 10;
+    nothing in plain Рамс, or when another showed five of a suit or a Rams."""
+    if not JACKS[jacks] or cancelled:
+        return 0
+    return _jacks_worth(hand)
+
+
+JACKS: Readings[bool] = Readings(_JACKS, {"plain": False, "jacks": True})
+"""Whether the jack variant is played, by the reading of ``variant.jacks``."""
+
+
+@implements("rams.jacks.value")
+def _jacks_worth(hand: list[Card]) -> int:
+    """What a hand's jacks are worth in the jack variant: a pair of a colour 5, all four 10."""
+    count, pairs = jacks_held(hand)
+    if count == 4:
+        return 10
+    return 5 if pairs else 0
+
+
+@implements("rams.jacks.at-discard")
+def jacks_at_discard(dealt: list[Card], bought: list[Card], jacks: str = "jacks") -> int:
+    """Jacks are shown and written off at the discard, from the hand as dealt
+    (cards bought do not make a pair)."""
+    return jacks_value(dealt, jacks)
+
+
+@implements("rams.jacks.finish")
+def jacks_finish(record: int, hand: list[Card], jacks: str = "jacks") -> bool:
+    """A player whose record is no more than his jacks' value may show them
+    and end the game without play, its winner."""
+    return _jacks_finish(record, jacks_value(hand, jacks))
+
+
+@implements("rams.jacks.finish")
+def _jacks_finish(record: int, value: int) -> bool:
+    return value > 0 and record <= value
+
+
+@implements("rams.buy.dealer-takes-turned")
+def dealer_takes_turned(hand: list[Card], turned: Card, give: Card, passed: bool,
+                        seat: int | None = None) -> list[Card]:
+    """The dealer, if he plays, may after his buying exchange a card of his
+    hand for the turned trump (the trump suit stays)."""
+    action = Action("exchange", give)
+    if passed:
+        raise IllegalActionError("rams.buy.dealer-takes-turned", action, "the dealer passed: he cannot take the trump",
+                                 seat)
+    if give not in hand:
+        raise IllegalActionError("rams.buy.dealer-takes-turned", action, f"{give} is not in the dealer's hand", seat)
+    return [c for c in hand if c is not give] + [turned]
+
+
+@implements("rams.buy.exposed-card")
+def exposed_buy(stock: list[Card], need: int, refuse: bool) -> tuple[list[Card], list[Card], list[Card]]:
+    """A card of the buy exposed by the dealer may be refused: it is laid aside
+    and the next given.  Returns (received, set aside, stock left).  (The
+    engine's dealer exposes nothing; the rule is kept with its examples.)"""
+    if refuse and stock:
+        return stock[1:1 + need], stock[:1], stock[1 + need:]
+    return stock[:need], [], stock[need:]
+
+
+@implements("rams.play.revoke")
+def revoke(tricks: list[int], offender: int, rightful: int) -> tuple[list[int], list[int]]:
+    """A trick won by a wrong card goes to the player who should have won it;
+    the offender writes up 5 and none of his tricks count.  (The engine refuses
+    a wrong card, so a revoke cannot happen in its games.)"""
+    result = list(tricks)
+    if result[offender] > 0:
+        result[rightful] += 1
+        result[offender] -= 1
+    penalty = [0] * len(tricks)
+    penalty[offender] = 5
+    result[offender] = 0
+    return result, penalty
+
+
+@dataclass(frozen=True)
+class RamsParams:
+    """What a variant of Рамс fixes, read once at construction: the aces that
+    forbid passing, the trump ace's constraint, what the others write up for
+    five of a suit and for a Rams, the starting record, whether jacks are
+    played and whether jacks spare a blank its 5."""
+
+    ace_duty: AceDuty
+    trump_ace: Constraint
+    five_of_a_suit_others: Callable[[list[Card]], int]
+    rams_others: int
+    start_record: int
+    jacks: bool
+    jacks_spare: bool
+
+    @classmethod
+    def of(cls, variant: RamsVariant) -> RamsParams:
+        return cls(ACE_DUTY.of(variant), TRUMP_ACE_COVER.of(variant), FIVE_OF_A_SUIT_OTHERS.of(variant),
+                   RAMS_OTHERS.of(variant), START_RECORDS.of(variant), JACKS.of(variant),
+                   JACKS_SPARE_NO_TRICK.of(variant))
+
