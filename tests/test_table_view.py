@@ -235,3 +235,21 @@ def test_the_modules_doctests():
 
     results = [doctest.testmod(module) for module in (table_view, ruffe_view, loo_view)]
     assert all(r.attempted for r in results) and not any(r.failed for r in results), results
+
+
+@pytest.mark.parametrize("game", ["mushka", "pamphil", "rams", "petukh"])
+def test_a_loo_deal_s_cards_are_all_on_the_felt_before_the_play(game):
+    """Until the first card is played, every card of the pack is in a hand or a pile (the
+    turned trump, the stock, the discards being made, the cards thrown out by the buyers):
+    the felt accounts for the whole pack at every decision, for every viewer."""
+    for players in (3, 5):
+        state = games.get(game).new_game({"players": players}, 8)
+        pack = len(state.make_pack())
+        while not state.is_over() and state.deal_number <= 3:
+            if state.PHASES[state.phase].kind != "trick":
+                for viewer in (None, 0):
+                    view = state.view(viewer)
+                    held = sum(len(h) if isinstance(h, list) else h["count"] for h in view["hands"])
+                    laid = sum(p["count"] for p in view["piles"] if not (p["id"] == "turned" and p["seat"] is not None))
+                    assert held + laid == pack, (game, players, view["phase"], view["piles"])
+            state.apply(state.heuristic_action(state.current_player()))

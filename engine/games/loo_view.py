@@ -40,7 +40,8 @@ def active(state: LooState) -> list[int]:
 
 def piles(state: LooState, viewer: int | None) -> list[dict[str, Any]]:
     """The turned trump (in the dealer's hand once he took it), the stock (its cards to
-    nobody) and the discards a buyer is making (to him)."""
+    nobody), the discards a buyer is making (to him) and the cards thrown out by the buyers
+    before him (to nobody)."""
     rules = state.RULES
     out = []
     turned = state.turned
@@ -51,6 +52,9 @@ def piles(state: LooState, viewer: int | None) -> list[dict[str, Any]]:
     buyer = state.discarding
     if buyer is not None and state.pending:
         out.append(pile("discards", "Discards", state.pending, viewer in (None, buyer), seat=buyer, rule=rules.discard))
+    thrown = [card for cards in state.discards.values() for card in cards]
+    if thrown:  # (face down, out of the deal: their number only, but to the omniscient view)
+        out.append(pile("out", "Thrown out", thrown, viewer is None, rule=rules.discard))
     return out
 
 

@@ -104,7 +104,7 @@ def calls(state: PiquetState) -> dict[str, Any] | None:
 
 def contest(state: PiquetState) -> dict[str, Any] | None:
     """The declarations, category by category."""
-    if not state.contest and state.phase != DECLARE:
+    if not state.contest:
         return None
     return {"title": "Declarations", "lines": [dict(line) for line in state.contest]}
 

@@ -20,6 +20,7 @@ loopback server. Screenshots go to /tmp/shots/table-<game>-*.png.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -34,12 +35,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 RULE = re.compile(r"^(gleek|piquet)\.[a-z0-9-]+\.[a-z0-9-]+$")
 
 
-def open_game(session, game: str, *, seed: int):
+def open_game(session, game: str, *, seed: int, options: dict[str, str] | None = None):
     page = session.page
     page.goto(session.url(f"games/{game}/"))
     page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
     page.wait_for_selector(".ed-table-app[data-phase]", timeout=120_000)
     page.locator(".ed-setup summary").click()
+    for name, value in (options or {}).items():
+        page.select_option(f".ed-setup select[name={name}]", json.dumps(value))  # (the values are JSON)
     page.select_option(".ed-setup select[name=speed]", "0")
     page.fill(".ed-setup input[name=seed]", str(seed))
     page.locator(".ed-setup button[type=submit]").click()
@@ -156,38 +159,40 @@ def test_a_whole_game_of_gleek_by_clicks(site_page):
     site_page.assert_clean()
 
 
-def test_gleek_buyer_puts_out_seven_by_clicks(site_page):
-    """Seed chosen so that the reader (seat 0) buys the stock when he bids up: the seven cards
-    are clicked one by one, the hand shrinks by one each time, and the taken cards are drawn."""
-    page = open_game(site_page, "gleek", seed=3)
-    for attempt in range(40):
+@pytest.mark.parametrize("order", ["discard-first", "take-first"])
+def test_gleek_buyer_puts_out_seven_by_clicks(site_page, order):
+    """The reader (seat 0) bids on until the others drop out and buys the stock; the seven cards
+    are clicked one by one onto the discards. Under the default reading (discard first) the
+    hand goes from 12 to 5 and takes the stock after; under "take first" the stock's seven are
+    in the hand, marked as taken, and the hand goes from 19 to 12."""
+    page = open_game(site_page, "gleek", seed=5, options={"exchange_order": order})
+    for _ in range(80):
         view = page.evaluate(TABLE_VIEW)
         if view["phase"] == "exchange" and view["to_act"] == 0:
             break
-        assert not view["over"]
-        buttons = page.locator('.ed-action-buttons .ed-action[data-legal="true"]')
-        raise_ = page.locator('.ed-action-buttons .ed-action[data-legal="true"]:not([data-kind="pass"])')
-        target = raise_.first if view["phase"] == "auction" and raise_.count() else \
-            (buttons.first if buttons.count() else page.locator('.ed-hand .ed-card[data-legal="true"]').first)
-        click_and_wait(page, target)
-        if view["deal"] > 1 or view["phase_kind"] == "trick":
-            pytest.fail(f"the reader did not buy the stock in deal 1 (seed 3): {view['auction']}")
-    view = page.evaluate(TABLE_VIEW)
-    assert view["taken"] and len(view["taken"]["cards"]) == 8, view["taken"]
-    assert page.locator(".ed-taken, .ed-taken-in").count() >= 1
-    shoot(page, "table-gleek-exchange.png")
+        assert view["phase"] == "auction" and view["deal"] == 1, (view["phase"], view["auction"])
+        bids = page.locator('.ed-action-buttons .ed-action[data-legal="true"]:not([data-kind="pass"])')
+        click_and_wait(page, bids.first)
+    else:
+        pytest.fail(f"the reader did not buy the stock: {view['auction']}")
+    assert view["auction"]["buyer"] == 0 and view["variant"]["exchange_order"] == order
     hand = page.locator(".ed-hand .ed-card")
+    if order == "take-first":
+        assert view["taken"] and len(view["taken"]["cards"]) == 7, view["taken"]
+        assert hand.count() == 19 and page.locator(".ed-hand .ed-taken-in").count() == 7
+    else:
+        assert view["taken"] is None and hand.count() == 12
+    shoot(page, f"table-gleek-exchange-{order}.png")
+    start = hand.count()
     for n in range(7):
-        before = hand.count()
         click_and_wait(page, page.locator('.ed-hand .ed-card[data-legal="true"]').first)
         view = page.evaluate(TABLE_VIEW)
-        if view["phase"] != "exchange":
-            assert n == 6, n
-            break
-        assert hand.count() == before - 1, (n, before, hand.count())
         discards = next(p for p in view["piles"] if p["id"] == "discards")
         assert discards["count"] == n + 1 and len(discards["cards"]) == n + 1, discards
-    assert page.evaluate(TABLE_VIEW)["phase"] != "exchange"
+        if n < 6:
+            assert view["phase"] == "exchange" and hand.count() == start - n - 1, (n, hand.count())
+    assert view["phase"] != "exchange" and len(view["hands"][0]) == 12, view["phase"]
+    assert page.locator(".ed-pile[data-pile='discards']").count() == 1
     site_page.assert_clean()
 
 

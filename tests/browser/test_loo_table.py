@@ -166,7 +166,7 @@ def reader_step(page, view: dict, rng: random.Random, plan: dict) -> str:
         shows.first.wait_for(timeout=10_000)
         assert shows.first.locator(".ed-card[data-card='JC']").count() == 1
         assert shows.first.locator("a.edition-rule-link").get_attribute("title") == "pamphil.bid.declare-payment"
-        assert "South declares the pamphil" in shows.first.inner_text()
+        assert "South (you) declares the pamphil" in shows.first.inner_text()
         plan["declared"] = plan.get("declared", 0) + 1
         if plan["declared"] == 1:
             shoot(page, "loo-pamphil-declared.png")

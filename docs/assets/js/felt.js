@@ -111,7 +111,7 @@ function renderReaderSeat(t, position) {
   const verb = t.phase.renderer.cardVerb === "plays" ? "plays" : "chooses";
   const row = el("div", { class: "ed-hand", role: "group",
     "aria-label": `Your hand, ${hand.length} cards. Arrow keys move between cards; Enter ${verb}.` });
-  const taken = t.phase.renderer.taken ? t.phase.renderer.taken(t) : null;
+  const taken = takenMarks(t);
   hand.forEach((card, index) => {
     const legal = legalCards.get(card);
     const note = !myTurn || !cardKind ? null : legal ? (legal.label || "playable") : "not playable now";
@@ -150,6 +150,16 @@ function renderReaderSeat(t, position) {
       v.to_act === READER && !v.over ? el("span", { class: "ed-turn-chip" }, "your turn") : null),
     seatStats(t, READER), row,
     taken ? el("p", { class: "ed-note" }, taken.line) : null);
+}
+
+/** The cards the reader took into his hand (the view's `taken`: {cards, note, line}), marked
+ *  there; or null. */
+function takenMarks(t) {
+  const taken = t.view.taken;
+  if (!taken || taken.seat !== READER || !(taken.cards || []).length) return null;
+  const note = String(taken.note || "taken in");
+  return { cards: new Set(taken.cards), note,
+    line: `${note.replace(/^./, (c) => c.toUpperCase())} (marked ●): ${taken.cards.map(cardSymbol).join(" ")}` };
 }
 
 function handKey(t, event, row) {
@@ -236,7 +246,7 @@ function renderPile(t, pile) {
     content = fan(cards || Math.min(pile.count, 4), { small: true, max: cards ? 8 : 4 });
   }
   const v = t.view;
-  const lines = [`${pile.label}: ${!pile.count ? "empty" : single ? cardSymbol(cards[0])
+  const lines = [`${t.wordsToReader(pile.label)}: ${!pile.count ? "empty" : single ? cardSymbol(cards[0])
     : `${pile.count} card${pile.count === 1 ? "" : "s"}`}`,
     pile.trump && v.trump ? `trumps ${suitLabel(v.trump).split(" ")[0]}` : null, holderLine(t, pile)]
     .filter(Boolean).flatMap((line, i) => (i ? [el("br"), line] : [line]));
@@ -276,7 +286,9 @@ function talkBox(t) {
     "aria-label": contest ? contest.title : "Shows this deal" });
   if (contest && contest.title) box.append(el("h5", { class: "ed-talk-title" }, contest.title));
   for (const line of lines) {
-    box.append(el("p", { class: line.muted ? "ed-muted" : null }, line.label ? el("strong", null, line.label) : null,
+    // the label with the seats named as at this table, and a colon before the text
+    const label = line.label ? t.wordsToReader(line.label).replace(/\s*:?\s*$/, ": ") : null;
+    box.append(el("p", { class: line.muted ? "ed-muted" : null }, label ? el("strong", null, label) : null,
       t.words(line.text), line.rule ? " " : null, line.rule ? t.ruleLink(line.rule) : null));
   }
   if (shown.length) box.append(el("p", null, el("strong", null, "Shown this deal")));

@@ -10,7 +10,6 @@
 //   prompt(t, cardActions, other)   {text: nodes, note: nodes | null}: the reader's decision
 //   controls(t, other)              the buttons of the actions that are not a card
 //   cardVerb        what Enter does to a card of the hand ("plays", "chooses")
-//   taken(t)        (an exchange) the cards taken into the reader's hand, marked there
 // What a dialogue leaves on the felt for the rest of the deal (each seat's call) is drawn in
 // every phase, so phase-dialogue.js exports it as functions of its own.
 

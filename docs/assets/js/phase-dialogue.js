@@ -18,6 +18,9 @@ export const dialogue = {
   controls: (t, other) => actionButtons(t, other),
 };
 
+/** How many of a seat's calls its place shows (the earlier ones are counted). */
+const SEAT_CALLS = 3;
+
 /** The view's calls ({said, waiting, waiting_text}), empty before the deal's first dialogue. */
 const callsOf = (view) => view.calls || { said: [], waiting: [], waiting_text: "" };
 
@@ -28,7 +31,14 @@ const callsOf = (view) => view.calls || { said: [], waiting: [], waiting_text: "
  */
 export function seatCalls(t, kind, seat) {
   const { said, waiting, waiting_text: waitingText } = callsOf(t.view);
-  const mine = said.filter((c) => c.seat === seat).map((c) => ({ text: t.words(c.text), cls: `ed-call ed-call-${c.kind}` }));
+  const all = said.filter((c) => c.seat === seat);
+  // A long dialogue (an auction, a vie, Piquet's declarations) leaves many calls: the last few
+  // are drawn, the earlier ones counted (the log keeps every one).
+  const mine = all.slice(-SEAT_CALLS).map((c) => ({ text: t.words(c.text), cls: `ed-call ed-call-${c.kind}` }));
+  if (all.length > SEAT_CALLS) {
+    const earlier = all.length - SEAT_CALLS;
+    mine.unshift({ text: `${earlier} earlier call${earlier === 1 ? "" : "s"}…`, cls: "ed-call ed-call-earlier" });
+  }
   if (mine.length || !waiting.includes(seat) || t.view.over || kind === "trick") return mine;
   if (kind === "dialogue" && t.view.to_act === seat) return [];
   return kind === "dialogue" || !said.length ? [{ text: waitingText, cls: "ed-call ed-call-waiting" }] : [];
