@@ -548,6 +548,10 @@ class GameSpec:
             "max_players": self.max_players,
             "summary": self.summary,
             "options": self.options(),
+            "reading_sets": [{"id": str(s["id"]), "name": str(s.get("name") or s["id"]),
+                              "default": bool(s.get("default")), "statement": str(s.get("statement") or ""),
+                              "readings": {str(k): str(v) for k, v in (s.get("readings") or {}).items()}}
+                             for s in catalogue.load(self.id).game.get("reading_sets") or []],
         }
 
 

@@ -40,6 +40,15 @@ def test_games_lists_implemented_and_catalogued_games():
     ruffe = next(g for g in response["games"] if g["id"] == GAME)
     assert {o["name"] for o in ruffe["options"]} >= {"players", "follow", "ruff_tie", "count"}
     assert GAME not in response["catalogued_only"]
+    assert ruffe["reading_sets"] == []
+    piquet = next(g for g in response["games"] if g["id"] == "piquet")
+    sets = {s["id"]: s for s in piquet["reading_sets"]}
+    assert set(sets) == {"shevtsov", "classic"} and sets["shevtsov"]["default"] and not sets["classic"]["default"]
+    spec = games.get("piquet")
+    for set_id, entry in sets.items():  # the table's choice of a set sets exactly these options
+        assert entry["readings"] == spec.reading_set(set_id) and entry["name"] and entry["statement"]
+        names = {o["name"] for o in piquet["options"]}
+        assert set(entry["readings"]) <= names
 
 
 def test_rules_entries():

@@ -7,7 +7,7 @@ reader's seat clicked on the table, the bots (instant) playing the others:
 * **Gleek** (3 players): the auction for the stock (bids and passes as buttons), the buyer's
   seven cards put out one click each, the vie of the ruff (vie, see, revie, yield as buttons),
   the Tyde, and every card; the ledger of tokens and whole coins and the money at the end;
-* **Piquet** (2 players): the elder's and the younger's exchange (each discard a click, then
+* **Piquet** (2 players), under each reading set (Шевцов's and the classic game's): the elder's and the younger's exchange (each discard a click, then
   the draw), looking at the cards left, the declarations answered good, not good or equal,
   and every card; the columns and the winner at the end.
 
@@ -27,32 +27,19 @@ import time
 
 import pytest
 
-from test_loo_table import (TABLE_VIEW, check_rule_href, click_and_wait, read_refusal,
-                             shoot, wait_for_reader)
+from test_loo_table import TABLE_VIEW, check_rule_href, click_and_wait, open_loo, read_refusal, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 RULE = re.compile(r"^(gleek|piquet)\.[a-z0-9-]+\.[a-z0-9-]+$")
 
 
-def open_game(session, game: str, *, seed: int, options: dict[str, str] | None = None):
-    page = session.page
-    page.goto(session.url(f"games/{game}/"))
-    page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
-    page.wait_for_selector(".ed-table-app[data-phase]", timeout=120_000)
-    page.locator(".ed-setup summary").click()
-    for name, value in (options or {}).items():
-        page.select_option(f".ed-setup select[name={name}]", json.dumps(value))  # (the values are JSON)
-    page.select_option(".ed-setup select[name=speed]", "0")
-    page.fill(".ed-setup input[name=seed]", str(seed))
-    page.locator(".ed-setup button[type=submit]").click()
-    page.locator(".ed-setup summary").click()
-    page.wait_for_function(
-        "(seed) => document.querySelector('.ed-seed-label')?.textContent.includes('Seed ' + seed)", arg=seed)
-    wait_for_reader(page)
-    view = page.evaluate(TABLE_VIEW)
-    assert view["game"] == game, view
-    return page
+def open_game(session, game: str, *, seed: int, options: dict[str, str] | None = None,
+              reading_set: str | None = None):
+    """The game's page with a game dealt at its own number of players (Gleek 3, Piquet 2)."""
+    players = {"gleek": 3, "piquet": 2}[game]
+    return open_loo(session, game, players=players, seed=seed, reading_set=reading_set,
+                    options={name: json.dumps(value) for name, value in (options or {}).items()})
 
 
 def check_drawn(page, view: dict, seen: dict) -> None:
@@ -196,14 +183,23 @@ def test_gleek_buyer_puts_out_seven_by_clicks(site_page, order):
     site_page.assert_clean()
 
 
-def test_a_whole_game_of_piquet_by_clicks(site_page):
-    page = open_game(site_page, "piquet", seed=2)
-    shoot(page, "table-piquet-start.png")
+@pytest.mark.parametrize("reading_set", ["shevtsov", "classic"])
+def test_a_whole_game_of_piquet_by_clicks(site_page, reading_set):
+    """A whole partie under each of the catalogue's reading sets, chosen with the one setting
+    that sets every contested rule at once."""
+    from engine import games
+
+    readings = games.get("piquet").reading_set(reading_set)
+    page = open_game(site_page, "piquet", seed=2, reading_set=reading_set)
+    view = page.evaluate(TABLE_VIEW)
+    assert {k: view["variant"][k] for k in readings} == readings, view["variant"]
+    assert page.locator(".ed-setup select[name=reading_set]").input_value() == reading_set
+    shoot(page, f"table-piquet-{reading_set}-start.png")
     plan = play_to_end(page, "piquet", seed=2, limit_s=300)
     view = page.evaluate(TABLE_VIEW)
-    shoot(page, "table-piquet-end.png")
+    shoot(page, f"table-piquet-{reading_set}-end.png")
     check_end(page, view)
-    assert len(plan["deals"]) >= 2, plan["deals"]
+    assert len(plan["deals"]) == 6, plan["deals"]  # (both sets: a partie of six deals)
     assert "talon" in plan["seen"]["piles"], plan["seen"]
     assert plan["seen"].get("contest"), "the declarations' box was never drawn"
     assert plan["seen"].get("taken"), "the cards drawn from the talon were never shown"

@@ -39,14 +39,17 @@ def shoot(page, name: str) -> None:
 
 
 def open_loo(session, game: str, *, players: int, seed: int, options: dict[str, str] | None = None,
-             speed: str = "0"):
-    """Open the game's page, let its table start, and deal a game with these settings."""
+             speed: str = "0", reading_set: str | None = None):
+    """Open the game's page, let its table start, and deal a game with these settings (a
+    select's value is its option's JSON; ``reading_set``: one of the game's named sets)."""
     page = session.page
     page.goto(session.url(f"games/{game}/"))
     page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
     page.wait_for_selector(f"{TABLE}[data-phase]", timeout=120_000)  # the default game is dealt
     page.locator(".ed-setup summary").click()
     page.select_option(".ed-setup select[name=players]", str(players))
+    if reading_set is not None:
+        page.select_option(".ed-setup select[name=reading_set]", reading_set)
     for name, value in (options or {}).items():
         field = page.locator(f".ed-setup [name={name}]")
         if field.evaluate("(e) => e.tagName") == "SELECT":

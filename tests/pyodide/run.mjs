@@ -26,6 +26,7 @@ export const PURE_TESTS = [
   "test_properties.py",
   "test_loo.py",
   "test_gleek.py",
+  "test_piquet.py",
 ];
 // Wheels needed for pytest (and hypothesis for the property tests).
 const REQUIRED_WHEELS = ["pytest", "pluggy", "iniconfig", "packaging", "pygments"];

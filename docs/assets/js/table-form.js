@@ -23,6 +23,8 @@ export function buildForm(t) {
       doc: "Number of players at the table (you and the bots).", rule: null, synthetic: true });
   }
   for (const option of options) fields.append(optionField(t, option));
+  const sets = readingSetField(t);
+  if (sets) fields.prepend(sets);
 
   const seed = el("input", { type: "number", id: t.uid("seed"), name: "seed", min: 0, step: 1,
     value: randomSeed(), inputmode: "numeric" });
@@ -55,6 +57,48 @@ export function buildForm(t) {
   });
   if (t.inputs.players) t.inputs.players.addEventListener("change", () => playersChanged(t));
   return form;
+}
+
+/** The game's named sets of readings (the catalogue's, as Piquet's "Шевцов" and "classic"), as
+ *  one choice that sets every option it names; it follows the options as they are changed (a
+ *  set whose readings they all hold, else "as chosen below"). Null for a game with none. */
+function readingSetField(t) {
+  const { el } = t;
+  const sets = t.spec.reading_sets || [];
+  if (!sets.length) return null;
+  const id = t.uid("reading_set");
+  const holds = (set) => Object.entries(set.readings).every(([name, value]) => {
+    const input = t.inputs[name];
+    return input && input.tagName === "SELECT" && input.value === JSON.stringify(value);
+  });
+  const input = el("select", { id, name: "reading_set" },
+    el("option", { value: "" }, "as chosen below, one by one"),
+    sets.map((set) => el("option", { value: set.id, title: set.statement || null }, set.name)));
+  const statement = el("small", { class: "ed-reading-statement", "aria-live": "polite" });
+  const follow = () => {
+    const held = sets.find(holds);
+    input.value = held ? held.id : "";
+    statement.textContent = held ? withSymbols(held.statement || "") : "";
+  };
+  input.addEventListener("change", () => {
+    const set = sets.find((s) => s.id === input.value);
+    if (!set) return follow();
+    for (const [name, value] of Object.entries(set.readings)) {
+      const field = t.inputs[name];
+      if (!field || field.tagName !== "SELECT") continue;
+      field.value = JSON.stringify(value);
+      field.dispatchEvent(new Event("change"));
+    }
+    follow();
+  });
+  for (const name of new Set(sets.flatMap((set) => Object.keys(set.readings)))) {
+    t.inputs[name]?.addEventListener("change", follow);
+  }
+  t.readingSet = input;
+  follow();
+  return el("div", { class: "ed-field ed-field-reading" },
+    el("label", { for: id }, "Reading set", el("span", { class: "ed-badge" }, "readings")), input,
+    el("small", null, "Every contested rule at once, as one account of the game reads it."), statement);
 }
 
 /** One option's field: a choice for listed values (a contested rule's readings, with the chosen
