@@ -215,6 +215,8 @@ def test_the_younger_may_answer_good_and_sink_but_not_under_the_compulsory_readi
     assert {a.kind for a in state.legal_actions()} == {"good", "not_good"}
     state.apply("good")  # the younger sinks his six hearts: the elder's five score
     assert scores(state) == [(0, "piquet.point.length", 5)]
+    said = state.view(None)["calls"]["said"]  # spoken as in the text, the English beside
+    assert [(c["seat"], c["text"]) for c in said[-2:]] == [(0, "five cards («Пять карт»)"), (1, "good («Годится»)")]
     rest = [c for c in PACK if str(c) not in BLANK.split()]
     compulsory = stacked(parse_cards(BLANK), rest[:12], variant(carte_blanche="dealt-hand", declaring="compulsory"),
                          rest[12:])

@@ -21,7 +21,7 @@ from engine.game import Action
 from engine.games import piquet_advice as advice
 from engine.games.piquet_rules import (DECLARE, EQUAL, GOOD, REPLY_KINDS, Combo, all_counted, carte_blanche,
                                        category_score, combination_value, point_suit, reply)
-from engine.games.piquet_view import CATEGORY_WORDS, call_text, combo_text
+from engine.games.piquet_view import CATEGORY_WORDS, REPLY_WORDS, call_text, combo_text
 from engine.partie import Partie
 from engine.phases import Dialogue
 from engine.rules import implements
@@ -164,7 +164,8 @@ def declaration(state: PiquetState, seat: int, action: Action | None) -> None:
         return _announce(state, seat, kind == "declare")
     said = SAID[kind or "good"]
     rule = "piquet.declare.replies" if cat == "point" else "piquet.declare.combination-replies"
-    state.call_said(seat, kind or "good", said, rule)
+    words = REPLY_WORDS[kind or "good"]
+    state.call_said(seat, kind or "good", words[0].lower() + words[1:], rule)
     if said != GOOD:
         held = state.combo(seat, cat)
         assert held is not None  # (only the holder of one says not good or equal)

@@ -16,7 +16,7 @@ from engine.games.piquet_rules import (CAPOT, CARTE_BLANCHE, DECLARE, ELDER_EXCH
 if TYPE_CHECKING:
     from engine.games.piquet import PiquetState
 
-__all__ = ["CATEGORY_WORDS", "combo_text", "call_text", "view", "calls", "contest", "piles", "seat_counts", "taken",
+__all__ = ["CATEGORY_WORDS", "REPLY_WORDS", "combo_text", "call_text", "view", "calls", "contest", "piles", "seat_counts", "taken",
            "ledger", "deal_summary"]
 
 CATEGORY_WORDS = {"carte-blanche": "carte blanche", "point": "point", "sequence": "sequences", "set": "sets"}
@@ -26,7 +26,8 @@ _NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "s
 _RUN = {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
 _RANKS = {14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "tens"}
 _TOP = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight"}
-_REPLY_WORDS = {"good": "Good («Годится»)", "not_good": "Not good («Не годится»)", "equal": "Equal («Равны»)"}
+REPLY_WORDS = {"good": "Good («Годится»)", "not_good": "Not good («Не годится»)", "equal": "Equal («Равны»)"}
+"""A reply as the text has it, with the English (a button's words, and, lower-cased, the call said)."""
 _DEALING = (CARTE_BLANCHE, ELDER_EXCHANGE, YOUNGER_EXCHANGE, LOOK, DECLARE, CAPOT)
 
 
@@ -46,7 +47,7 @@ def call_text(state: PiquetState, action: Action) -> str:
     """A declaration's call in words, for a button."""
     seat = state.current_player()
     if action.kind in REPLY_KINDS.values():
-        return _REPLY_WORDS[action.kind]
+        return REPLY_WORDS[action.kind]
     if action.kind == "claim":
         return "Claim carte blanche"
     if action.kind == "sink":

@@ -105,6 +105,23 @@ function amountCell(ctx, ledger, entry) {
     el("span", { class: "ed-visually-hidden" }, `${words}${note.replace(";", ",")}`));
 }
 
+/** A deal's entries as the sheet's rows: an entry joins the row above when it is for the same
+ *  rule and reason and that row has nothing yet in its side's column, so that a payment (the
+ *  payer's entry and the payee's) and a stake every side puts in read as one line each. */
+function sheetRows(entries) {
+  const rows = [];
+  for (const entry of entries) {
+    const last = rows.at(-1);
+    if (last && last.entry.rule === entry.rule && last.entry.why === entry.why && !last.bySide.has(entry.side)) {
+      last.bySide.set(entry.side, entry);
+      last.payment ||= entry.counterparty !== undefined && entry.counterparty !== null;
+    } else {
+      rows.push({ entry, bySide: new Map([[entry.side, entry]]), payment: false });
+    }
+  }
+  return rows;
+}
+
 function tableClass(ledger, cls) {
   return "ed-sheet-table" + (ledger.lower ? " ed-record-sheet" : "") + (cls ? ` ${cls}` : "");
 }
@@ -143,9 +160,10 @@ export function sheetTable(ctx, ledger, { deals = true, replay = null, accounts 
         : el("td", { class: "ed-muted" }, deal.complete === false ? "being played" : ledger.lower ? "no change" : "no score");
       body.append(el("tr", { class: deal.void ? "ed-void" : null }, dealCell(0), blank, cells(() => "")));
     }
-    entries.forEach((entry, i) => {
-      body.append(el("tr", { class: "ed-entry" }, dealCell(i), why(ctx, entry),
-        sides.map((_, s) => (s === entry.side ? amountCell(ctx, ledger, entry) : el("td", { class: "ed-num" }, "")))));
+    sheetRows(entries).forEach((row, i) => {
+      body.append(el("tr", { class: "ed-entry" + (row.payment ? " ed-payment" : "") }, dealCell(i), why(ctx, row.entry),
+        sides.map((_, s) => (row.bySide.has(s) ? amountCell(ctx, ledger, row.bySide.get(s))
+          : el("td", { class: "ed-num" }, "")))));
     });
     const control = replay && deal.complete !== false ? replay(deal.deal) : null;
     if (control) body.append(el("tr", { class: "ed-replay-row" }, el("td", { colspan: String(width) }, control)));
