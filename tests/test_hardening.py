@@ -207,6 +207,8 @@ def _refused_unchanged(state: GameState, action: Any) -> IllegalActionError | En
 @pytest.mark.parametrize("game", LOO)
 def test_unlisted_bid_forms_are_refused_in_every_loo_game(game):
     state = games.get(game).new_game(None, seed=2)
+    while state.phase == "declare":  # (Памфил: every seat is first asked to declare the pamphil)
+        state.apply("keep_quiet")
     assert state.phase == "bid"
     for action in ("stand 5C", "pass pass", "buy 0", "stand 1", {"kind": "buy", "card": "AS"}):
         error = _refused_unchanged(state, action)

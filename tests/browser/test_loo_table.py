@@ -80,6 +80,11 @@ def click_and_wait(page, locator, *, force: bool = False) -> None:
     ``force``: click a control marked aria-disabled (a card or bid the rules forbid now, which
     the table still lets the reader try).
     """
+    # the table idle first (no request of its own on the way, no bot moving): a click while it
+    # is busy is ignored, as a reader's would be
+    page.wait_for_function("(() => { const t = document.querySelector('.edition-table').editionTable;"
+                           " return t && !t.busy && (t.botsRunning === null || t.botsRunning === undefined); })()",
+                           timeout=30_000)
     page.evaluate(f"window.__seenView = {TABLE_VIEW}; window.__seenRefusal = "
                   "document.querySelector('.ed-refusal')?.textContent || null")
     locator.click(timeout=5_000, force=force)
