@@ -403,7 +403,8 @@ class VieTable(Partie):
             total = sum(value for _, _, value in found)
             self.gleek_values[seat] = total
             for payer, tokens in gleek_share(seat, self.coins(total), self.params.gleek_from_each):
-                self._pay(payer, seat, tokens, "gleek.gleeks.payment", f"gleeks and mournivals worth {total} coins")
+                worth = f"{total} coin{'s' if total != 1 else ''}"
+                self._pay(payer, seat, tokens, "gleek.gleeks.payment", f"gleeks and mournivals worth {worth}")
 
     @implements("gleek.tyde.payment", "gleek.tyde.turned", "gleek.tyde.timing")
     def _tyde(self) -> bool:
@@ -432,7 +433,7 @@ class VieTable(Partie):
         self.show(seat, "tyde", [four_of_trumps(self.trump)], coins, rule, f"Seat {seat} has the Tyde")
         for payer in order_of_play(self.dealer):
             if payer != seat:
-                self._pay(payer, seat, self.coins(coins), rule, f"the Tyde: {coins} coins")
+                self._pay(payer, seat, self.coins(coins), rule, f"the Tyde: {coins} coin{'s' if coins != 1 else ''}")
 
     def _tyde_call(self, seat: int, action: Action) -> None:
         self.history.append((seat, action))
