@@ -87,6 +87,8 @@ def click_and_wait(page, locator, *, force: bool = False) -> None:
                            timeout=30_000)
     page.evaluate(f"window.__seenView = {TABLE_VIEW}; window.__seenRefusal = "
                   "document.querySelector('.ed-refusal')?.textContent || null")
+    if force:  # (no actionability wait: bring it to the middle, clear of the site's sticky header)
+        locator.evaluate("(e) => e.scrollIntoView({block: 'center', inline: 'center'})")
     locator.click(timeout=5_000, force=force)
     page.wait_for_function(
         f"({TABLE_VIEW} !== window.__seenView"
