@@ -509,9 +509,6 @@ class PiquetState(ListHands, TrickTable, Partie):
             self.sync_hands()
             self._allowed = self.allowed_bits(self._to_act)
 
-    def action_label(self, action: Action) -> str:
-        return self.PHASES[self._phase].label(self, action)
-
 
 SPEC = GameSpec(
     id=GAME_ID,
