@@ -24,6 +24,7 @@ WORKS = """
 [[works]]
 key = "cotton-1674"
 kind = "period"
+grade = "primary-print"
 author = "Charles Cotton"
 title = "The Compleat Gamester"
 short = "Cotton 1674"
@@ -33,6 +34,7 @@ note = "The first edition."
 [[works]]
 key = "pagat-rams"
 kind = "web"
+grade = "reference-web"
 author = "John McLeod (ed.)"
 title = "pagat.com: Rams group"
 url = "https://www.pagat.com/rams/"
@@ -42,16 +44,17 @@ note = "Five-card drop-out games."
 """
 
 
-def edition(tmp_path: Path, notes: list[str], works: str = WORKS) -> Path:
+def edition(tmp_path: Path, notes: list[str], works: str = WORKS, evidence: tuple[str, ...] = ()) -> Path:
     """A made-up edition: one source with one passage carrying ``notes``, one catalogue with
-    one rule, an empty glossary and the bibliography ``works``."""
+    one rule giving ``evidence``, an empty glossary and the bibliography ``works``."""
     (tmp_path / "sources" / "x").mkdir(parents=True)
     (tmp_path / "engine" / "catalogue").mkdir(parents=True)
     source = {"key": "x", "citation": "A test text.", "description": "Cites nothing.",
               "passages": [{"id": "x.p01", "notes": notes}]}
     (tmp_path / "sources" / "x" / "source.json").write_text(json.dumps(source, ensure_ascii=False), encoding="utf-8")
     (tmp_path / "engine" / "catalogue" / "g.toml").write_text(
-        '[game]\nsummary = "A game."\n\n[[rules]]\nid = "g.a.b"\nnotes = []\nevidence = []\n', encoding="utf-8")
+        '[game]\nsummary = "A game."\n\n[[rules]]\nid = "g.a.b"\nnotes = []\nevidence = '
+        + json.dumps(list(evidence), ensure_ascii=False) + "\n", encoding="utf-8")
     (tmp_path / "sources" / "glossary.toml").write_text("terms = []\n", encoding="utf-8")
     (tmp_path / "sources" / "bibliography.toml").write_text(works, encoding="utf-8")
     return tmp_path
@@ -126,7 +129,91 @@ def test_markers_render_as_links_to_the_bibliography() -> None:
 
     ed = gen_pages.Edition()
     ed.works = tomllib.loads(WORKS)["works"]
-    html = gen_pages.cite(ed, "As Cotton says [@cotton-1674, p. 3; @pagat-rams].", "../")
+    html = gen_pages.cite(ed, "As Cotton says [@cotton-1674, p. 3; @pagat-rams].", "../", badges=False)
     assert html == ("As Cotton says ([Cotton 1674](../bibliography.md#work-cotton-1674), p. 3; "
                     "[pagat.com, 'Rams group'](../bibliography.md#work-pagat-rams)).")
     assert "[@" not in gen_pages.cite(ed, "[@cotton-1674, as quoted by @pagat-rams]", "")
+
+
+# ------------------------------------------------------------------ the kinds of evidence
+
+
+def bibliography_schema() -> dict:
+    return json.loads((ROOT / "docs" / "data" / "bibliography.schema.json").read_text(encoding="utf-8"))
+
+
+def test_every_work_has_a_grade_and_the_schema_and_the_checker_agree_on_the_grades() -> None:
+    import jsonschema
+
+    schema = bibliography_schema()
+    assert schema["$defs"]["work"]["properties"]["grade"]["enum"] == list(citations.GRADES)
+    work_schema = {**schema["$defs"]["work"], "$defs": schema["$defs"]}
+    work_schema["required"] = [f for f in work_schema["required"] if f not in {"marker", "page", "via", "unchecked", "names"}]
+    validator = jsonschema.Draft202012Validator(work_schema)
+    for work in citations.works(ROOT):
+        assert work.get("grade") in citations.GRADES, work["key"]
+        problems = [e.message for e in validator.iter_errors(work)]
+        assert not problems, f"{work['key']}: {problems}"
+    grades = {w["key"]: w["grade"] for w in citations.works(ROOT)}
+    # what the entries say: a seventeenth-century print, a modern history, the compendium of
+    # 1991 for the practice of its day, web reference pages, an answers site, the retellings
+    # whose publication is unknown, and the edition's own reasoning
+    assert grades["cotton-1674"] == grades["cotton-18c"] == grades["rozaliev"] == "primary-print"
+    assert grades["shevtsov"] == grades["shevtsov-2005"] == grades["parlett-penguin"] == "secondary-print"
+    assert grades["pagat-rams"] == grades["wikipedia-gleek"] == grades["parlett-piquet"] == "reference-web"
+    assert grades["otvet-178282990"] == grades["johnston-hubpages"] == "forum-shop"
+    assert grades["ruffe-retelling"] == grades["gleek-retelling"] == "secondary-unplaced"
+    assert [k for k, g in grades.items() if g == "editorial"] == ["editors"]
+    assert set(grades.values()) == set(citations.GRADES)
+
+
+def test_every_evidence_line_rests_on_at_least_one_graded_work() -> None:
+    by_key = {w["key"]: w for w in citations.works(ROOT)}
+    lines = [(where, text) for where, text in citations.texts(ROOT) if citations.GRADED.search(where)]
+    assert len(lines) > 150
+    for where, text in lines:
+        assert citations.grades(text, by_key), f"{where}: {text}"
+    counts: dict[str, int] = {}
+    for _, text in lines:
+        for grade in citations.grades(text, by_key):
+            counts[grade] = counts.get(grade, 0) + 1
+    assert set(counts) == set(citations.GRADES), counts
+
+
+def test_grades_are_each_kind_once_in_the_order_cited() -> None:
+    works = {w["key"]: w for w in tomllib.loads(WORKS)["works"]}
+    assert citations.grades("x [@pagat-rams; @cotton-1674, p. 3] y [@pagat-rams] [@nobody]", works) == [
+        "reference-web", "primary-print"]
+    assert citations.grades("no citation (ruffe.p12)", works) == []
+
+
+@pytest.mark.parametrize("works, evidence, complaint", [
+    (WORKS, ["The text says so (x.p01)."], "g.a.b: evidence 1: cites no graded work"),
+    (WORKS.replace('grade = "primary-print"\n', ""), ["Cotton says so [@cotton-1674]."],
+     "bibliography cotton-1674: field 'grade' is missing"),
+    (WORKS.replace('"reference-web"', '"blog"'), ["As pagat.com has it [@pagat-rams]."],
+     "bibliography pagat-rams: grade 'blog' is not one of"),
+])
+def test_the_checker_finds_an_ungraded_work_or_evidence(tmp_path: Path, works: str, evidence: list[str],
+                                                         complaint: str) -> None:
+    root = edition(tmp_path, ["Both cited [@cotton-1674; @pagat-rams]."], works, tuple(evidence))
+    problems = citations.problems(root)
+    assert any(p.startswith(complaint) for p in problems), problems
+
+
+def test_an_evidence_line_renders_with_the_badge_of_each_kind_it_rests_on() -> None:
+    import gen_pages
+
+    ed = gen_pages.Edition()
+    ed.works = tomllib.loads(WORKS)["works"]
+    item = gen_pages.evidence_item(ed, "Cotton says so [@cotton-1674, p. 3], and pagat.com [@pagat-rams].", "../")
+    badges = ('<span class="edition-grades">'
+              '<span class="edition-grade edition-grade--primary-print" title="{}">primary print</span> '
+              '<span class="edition-grade edition-grade--reference-web" title="{}">web reference</span></span>')
+    meanings = [gen_pages.html.escape(citations.GRADES[g][1]) for g in ("primary-print", "reference-web")]
+    assert item == ("- " + badges.format(*meanings) + " Cotton says so ([Cotton 1674](../bibliography.md#work-cotton-1674), "
+                    "p. 3), and pagat.com ([pagat.com, 'Rams group'](../bibliography.md#work-pagat-rams)).")
+    note = gen_pages.cite(ed, "As Cotton says [@cotton-1674, p. 3].", "")
+    assert note == ("As Cotton says ([Cotton 1674](bibliography.md#work-cotton-1674) "
+                    '<span class="edition-grade edition-grade--primary-print" title="' + meanings[0]
+                    + '">primary print</span>, p. 3).')

@@ -31,6 +31,38 @@ KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 DOMAIN = re.compile(r"(?<![\w@/.-])((?:[a-z0-9-]+\.)+(?:com|org|net|ru|ua|fr|uk|io|city|info|de))\b")
 
 
+# The kinds of evidence, each work's ``grade``: its label on the site's badge and what it means.
+GRADES: dict[str, tuple[str, str]] = {
+    "primary-print": ("primary print", "A text from the time of the practice it describes, in print, in a modern "
+                      "edition of a manuscript, or read in a scan or transcription of a print; a period picture "
+                      "with them."),
+    "secondary-print": ("secondary print", "A modern book about the games, in print: a history, a guide, an "
+                        "encyclopaedia article, a study."),
+    "secondary-unplaced": ("secondary, unplaced", "A modern text about the games that the edition knows without "
+                           "knowing where it was published (in print or on the web)."),
+    "reference-web": ("web reference", "A reference page on the web: an encyclopaedia, a rules site, a "
+                      "historian's or a society's pages, a transcription site."),
+    "forum-shop": ("forum or shop", "A page posted by a user of a forum, an answers site or an article "
+                   "platform, or a shop's page."),
+    "editorial": ("editors' reasoning", "No outside work: the edition's own argument (arithmetic, the only "
+                  "symmetric outcome, what a reading implies), given as evidence for a rule the texts leave open."),
+}
+
+# the texts whose every line must cite a work (and so carry at least one grade)
+GRADED = re.compile(r": evidence \d+$")
+
+
+def grades(text: str, by_key: dict[str, dict]) -> list[str]:
+    """The grades of the works ``text`` cites, each once, in the order first cited (a key
+    without an entry, or a work without a grade, gives none)."""
+    found: list[str] = []
+    for key, _ in cited(text):
+        grade = (by_key.get(key) or {}).get("grade")
+        if grade and grade not in found:
+            found.append(grade)
+    return found
+
+
 INNER = re.compile(r"@([a-z0-9]+(?:-[a-z0-9]+)*)")
 
 Item = tuple[str, str | None]
@@ -158,9 +190,11 @@ def problems(root: Path = ROOT) -> list[str]:
     for work in entries:
         if not KEY.fullmatch(work.get("key", "")):
             found.append(f"bibliography: key {work.get('key')!r} is not lowercase-with-hyphens")
-        for field in ("kind", "author", "title", "short"):
+        for field in ("kind", "grade", "author", "title", "short"):
             if not work.get(field):
                 found.append(f"bibliography {work.get('key')}: field {field!r} is missing")
+        if work.get("grade") and work["grade"] not in GRADES:
+            found.append(f"bibliography {work['key']}: grade {work['grade']!r} is not one of {sorted(GRADES)}")
         if work.get("via") and work["via"] not in by_key:
             found.append(f"bibliography {work['key']}: 'via' names {work['via']!r}, which has no entry")
     named: dict[str, set[str]] = {}
@@ -178,6 +212,9 @@ def problems(root: Path = ROOT) -> list[str]:
         used |= keys_here - {own}
         if own:
             keys_here.add(own)  # a work's own note may use its own names
+        if GRADED.search(where) and not grades(text, by_key):
+            found.append(f"{where}: cites no graded work (an evidence line cites the works it rests on, "
+                         "or [@editors] when it rests on none)")
         for key, locator in markers:
             if not key:
                 found.append(f"{where}: malformed citation marker item {locator!r}")

@@ -106,9 +106,10 @@ def inline(text: str) -> str:
     return text.replace("<", "&lt;").replace("|", "&#124;")
 
 
-def cite(ed: Edition, text: str, base: str) -> str:
+def cite(ed: Edition, text: str, base: str, badges: bool = True) -> str:
     """Editorial prose with its citation markers (``[@key]``, ``[@key, p. 3]``) as links to
-    the bibliography: each work by its ``short`` label, the locator after it."""
+    the bibliography: each work by its ``short`` label, followed (unless ``badges`` is false)
+    by the badge of its grade, the kind of evidence it is, then the locator."""
     works = {w.get("key"): w for w in ed.works}
 
     def link(key: str, locator: str | None) -> str:
@@ -117,8 +118,30 @@ def cite(ed: Edition, text: str, base: str) -> str:
             warn("sources/bibliography.toml", f"a text cites [@{key}], which has no entry")
             return code(key)
         label = f"[{literal(str(work.get('short') or key))}]({base}bibliography.md#work-{key})"
+        if badges:
+            label += f"\x00{work.get('grade', '')}\x00"  # the badge is raw HTML: put in after inline()
         return label + (f", {locator}" if locator else "")
-    return inline(citations.render(str(text), link))
+    text = inline(citations.render(str(text), link))
+    return re.sub("\x00([a-z-]*)\x00", lambda m: " " + grade_badge(m.group(1)), text)
+
+
+def grade_badge(grade: str) -> str:
+    """The badge of a work's grade (``tools/citations.py`` GRADES): the kind of evidence it is."""
+    label, meaning = citations.GRADES.get(grade, ("grade unknown", "The work's grade is not recognised"))
+    klass = grade if grade in citations.GRADES else "unknown"
+    return (f'<span class="edition-grade edition-grade--{klass}" title="{html.escape(meaning)}">'
+            f'{html.escape(label)}</span>')
+
+
+def evidence_item(ed: Edition, text: str, base: str) -> str:
+    """An evidence line as a list item: first the badges of the kinds of evidence it rests on
+    (every work it cites, each kind once), then the line with its citations."""
+    by_key = {w.get("key"): w for w in ed.works}
+    kinds = citations.grades(str(text), by_key)
+    if not kinds:
+        warn("engine/catalogue", f"an evidence line cites no graded work: {str(text)[:80]!r}")
+    badges = " ".join(grade_badge(g) for g in kinds)
+    return f'- <span class="edition-grades">{badges}</span> {cite(ed, text, base, badges=False)}'
 
 
 def cell(text: str) -> str:
@@ -685,7 +708,7 @@ def rule_block(ed: Edition, game_id: str, rule: dict) -> list[str]:
         out += ["**Notes**", ""] + [f"- {cite(ed, n, '../')}" for n in notes] + [""]
     evidence = [n for n in rule.get("evidence") or [] if str(n).strip()]
     if evidence:
-        out += ["**Evidence**", ""] + [f"- {cite(ed, n, '../')}" for n in evidence] + [""]
+        out += ["**Evidence**", ""] + [evidence_item(ed, n, "../") for n in evidence] + [""]
     elif status == "supplied":
         warn(where, f"supplied rule {rid} gives no evidence")
     if status == "contested" or rule.get("readings"):
@@ -1166,6 +1189,7 @@ def bibliography_page(ed: Edition) -> str:
         "site is loaded from them.",
         "",
     ]
+    out += grades_legend(ed)
     kinds = {"source": "The texts and what they rest on", "period": "Period descriptions",
              "modern": "Modern studies and references", "web": "On the web"}
     by_key = {w.get("key"): w for w in ed.works}
@@ -1192,7 +1216,8 @@ def bibliography_page(ed: Edition) -> str:
                 parts.append(inline(imprint) + (" (imprint unchecked)" if work.get("unchecked") else ""))
             key = work.get("key", "")
             out += [f'<p class="edition-work" id="work-{html.escape(key)}" markdown="span">' + ". ".join(parts) + ".</p>", ""]
-            facts = [f"Cited as {code('[@' + key + ']')}: “{literal(str(work.get('short', '')))}”."]
+            facts = [f"Cited as {code('[@' + key + ']')}: “{literal(str(work.get('short', '')))}”.",
+                     f"Evidence: {grade_badge(str(work.get('grade', '')))}."]
             via = by_key.get(work.get("via"))
             if via is not None:
                 facts.append(f"Known through [{literal(str(via.get('short') or via['key']))}](#work-{via['key']}).")
@@ -1202,6 +1227,21 @@ def bibliography_page(ed: Edition) -> str:
             if work.get("used_for"):
                 out += [f'<p class="edition-work-note" markdown="span">*Used for:* {inline(work["used_for"])}</p>', ""]
     return "\n".join(out) + "\n"
+
+
+def grades_legend(ed: Edition) -> list[str]:
+    """The kinds of evidence: each grade's badge, what it means, and the works of that grade."""
+    out = ["## Kinds of evidence {#kinds-of-evidence}", "",
+           "Every citation on this site carries a badge saying what kind of evidence the work cited is, "
+           "and every evidence line under a rule begins with the badges of all the works it rests on, so "
+           "that a reader sees at a glance what rests on a period print such as Cotton and what on a web "
+           "page or a forum. The kinds:", ""]
+    for grade, (_, meaning) in citations.GRADES.items():
+        works = [w for w in ed.works if w.get("grade") == grade]
+        named = ", ".join(f"[{literal(str(w.get('short') or w['key']))}](#work-{w['key']})" for w in works)
+        out += [f'<p class="edition-grade-legend" markdown="span">{grade_badge(grade)} {inline(meaning)}'
+                + (f" Here: {named}." if named else "") + "</p>", ""]
+    return out
 
 
 def _size(data: bytes) -> str:
