@@ -228,3 +228,42 @@ def test_api_reference_documents_each_module(site: Path) -> None:
     assert present, "no engine module to document"
     missing = [m for m in present if f"engine.{m}" not in ids]
     assert not missing, f"reference/api/ does not document: {missing}"
+
+
+def toc_entries(page: str) -> list[str]:
+    """The texts of the page's table of contents (Material's secondary navigation)."""
+    toc = page.split('class="md-nav md-nav--secondary"', 1)[1].split("</nav>", 1)[0] if "md-nav--secondary" in page else ""
+    return [" ".join(re.sub(r"<[^>]+>", " ", m).split()) for m in re.findall(r'<a href="#[^"]*" class="md-nav__link">(.*?)</a>', toc, re.S)]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_game_page_contents_has_one_play_entry(site: Path, game_id: str) -> None:
+    entries = toc_entries((site / "games" / game_id / "index.html").read_text(encoding="utf-8"))
+    assert "The rules" in entries, entries
+    assert [e for e in entries if e.split()[0] == "Play"] == ["Play"], entries
+
+
+def test_the_navigation_names_the_texts_by_author_and_title(site: Path) -> None:
+    home = (site / "index.html").read_text(encoding="utf-8")
+    links = {key: " ".join(re.sub(r"<[^>]+>", " ", text).split())
+             for key, text in re.findall(r'<a href="sources/([a-z]+)/" class="md-nav__link">(.*?)</a>', home, re.S)}
+    assert links["piquet"] == "Шевцов, Карточная игра в России" and links["rozaliev"] == "Розалиев, Карточные игры России"
+    assert links["ruffe"] == "Anonymous, Ruffe and Trumps" and links["gleek"] == "Anonymous, Gleek"
+    assert "(seed" not in home
+
+
+def test_evidence_and_citations_carry_the_badge_of_their_kind(site: Path) -> None:
+    """Every evidence line on a game page opens with the badges of the works it rests on, and
+    the bibliography explains the kinds."""
+    page = (site / "games" / "gleek" / "index.html").read_text(encoding="utf-8")
+    catalogue = tomllib.loads((ROOT / "engine" / "catalogue" / "gleek.toml").read_text(encoding="utf-8"))
+    lines = sum(len(r.get("evidence") or []) for r in catalogue["rules"])
+    groups = re.findall(r'<li><span class="edition-grades">(.*?)</span> ', page)
+    assert len(groups) == lines > 20
+    assert all('class="edition-grade edition-grade--' in g for g in groups)
+    for grade in ("primary-print", "reference-web", "secondary-unplaced", "editorial"):
+        assert f'edition-grade--{grade}"' in page, grade
+    bibliography = (site / "bibliography" / "index.html").read_text(encoding="utf-8")
+    assert 'id="kinds-of-evidence"' in bibliography
+    legend = re.findall(r'<p class="edition-grade-legend"><span class="edition-grade edition-grade--([a-z-]+)"', bibliography)
+    assert legend == list(__import__("citations").GRADES)

@@ -167,12 +167,17 @@ def code(value: Any) -> str:
     return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
+# topics whose plain name would repeat a heading of the page: every game page's "Play" is its
+# table, so the topic of the rules of trick play has a title of its own
+TOPIC_TITLES = {"play": "The play of the cards"}
+
+
 def topic_title(topic: str) -> str:
-    return topic.replace("-", " ").replace("_", " ").capitalize()
+    return TOPIC_TITLES.get(topic) or topic.replace("-", " ").replace("_", " ").capitalize()
 
 
 def short_title(title: str) -> str:
-    head = re.split(r"(?<=[a-z])\.\s", title, maxsplit=1)[0]
+    head = re.split(r"(?<=[a-zа-яё])\.\s", title, maxsplit=1)[0]
     return head.rstrip(". ")
 
 
@@ -466,11 +471,13 @@ def source_label(src: dict) -> str:
 
 
 def source_nav_label(ed: Edition, src: dict) -> str:
-    """A short navigation label: the games the text describes, and its seed number."""
-    games = [game_name(ed, g) for g in src.get("games") or [] if g in ed.games]
-    seed = str(src.get("seed_file", ""))[:3]
-    label = ", ".join(games) if games else source_label(src)
-    return f"{label} (seed {seed})" if seed.isdigit() else label
+    """A short label naming the text by author and title: the author's surname (an anonymous
+    retelling's "Anonymous") and the title up to its first full stop; a retelling's title is
+    the game's English name (``title_en``), any other text's its own."""
+    author = re.sub(r"\s*\(.*\)\s*$", "", str(src.get("author") or ""))
+    who = "Anonymous" if not author or author.startswith("Anonymous") else author.split()[-1]
+    title = short_title(str(src.get("title_en") if src.get("is_retelling") else src.get("title")) or src.get("key", "?"))
+    return f"{who}, {title}"
 
 
 def source_page(ed: Edition, key: str) -> str:
