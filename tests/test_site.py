@@ -266,4 +266,4 @@ def test_evidence_and_citations_carry_the_badge_of_their_kind(site: Path) -> Non
     bibliography = (site / "bibliography" / "index.html").read_text(encoding="utf-8")
     assert 'id="kinds-of-evidence"' in bibliography
     legend = re.findall(r'<p class="edition-grade-legend"><span class="edition-grade edition-grade--([a-z-]+)"', bibliography)
-    assert legend == list(__import__("citations").GRADES)
+    assert legend == list(gen_pages.citations.GRADES)
