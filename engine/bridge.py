@@ -17,7 +17,8 @@ rules     game?                                       rules [catalogue entries +
 new       game, variant?, seed?, seats?, budget?      id, seats, view (of the first human seat)
 view      id, seat? (default: first human seat)       view (with ``legal`` when it is that seat's turn)
 act       id, action (JSON or text), seat?            played {seat, action, text, label}, view
-bot       id                                          played, over (the seat to act must be a bot)
+bot       id, seat?                                   played, over (the seat to act must be a bot), and
+                                                      with ``seat``, view of that seat (as ``view``)
 advance   id, seat                                    played [..] (bot moves until ``seat`` or a human
                                                       must act, or the end), view of ``seat``
 record    id                                          record (see docs/reference/records.md)
@@ -257,8 +258,13 @@ def op_bot(request: Mapping[str, Any]) -> dict[str, Any]:
     seat = state.current_player()
     if seat not in session.bots:
         raise RequestError(f"seat {seat} is a human seat: it is waiting for an 'act'")
+    # the view asked for is checked before the move, so that a bad seat moves nothing
+    viewer = _viewer(request, session) if "seat" in request else None
     played = _bot_move(session)
-    return {"played": played, "over": state.is_over()}
+    answer: dict[str, Any] = {"played": played, "over": state.is_over()}
+    if "seat" in request:
+        answer["view"] = _view(state, viewer)
+    return answer
 
 
 def op_advance(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -301,3 +301,20 @@ def test_a_whole_game_through_act_and_advance_labels_every_action_in_its_phase(g
         assert played["ok"], played["error"]
         assert played["played"]["label"], played
     assert view["over"], f"{game_id}: the game did not end"
+
+
+def test_bot_op_answers_with_the_view_asked_for(table):
+    """A table's bot step is one request: the move and the reader's view after it."""
+    ok(op="act", id=table["id"], action=table["view"]["legal"][0]["action"])
+    response = ok(op="bot", id=table["id"], seat=0)
+    assert response["played"]["seat"] == 1
+    assert response["view"]["seat"] == 0
+    assert response["view"] == ok(op="view", id=table["id"], seat=0)["view"]
+
+
+def test_bot_op_refuses_a_hidden_view_and_moves_nothing(table):
+    ok(op="act", id=table["id"], action=table["view"]["legal"][0]["action"])
+    before = len(bridge.SESSIONS[table["id"]].state.history)
+    err = error(op="bot", id=table["id"], seat=2)
+    assert err["type"] == "RequestError" and "hidden" in err["message"]
+    assert len(bridge.SESSIONS[table["id"]].state.history) == before

@@ -45,7 +45,7 @@ export function renderFelt(t) {
   // each seat takes its compass place; on a narrow one they sit in a row above the trick.
   const others = el("div", { class: "ed-opponents" });
   for (let seat = 0; seat < n; seat++) if (seat !== READER) others.append(renderSeat(t, seat, positions[seat]));
-  const parts = [others, renderCenter(t, positions)];
+  const parts = [others, renderCenter(t, positions), renderPiles(t)];
   const box = talkBox(t);
   if (box) parts.push(box);
   parts.push(renderReaderSeat(t, positions[READER]));
@@ -257,10 +257,16 @@ function renderPile(t, pile) {
 }
 
 function renderCenter(t, positions) {
+  const center = t.el("div", { class: "ed-center" });
+  renderTrick(t, positions, center);
+  return center;
+}
+
+/** The piles (and the trumps when no card shows them), in a place of their own on the felt: a
+ *  corner the seats leave free where there is one (table.css), else under the trick. */
+function renderPiles(t) {
   const { el } = t;
   const v = t.view;
-  const center = el("div", { class: "ed-center" });
-  renderTrick(t, positions, center);
   const list = v.piles || [];
   const figures = list.map((pile) => renderPile(t, pile));
   if (v.trump && !list.some((pile) => pile.trump)) {
@@ -269,8 +275,7 @@ function renderCenter(t, positions) {
       el("span", { class: `ed-big-suit ed-suit-${v.trump}`, "aria-hidden": "true" }, suitLabel(v.trump).split(" ")[0]),
       el("figcaption", null, `Trumps: ${suitLabel(v.trump)}`)));
   }
-  center.append(el("div", { class: "ed-piles" }, figures));
-  return center;
+  return el("div", { class: "ed-piles", role: "group", "aria-label": "The piles" }, figures);
 }
 
 /** The box beside the trick: the deal's contest (who called what, who won it) and the hands

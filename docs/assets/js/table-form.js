@@ -5,7 +5,9 @@
 import { withSymbols } from "./cards.js";
 import { BOT_KINDS, humanize, readingChoiceLabel, readingValue } from "./words.js";
 
-export const SPEEDS = [["600", "Normal"], ["250", "Fast"], ["1200", "Slow"], ["0", "Instant"]];
+/** The pause before a bot's decision (ms); a step of a decision already shown (the next card a
+ *  bot throws out in the same exchange) waits a fifth of it (table.js, botPause). */
+export const SPEEDS = [["500", "Normal"], ["200", "Fast"], ["1000", "Slow"], ["0", "Instant"]];
 
 /** A new random seed. */
 export const randomSeed = () => String(Math.floor(Math.random() * 1e6));
@@ -46,14 +48,24 @@ export function buildForm(t) {
   fields.append(el("div", { class: "ed-field" }, el("label", { for: speed.id }, "Bot speed"), speed));
 
   t.formError = el("p", { class: "ed-form-error", role: "alert", hidden: true });
+  // A setting changed while a game is on applies to the next game (the speed at once).
+  t.settingsNote = el("p", { class: "ed-settings-note", role: "status", hidden: true },
+    "Changed settings apply from the next game: press “Deal a new game” to play by them.");
+  t.settingsChanged = (changed) => {
+    t.settingsNote.hidden = !(changed && t.id);
+    if (changed) t.formError.hidden = true; // what it said was of the settings as they were
+  };
   const submit = el("button", { type: "submit", class: "md-button md-button--primary" }, "Deal a new game");
   const form = el("form", { class: "ed-setup", "aria-label": "Game settings" },
     el("details", { class: "ed-setup-details" },
       el("summary", null, "Settings: players, readings, seed, opponents"),
-      fields, t.formError, el("div", { class: "ed-form-buttons" }, submit)));
+      fields, t.formError, t.settingsNote, el("div", { class: "ed-form-buttons" }, submit)));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     t.newGame();
+  });
+  form.addEventListener("change", (event) => {
+    if (event.target !== speed) t.settingsChanged(true);
   });
   if (t.inputs.players) t.inputs.players.addEventListener("change", () => playersChanged(t));
   return form;
@@ -199,4 +211,31 @@ export function readForm(t, seedOverride) {
     return { ok: false, message: `The seed must be a whole number ≥ 0, not "${t.inputs.seed.value}".`, rule: null, open: false };
   }
   return { ok: true, variant, seed, players: readInput(t.inputs.players) };
+}
+
+/** Set the form to a record's game (its players, options, seed and opponents) and the kept
+ *  settings (the opponents' kind and speed), so that "Deal a new game" deals it again. */
+export function fillForm(t, record, settings = {}) {
+  const set = (input, value) => {
+    if (!input || value === undefined) return;
+    if (input.type === "checkbox") input.checked = Boolean(value);
+    else if (input.tagName === "SELECT") {
+      const text = JSON.stringify(value);
+      if (Array.from(input.options).some((o) => o.value === text)) input.value = text;
+    } else input.value = String(value ?? "");
+  };
+  set(t.inputs.players, record.players);
+  if (t.inputs.players) playersChanged(t);
+  for (const [name, value] of Object.entries(record.variant || {})) set(t.inputs[name], value);
+  for (const input of Object.values(t.inputs)) {
+    if (input.tagName === "SELECT" && input !== t.inputs.players) input.dispatchEvent(new Event("change"));
+  }
+  if (Number.isInteger(record.seed)) t.inputs.seed.value = String(record.seed);
+  const bot = (record.seats || []).map((s) => s && s.kind).find((kind) => kind && kind !== "human");
+  const pick = (input, value) => {
+    if (input && value && Array.from(input.options).some((o) => o.value === value)) input.value = value;
+  };
+  pick(t.inputs.bots, settings.bots || bot);
+  pick(t.inputs.speed, settings.speed);
+  t.settingsChanged(false);
 }

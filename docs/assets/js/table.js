@@ -24,9 +24,18 @@ import { cardActionsOf, focusHandCard, renderFelt } from "./felt.js";
 import { ledgerOf, sheetNote, sheetTable, sheetTitle } from "./ledger.js";
 import { phaseOf } from "./phases.js";
 import { buildForm, randomSeed, readForm } from "./table-form.js";
+import { downloadRecord, keepGame, openRecord, startFromKept } from "./table-records.js";
 import { Places, READER } from "./words.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The pause before a bot's step at `delay` (the speed setting): the whole of it when another
+ *  seat acted last (a new decision to watch), a fifth when the same seat goes on with a step of
+ *  one decision (the next card thrown out in an exchange), so that a decision never takes much
+ *  more than a second at the normal speed. */
+export function botPause(delay, seat, lastSeat) {
+  return seat === lastSeat ? Math.round(delay / 5) : delay;
+}
 
 export async function mountTable(container, site) {
   const table = new Table(container, site);
@@ -50,6 +59,17 @@ class Table {
     this.lastLogKey = null;
     this.refusal = null;
     this.focusCard = null;
+    this.kept = true;
+    this.pace = [];
+    // Leaving the page (a reload, a closed tab) keeps the game as its record; only where it
+    // could not be kept (storage off or full) does the browser ask first.
+    this.onLeave = (event) => {
+      if (this.container.isConnected && this.id && this.view && !this.view.over && !this.kept) {
+        event.preventDefault();
+        event.returnValue = "";
+      }
+    };
+    window.addEventListener("beforeunload", this.onLeave);
   }
 
   // ------------------------------------------------------------------ start-up
@@ -69,6 +89,7 @@ class Table {
       return;
     }
     const list = games.games || [];
+    this.games = list;
     this.spec = list.find((g) => g.id === this.gameId);
     if (!this.spec) {
       if (status) {
@@ -83,7 +104,14 @@ class Table {
     // Yield between building the settings and drawing the first deal: two short main-thread
     // tasks instead of one long one while the page is still settling.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    await this.newGame();
+    if (!(await startFromKept(this))) {
+      const problem = this.refusal; // a record passed from another page that would not open
+      await this.newGame();
+      if (problem) {
+        this.refusal = problem;
+        this.render();
+      }
+    }
   }
 
   /** The rules of this game and of the games its options read (Памфил reads Мушка's): their
@@ -141,21 +169,47 @@ class Table {
     const { el } = this;
     this.seedLabel = el("span", { class: "ed-seed-label" });
     const upload = el("input", { type: "file", accept: "application/json,.json", class: "ed-visually-hidden",
-      id: this.uid("record-file"), tabindex: "-1" });
+      id: this.uid("record-file"), tabindex: "-1", "aria-label": "Open a game record (a JSON file)" });
     upload.addEventListener("change", () => {
       const file = upload.files && upload.files[0];
       upload.value = "";
-      if (file) file.text().then((text) => this.openRecord(text, file.name));
+      if (!file) return;
+      if (file.size > 4_000_000) {
+        this.problem(`${file.name} is too large to be a game record (${Math.round(file.size / 1e6)} MB).`);
+        return;
+      }
+      file.text().then((text) => openRecord(this, text, file.name));
     });
+    this.focusButton = el("button", { type: "button", class: "ed-small-button ed-focus-toggle", "aria-pressed": "false",
+      onclick: () => this.setFocusMode(!this.root.classList.contains("ed-focus")) }, "Focus on the table");
     return el("div", { class: "ed-toolbar", role: "toolbar", "aria-label": "Game controls" },
       el("button", { type: "button", class: "ed-small-button ed-new", onclick: () => this.playAgain() }, "New game"),
       el("button", { type: "button", class: "ed-small-button ed-replay", onclick: () => this.newGame(this.currentSeed) },
         "Replay this seed"),
-      el("button", { type: "button", class: "ed-small-button ed-download", onclick: () => this.downloadRecord() },
+      el("button", { type: "button", class: "ed-small-button ed-download", onclick: () => downloadRecord(this) },
         "Download the record"),
       el("button", { type: "button", class: "ed-small-button ed-open", onclick: () => upload.click() },
         "Open a record…"),
-      upload, this.seedLabel);
+      upload, this.focusButton, this.seedLabel);
+  }
+
+  /** Focus mode: the table takes the whole window (the page scrolls under it no more); the
+   *  button or Escape leaves it. */
+  setFocusMode(on) {
+    this.root.classList.toggle("ed-focus", on);
+    document.documentElement.classList.toggle("ed-focus-open", on);
+    this.focusButton.setAttribute("aria-pressed", String(on));
+    this.focusButton.textContent = on ? "Leave focus mode (Esc)" : "Focus on the table";
+    if (on) {
+      this.onEscape = (event) => {
+        if (event.key === "Escape" && !event.defaultPrevented) this.setFocusMode(false);
+      };
+      document.addEventListener("keydown", this.onEscape);
+    } else if (this.onEscape) {
+      document.removeEventListener("keydown", this.onEscape);
+      this.onEscape = null;
+    }
+    this.focusButton.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------------ games
@@ -168,6 +222,7 @@ class Table {
   async newGame(seedOverride) {
     const generation = ++this.generation;
     this.formError.hidden = true;
+    this.refusal = null;
     const settings = readForm(this, seedOverride);
     if (!settings.ok) {
       this.showFormError(settings.message, settings.rule);
@@ -185,17 +240,29 @@ class Table {
     if (generation !== this.generation) return;
     this.busy = false;
     if (!answer.ok) {
-      this.showFormError(`${answer.error.type}: ${answer.error.message}`, answer.error.rule);
+      this.showFormError(`These settings do not make a game: ${this.places ? this.places.toYou(answer.error.message)
+        : answer.error.message}`, answer.error.rule);
       this.form.querySelector("details").open = true;
       return;
     }
-    this.id = answer.id ?? answer.game_id;
+    this.id = answer.id;
     this.currentSeed = seed;
     this.lastLogKey = null;
     this.refusal = null;
-    this.seedLabel.textContent = `Seed ${seed} · opponents: ${bots}`;
+    this.settingsChanged(false);
+    this.seedLabel.textContent = `Seed ${seed} · opponents: ${this.inputs.bots.selectedOptions[0].textContent}`;
     await this.refresh(answer);
+    keepGame(this);
     this.runBots(generation);
+  }
+
+  /** Something the table could not do, said to the reader: a plain sentence, and what the
+   *  engine said (its field paths and all) folded under it for whoever wants it. */
+  problem(text, error = null) {
+    this.refusal = { plain: text, detail: error && error.message ? String(error.message) : null,
+      rule: (error && error.rule) || null };
+    if (this.view) this.render();
+    else this.showFormError(text, this.refusal.rule);
   }
 
   showFormError(message, rule) {
@@ -224,92 +291,50 @@ class Table {
     this.busy = false;
     if (!answer.ok) {
       this.refusal = answer.error;
-      this.announce(`Refused: ${this.refusalText(answer.error)}`);
+      this.announce(`Not allowed: ${this.refusalText(answer.error)}`);
       this.render();
       return;
     }
     await this.refresh(answer);
+    keepGame(this);
     this.runBots(generation);
   }
 
-  /** Bots take their turns, one move at a time with a short pause (or all at once when instant). */
+  /** Bots take their turns, one move at a time (or all at once when instant): each move is
+   *  asked for at once and shown when its pause (botPause) is over, so the engine's thinking
+   *  runs inside the pause; the worker thinks, the page never waits on it. */
   async runBots(generation) {
     if (this.botsRunning === generation) return;
     this.botsRunning = generation;
+    let lastSeat = null;
     try {
       while (generation === this.generation && this.view && !this.view.over
              && this.view.to_act !== null && this.view.to_act !== undefined && this.view.to_act !== READER) {
         const delay = Number(this.inputs.speed.value);
+        const seat = this.view.to_act;
         this.render();
-        if (delay > 0) await sleep(delay);
+        const pause = delay > 0 ? botPause(delay, seat, lastSeat) : 0;
+        const started = performance.now();
+        const asked = delay > 0
+          ? this.python.request({ op: "bot", id: this.id, seat: READER })
+          : this.python.request({ op: "advance", id: this.id, seat: READER });
+        const [answer] = await Promise.all([asked, sleep(pause)]);
         if (generation !== this.generation) return;
-        const answer = delay > 0
-          ? await this.python.request({ op: "bot", id: this.id })
-          : await this.python.request({ op: "advance", id: this.id, seat: READER });
-        if (generation !== this.generation) return;
+        this.pace.push({ seat, pause, ms: Math.round(performance.now() - started), same: seat === lastSeat });
+        if (this.pace.length > 400) this.pace.splice(0, this.pace.length - 400);
+        lastSeat = seat;
         if (!answer.ok) {
           this.refusal = answer.error;
           this.render();
           return;
         }
+        this.refusal = null; // what was refused was refused before the bots moved on
         await this.refresh(answer);
+        keepGame(this);
       }
     } finally {
       if (this.botsRunning === generation) this.botsRunning = null;
     }
-  }
-
-  async downloadRecord() {
-    if (!this.id) return;
-    // While the game is on, a record holds every deck, the cards still hidden from you too:
-    // the engine gives it only when asked to reveal them, so ask the player first.
-    let reveal = false;
-    if (!this.view || !this.view.over) {
-      reveal = window.confirm("The game is still being played. Its record holds every deck, "
-        + "so it shows the cards still hidden from you. Download it anyway?");
-      if (!reveal) return;
-    }
-    const answer = await this.python.request({ op: "record", id: this.id, reveal });
-    if (!answer.ok) {
-      this.refusal = answer.error;
-      this.render();
-      return;
-    }
-    const record = answer.record || answer;
-    const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const a = this.el("a", { href: url, download: `${this.gameId}-seed-${this.currentSeed}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
-    this.announce("The game record was downloaded.");
-  }
-
-  async openRecord(text, fileName) {
-    let record;
-    try {
-      record = JSON.parse(text);
-    } catch (error) {
-      this.refusal = { type: "RecordError", message: `${fileName} is not JSON: ${error.message}`, rule: null };
-      this.render();
-      return;
-    }
-    const generation = ++this.generation;
-    const answer = await this.python.request({ op: "replay", record });
-    if (generation !== this.generation) return;
-    if (!answer.ok) {
-      this.refusal = answer.error;
-      this.render();
-      return;
-    }
-    this.id = answer.id ?? answer.game_id;
-    this.currentSeed = record.seed;
-    this.lastLogKey = null;
-    this.refusal = null;
-    this.seedLabel.textContent = `Replayed ${fileName} (seed ${record.seed})`;
-    await this.refresh(answer);
-    this.runBots(generation);
   }
 
   /** Open (or scroll to) the page's comparison panel with this game and one of its deals preset. */
@@ -367,22 +392,20 @@ class Table {
     return this.words(String(text).replace(new RegExp(`\\b[Ss]eat ${READER}\\b`, "g"), this.places.seatLabel(READER)));
   }
 
-  /** The refusal in words: the engine's reason without the rule id (shown as a link beside it). */
+  /** The refusal in words, said to the reader ("you are to bid", "not in your hand"): the
+   *  engine's reason without the rule id (shown as a link beside it). */
   refusalText(error) {
-    const places = this.view ? this.places : null;
-    if (error.reason) {
-      const text = places ? this.wordsToReader(error.reason)
-        : withSymbols(String(error.reason).replace(new RegExp(`\\b[Ss]eat ${READER}\\b`, "g"), "you"));
-      return /[.!?]$/.test(text) ? text : `${text}.`;
-    }
-    const message = String(error.message || error.type || "");
+    const places = this.places || new Places(4, [], READER);
+    const sentence = (text) => {
+      const said = withSymbols(places.toYou(text)).replace(/^./, (c) => c.toUpperCase());
+      return /[.!?]$/.test(said) ? said : `${said}.`;
+    };
+    if (error.plain) return error.plain;
+    if (error.reason) return sentence(error.reason);
+    const message = String(error.message || "");
     const match = /^illegal action '([^']*)' by seat (\d+): (.*?)(?: \(([\w.-]+)\))?$/s.exec(message);
-    if (match) {
-      const seat = Number(match[2]);
-      const who = places ? places.who(seat) : `seat ${seat}`;
-      return withSymbols(`${match[1]} (${who}): ${match[3]}.`);
-    }
-    return withSymbols(message);
+    if (match) return sentence(`${match[3]} (${match[1]})`);
+    return sentence(message || "the engine gave no reason");
   }
 
   announce(text) {
@@ -468,9 +491,13 @@ class Table {
     if (this.refusal) {
       const r = this.refusal;
       const box = el("div", { class: "ed-refusal", role: "alert" },
-        el("strong", null, r.type === "IllegalActionError" ? "Not allowed: " : `${r.type || "Error"}: `),
+        el("strong", null, r.type === "IllegalActionError" ? "Not allowed: " : "Could not do that: "),
         this.refusalText(r));
       if (r.rule) box.append(" ", el("span", { class: "ed-refusal-rule" }, "Rule ", site.ruleLink(r.rule)));
+      if (r.plain && r.detail) {
+        box.append(el("details", { class: "ed-refusal-detail" }, el("summary", null, "What the engine said"),
+          el("code", null, r.detail)));
+      }
       parts.push(box);
     }
     if (v.over) {

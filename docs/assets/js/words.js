@@ -90,6 +90,25 @@ export class Places {
     return index < 0 ? null : index;
   }
 
+  /** An engine's sentence about the reader's seat said to him, in the second person: "seat 0
+   *  is to bid" -> "you are to bid", "7S is not in seat 0's hand" -> "… not in your hand", and
+   *  "he holds" after it -> "you hold". Other seats keep their names. */
+  toYou(sentence) {
+    if (this.you === null) return this.text(sentence);
+    const me = `[Ss]eat ${this.you}`;
+    const mentionsOther = new RegExp(`\\b[Ss]eats? (?!${this.you}\\b)\\d`).test(String(sentence));
+    let out = String(sentence ?? "")
+      .replace(new RegExp(`\\b${me}'s\\b`, "g"), "your")
+      .replace(new RegExp(`\\b${me}\\b`, "g"), "you");
+    if (!mentionsOther && /\byou\b/.test(out)) {
+      out = out.replace(/\bhis\b/g, "your").replace(/\bhim\b/g, "you").replace(/\bhimself\b/g, "yourself")
+        .replace(/\bhe\b/g, "you");
+    }
+    out = out.replace(/\byou (\w+)\b/g, (m, verb) => `you ${secondPerson(verb)}`)
+      .replace(/(^|[.!?]\s+)you\b/g, (m, before) => `${before}You`);
+    return this.text(out);
+  }
+
   /** The engine's sentences name seats and sides by number; here they get the table's names:
    *  "seat 2" -> "North", "seats 1 and 3" -> "West and East", "side 0" -> "South & North". */
   text(sentence) {
@@ -99,4 +118,16 @@ export class Places {
       .replace(/\b[Ss]eat (\d+)\b/g, (m, n) => this.seatName(Number(n)))
       .replace(/\b[Ss]ide (\d+)\b/g, (m, n) => this.sideName(Number(n)));
   }
+}
+
+/** A verb after "you": "is" -> "are", "holds" -> "hold", "passes" -> "pass"; other words as they are. */
+const IRREGULAR = { is: "are", was: "were", has: "have", does: "do", "isn't": "aren't", "wasn't": "weren't", "doesn't": "don't", "hasn't": "haven't" };
+const NOT_VERBS = new Set(["always", "also", "as", "thus", "perhaps", "less", "this", "its", "us", "yes", "plus", "unless", "towards"]);
+function secondPerson(word) {
+  const lower = word.toLowerCase();
+  if (IRREGULAR[lower]) return IRREGULAR[lower];
+  if (NOT_VERBS.has(lower) || lower.length < 4 || !lower.endsWith("s") || lower.endsWith("ss")) return word;
+  if (/ies$/.test(lower)) return word.slice(0, -3) + "y";
+  if (/(sh|ch|x|z|ss)es$/.test(lower)) return word.slice(0, -2);
+  return word.slice(0, -1);
 }
