@@ -8,7 +8,7 @@
 // Python (Pyodide + the engine) runs in one Web Worker started only when a page needs it:
 // when a table scrolls into view, or when the reader presses a Run or Start button. The
 // worker is kept for the whole visit (Material's instant navigation keeps this script
-// alive), so it starts once. Nothing here blocks reading: before Python is needed the
+// alive, wherever the site is served: navigation.js), so it starts once. Nothing here blocks reading: before Python is needed the
 // page costs one IntersectionObserver and a few buttons. A table in view does not start
 // Python at once either: it waits until the page has loaded and the browser is idle
 // (requestIdleCallback, at most IDLE_TIMEOUT_MS), so Python's start never competes with
