@@ -15,6 +15,14 @@ PYODIDE := docs/assets/pyodide
 CHROMIUM ?= /usr/bin/chromium
 JING    ?= jing
 SCHEMAS := build/schemas
+# `make serve` serves the built site on 127.0.0.1:$(PORT). Instant navigation (and with it the
+# Python worker kept across pages) works on any port and path; SITE_URL (where the site will be
+# deployed, e.g. https://example.org/edition/) only sets the canonical links and sitemap.xml
+# (mkdocs.yml; README, "Deploying"). A change of SITE_URL rebuilds the site.
+PORT    ?= 8000
+ifneq ($(SITE_URL),)
+export SITE_URL
+endif
 
 # The Pyodide files the site serves (from the pinned npm package, never a CDN).
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip \
@@ -26,10 +34,10 @@ RULE_TESTS_INPUTS := tools/rule_tests.py engine/rule_index.py engine/catalogue.p
                      $(shell find tests -name 'test_*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 SITE_INPUTS := mkdocs.yml CITATION.cff pyproject.toml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
 
-.PHONY: help setup site serve browser validators test bench goldens fuzz clean
+.PHONY: help setup site serve browser validators test bench goldens fuzz clean FORCE
 
 help:
-	@echo "make serve   build the site and serve it on http://127.0.0.1:8000"
+	@echo "make serve   build the site and serve it on http://127.0.0.1:8000 (PORT=8000, SITE_URL=...)"
 	@echo "make test    set up, build the site strictly and run every test (browser included)"
 	@echo "make setup   virtualenv, npm packages, engine wheel, Pyodide files, schemas and jing"
 	@echo "make site    mkdocs build --strict into site/"
@@ -94,14 +102,19 @@ site: setup
 	@test -f site/index.html || rm -f $(STAMPS)/site
 	@$(MAKE) --no-print-directory $(STAMPS)/site
 
-$(STAMPS)/site: $(STAMPS)/venv $(WHEELS)/engine.json $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES) $(RULE_TESTS)
+# The site URL the site was last built for: rewritten only when it changes, so that it rebuilds.
+$(STAMPS)/site-url: FORCE | $(STAMPS)
+	@printf '%s\n' '$(SITE_URL)' | cmp -s - $@ || printf '%s\n' '$(SITE_URL)' > $@
+FORCE:
+
+$(STAMPS)/site: $(STAMPS)/venv $(WHEELS)/engine.json $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES) $(RULE_TESTS) $(STAMPS)/site-url
 	DISABLE_MKDOCS_2_WARNING=true NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
 	$(PY) tools/sitebuild.py stamp site
 	touch $@
 
 serve: site
-	@echo "Serving the edition on http://127.0.0.1:8000 (Ctrl-C to stop)"
-	$(PY) -m http.server --bind 127.0.0.1 8000 --directory site
+	@echo "Serving the edition on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
+	$(PY) -m http.server --bind 127.0.0.1 $(PORT) --directory site
 
 browser:
 	@if [ -x $(CHROMIUM) ]; then \

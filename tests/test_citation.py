@@ -19,7 +19,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -55,14 +54,30 @@ def test_the_cff_schema_rejects_a_broken_file() -> None:
     assert any("authors" in e for e in errors) and any("date-released" in e for e in errors), errors
 
 
-def test_citation_agrees_with_the_project() -> None:
+def mkdocs_site_url() -> str:
+    """mkdocs.yml's site_url as MkDocs reads it (``!ENV [SITE_URL, default]``)."""
+    from mkdocs.utils.yaml import yaml_load
+
+    return yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
+
+
+def test_citation_agrees_with_the_project(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SITE_URL", raising=False)
     cff = edition_meta.load_citation()
     assert cff["version"] == edition_meta.load_pyproject_version(), "CITATION.cff and pyproject.toml differ in version"
-    site_url = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
-    assert cff["url"] == site_url, "CITATION.cff's url must be mkdocs.yml's site_url (the stable URLs' base)"
+    assert cff["url"] == mkdocs_site_url(), "CITATION.cff's url must be mkdocs.yml's default site_url (the stable URLs' base)"
+    assert edition_meta.load().base_url == cff["url"]
     rights = tomllib.loads((ROOT / "sources" / "rights.toml").read_text(encoding="utf-8"))["edition"]
     assert sorted(cff["license"]) == sorted([rights["content_licence"], rights["code_licence"]])
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", cff["date-released"])
+
+
+def test_a_deployment_s_site_url_is_the_base_of_every_stable_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SITE_URL", "https://example.org/edition/")
+    assert mkdocs_site_url() == "https://example.org/edition/"
+    meta = edition_meta.load()
+    assert meta.base_url == "https://example.org/edition/"
+    assert meta.url("games/gleek/", "gleek.deal.hand-size") == "https://example.org/edition/games/gleek/#gleek-deal-hand-size"
 
 
 def test_rights_are_stated_for_every_source() -> None:

@@ -203,6 +203,30 @@ def test_every_local_asset_a_page_loads_exists(site: Path) -> None:
     assert not missing, "pages load files the site does not have:\n" + "\n".join(sorted(set(missing))[:50])
 
 
+ROOT_ABSOLUTE_ATTR = re.compile(r"""\b(?:href|src|srcset|action|data)\s*=\s*["'](/(?!/)[^"']*)""", re.I)
+ROOT_ABSOLUTE_JS = re.compile(r"""["'`](/[\w.-][^"'`\s]*)["'`]""")
+
+
+def test_nothing_is_addressed_from_the_server_root(site: Path) -> None:
+    """Served under a sub-path (README, "Deploying"), a URL starting with "/" leaves the site: every
+    page and the edition's scripts and styles address what they use relative to themselves. The one
+    exception is MkDocs' 404.html (served at any path), whose URLs start with site_url's path."""
+    canonical = re.search(r'<link rel="canonical" href="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))
+    assert canonical, "index.html has no canonical link (is site_url set?)"
+    prefix = urlsplit(canonical.group(1)).path
+    offenders = []
+    for path in html_files(site):
+        where = path.relative_to(site)
+        for url in ROOT_ABSOLUTE_ATTR.findall(path.read_text(encoding="utf-8")):
+            if not (where.as_posix() == "404.html" and url.startswith(prefix)):
+                offenders.append(f"{where}: {url}")
+    for path in sorted((site / "assets" / "js").glob("*.js")) + sorted((site / "assets" / "css").glob("*.css")):
+        text = path.read_text(encoding="utf-8")
+        offenders += [f"{path.relative_to(site)}: {u}" for u in ROOT_ABSOLUTE_JS.findall(text) + CSS_URL.findall(text)
+                      if u.startswith("/") and not u.startswith("//")]
+    assert not offenders, "root-absolute URLs (they break a deployment under a sub-path):\n" + "\n".join(offenders[:40])
+
+
 def test_no_web_fonts(site: Path) -> None:
     home = (site / "index.html").read_text(encoding="utf-8")
     assert "fonts.googleapis" not in home and "fonts.gstatic" not in home

@@ -5,6 +5,10 @@ Read from ``CITATION.cff`` (title, version, date of the version, URL, authors, l
 "cite this" lines, the page footer, the TEI headers and the open data are all made from it,
 so a new version or a new host changes them everywhere at once.
 
+The base URL is ``CITATION.cff``'s ``url`` (also mkdocs.yml's default ``site_url``), unless the
+site is built for a deployment elsewhere: then ``$SITE_URL`` (the same variable mkdocs.yml reads
+for ``site_url``; README, "Deploying") is the base of every stable URL of that build.
+
 >>> meta = load()
 >>> meta.version == load_pyproject_version()
 True
@@ -15,6 +19,7 @@ True
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,7 +145,7 @@ def load(citation: Path = CITATION, rights: Path = RIGHTS) -> Meta:
     authors = tuple(
         str(a.get("name") or " ".join(x for x in (a.get("given-names"), a.get("family-names")) if x))
         for a in _need(cff, "authors", citation) if isinstance(a, dict))
-    base = str(_need(cff, "url", citation))
+    base = os.environ.get("SITE_URL") or str(_need(cff, "url", citation))
     return Meta(
         title=str(_need(cff, "title", citation)),
         version=str(_need(cff, "version", citation)),

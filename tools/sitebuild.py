@@ -3,7 +3,9 @@
 The site tests and the browser tests need a strict build of the current tree. A build
 takes tens of seconds, so a build is stamped with a fingerprint of its inputs (the
 configuration, ``docs/``, ``sources/``, ``engine/`` and ``tools/``: paths, sizes and
-modification times) and reused while the fingerprint holds.
+modification times; and the ``SITE_URL`` it was built for, see mkdocs.yml) and reused while
+the fingerprint holds. A build for another site URL (a deployment under a sub-path, which
+the browser tests serve too) is cached apart from the default one.
 
     python tools/sitebuild.py stamp site      # after `mkdocs build --strict --site-dir site`
     python tools/sitebuild.py build DEST      # strict build into DEST, stamped
@@ -26,9 +28,15 @@ INPUT_ROOTS = ("mkdocs.yml", "pyproject.toml", "CITATION.cff", "docs", "sources"
 IGNORED_PARTS = {"__pycache__", ".pytest_cache", ".hypothesis"}
 
 
-def fingerprint() -> str:
-    """A digest of every input file's path, size and modification time."""
+def site_url_of(site_url: str | None) -> str:
+    """The site URL a build is made for: ``site_url``, else ``$SITE_URL``, else "" (mkdocs.yml's default)."""
+    return os.environ.get("SITE_URL", "") if site_url is None else site_url
+
+
+def fingerprint(site_url: str | None = None) -> str:
+    """A digest of every input file's path, size and modification time, and of the site URL."""
     digest = hashlib.sha256()
+    digest.update(f"SITE_URL\0{site_url_of(site_url)}\n".encode())
     for root in INPUT_ROOTS:
         base = REPO / root
         paths = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
@@ -40,46 +48,55 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
-def is_fresh(site: Path) -> bool:
+def is_fresh(site: Path, site_url: str | None = None) -> bool:
     stamp = site / STAMP
-    return (site / "index.html").is_file() and stamp.is_file() and stamp.read_text().strip() == fingerprint()
+    return ((site / "index.html").is_file() and stamp.is_file()
+            and stamp.read_text().strip() == fingerprint(site_url))
 
 
 def stamp(site: Path) -> None:
     (site / STAMP).write_text(fingerprint() + "\n")
 
 
-def build(dest: Path) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build --strict`` into ``dest``; the completed process (check its returncode)."""
+def build(dest: Path, site_url: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` into ``dest`` (for ``site_url`` if given, else ``$SITE_URL`` or
+    mkdocs.yml's default); the completed process (check its returncode)."""
     mkdocs = Path(sys.executable).with_name("mkdocs")
     command = [str(mkdocs)] if mkdocs.exists() else [sys.executable, "-m", "mkdocs"]
-    before = fingerprint()
+    before = fingerprint(site_url)
     env = dict(os.environ, DISABLE_MKDOCS_2_WARNING="true", NO_MKDOCS_2_WARNING="1")
+    if site_url is not None:
+        env["SITE_URL"] = site_url
     done = subprocess.run(
         [*command, "build", "--strict", "--site-dir", str(dest)],
         cwd=REPO, capture_output=True, text=True, env=env, check=False,
     )
-    if done.returncode == 0 and fingerprint() == before:
+    if done.returncode == 0 and fingerprint(site_url) == before:
         (dest / STAMP).write_text(before + "\n")
     return done
 
 
-def build_or_reuse(preferred: Path | None = None) -> tuple[Path, str]:
+def build_or_reuse(preferred: Path | None = None, site_url: str | None = None) -> tuple[Path, str]:
     """A strict build of the current inputs: ``preferred`` (default site/) if fresh, else a cached build.
 
-    Returns the site folder and a note of what was done. Raises RuntimeError with
-    mkdocs' output when the strict build fails.
+    With ``site_url``, a build for that site URL (cached apart from the default build; site/
+    is not looked at). Returns the site folder and a note of what was done. Raises RuntimeError
+    with mkdocs' output when the strict build fails.
     """
-    preferred = preferred or REPO / "site"
-    if is_fresh(preferred):
-        return preferred, f"reused {preferred} (inputs unchanged since its strict build)"
-    cache_root = REPO / "build" / "site-cache"
-    target = cache_root / fingerprint()[:16]
-    if is_fresh(target):
+    if site_url is None:
+        preferred = preferred or REPO / "site"
+        if is_fresh(preferred):
+            return preferred, f"reused {preferred} (inputs unchanged since its strict build)"
+        cache_root = REPO / "build" / "site-cache"
+    else:
+        tag = hashlib.sha256(site_url.encode()).hexdigest()[:8]
+        cache_root = REPO / "build" / f"site-cache-{tag}"
+    target = cache_root / fingerprint(site_url)[:16]
+    if is_fresh(target, site_url):
         return target, f"reused {target}"
     cache_root.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix="site-", dir=cache_root))
-    done = build(scratch)
+    done = build(scratch, site_url)
     if done.returncode != 0:
         shutil.rmtree(scratch, ignore_errors=True)
         raise RuntimeError("mkdocs build --strict failed:\n" + (done.stdout + done.stderr)[-6000:])

@@ -2,19 +2,23 @@
 
 - ``built_site``: a strict build of the current tree (reused when the inputs have not
   changed since the last strict build; see ``tools/sitebuild.py``);
-- ``site_url``: that folder served on 127.0.0.1, on a free port, from a thread;
+- ``site_url``: that folder served on 127.0.0.1, on a free port, from a thread (``serve``);
+- ``subpath_site_url``: a build for deployment under a sub-path (SITE_URL=https://example.org/edition/),
+  served under /edition/ on a free port;
 - ``chromium``-backed ``browser``: Debian's ``/usr/bin/chromium`` (or ``$CHROMIUM``) through
   Playwright, never a downloaded browser. Missing: a failure under ``CI=true``, else a skip;
-- ``site_page``: a fresh page whose every request to a host other than 127.0.0.1 is
-  aborted and recorded, with console errors, page errors and failed local responses
-  collected; ``site_page.assert_clean()`` checks them all.
+- ``site_page`` (and ``narrow_site_page``, ``subpath_site_page``): a fresh page whose every
+  request to a host other than 127.0.0.1 is aborted and recorded, with console errors, page
+  errors and failed local responses collected; ``site_page.assert_clean()`` checks them all.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,9 +64,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 
-@pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(built_site)))
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """``directory`` served on 127.0.0.1 on a free port, from a thread: its root URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(directory)))
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
@@ -70,6 +75,35 @@ def site_url(built_site: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    with serve(built_site) as url:
+        yield url
+
+
+SUBPATH = "edition"
+SUBPATH_SITE_URL = f"https://example.org/{SUBPATH}/"
+"""The deployment the sub-path build is made for (README, "Deploying")."""
+
+
+@pytest.fixture(scope="session")
+def subpath_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A strict build for SITE_URL=https://example.org/edition/, served under /edition/ of a free
+    port on 127.0.0.1 (a folder whose edition/ is that build): the server's root URL. The build
+    is cached apart from the default one (``tools/sitebuild.py``)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import sitebuild
+
+    try:
+        folder, _note = sitebuild.build_or_reuse(site_url=SUBPATH_SITE_URL)
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    root = tmp_path_factory.mktemp("served")
+    (root / SUBPATH).symlink_to(folder, target_is_directory=True)
+    with serve(root) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -170,6 +204,13 @@ def _site_page(browser, site_url: str, **context_options) -> Iterator[SitePage]:
 @pytest.fixture
 def site_page(browser, site_url: str) -> Iterator[SitePage]:
     yield from _site_page(browser, site_url, viewport={"width": 1280, "height": 900})
+
+
+@pytest.fixture
+def subpath_site_page(browser, subpath_site_url: str) -> Iterator[SitePage]:
+    """A page on the sub-path deployment; its base is the server's root, so that a request the
+    site makes outside /edition/ fails and is reported."""
+    yield from _site_page(browser, subpath_site_url, viewport={"width": 1280, "height": 900})
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@
 // Python (Pyodide + the engine) runs in one Web Worker started only when a page needs it:
 // when a table scrolls into view, or when the reader presses a Run or Start button. The
 // worker is kept for the whole visit (Material's instant navigation keeps this script
-// alive), so it starts once. Nothing here blocks reading: before Python is needed the
+// alive, wherever the site is served: navigation.js), so it starts once. Nothing here blocks reading: before Python is needed the
 // page costs one IntersectionObserver and a few buttons. A table in view does not start
 // Python at once either: it waits until the page has loaded and the browser is idle
 // (requestIdleCallback, at most IDLE_TIMEOUT_MS), so Python's start never competes with
@@ -110,6 +110,7 @@
         worker.postMessage({ type: "init", bare });
       });
       this.readyPromise.catch(() => {});
+      this.emit(); // "starting", before the worker's first word
       return this.readyPromise;
     }
 
@@ -334,6 +335,8 @@
     container.dataset.editionStarted = "1";
     if (observer) observer.unobserve(container);
     const status = container.querySelector(".edition-table-status");
+    const button = container.querySelector(".edition-table-start");
+    if (button) button.disabled = true; // this table is on its way: a second press would do nothing
     const go = () => {
       if (!container.isConnected) return; // navigated away while waiting
       python.start();
@@ -374,9 +377,17 @@
       }, "Start the table now");
       const intro = el("div", { class: "edition-table-intro" }, status, button);
       container.replaceChildren(intro);
-      python.onChange((w) => {
-        if (!container.isConnected || container.dataset.mounted) return;
+      // While Python starts (for this table or for anything else on the page) the button can do
+      // nothing sooner, so it is disabled and the status says how far Python has got; once
+      // Python is ready it starts this table at once (and the table replaces it when it mounts).
+      let unsubscribe = null;
+      unsubscribe = python.onChange((w) => {
+        if (!container.isConnected || container.dataset.mounted) {
+          if (unsubscribe) unsubscribe();
+          return;
+        }
         if (w.state !== "idle") status.textContent = statusText(w);
+        button.disabled = Boolean(container.dataset.editionStarted) || w.state === "starting" || w.state === "failed";
       });
       if (observer) observer.observe(container);
     }

@@ -1,0 +1,81 @@
+// Material's instant navigation wherever the site is served, loaded on every page.
+//
+// Material for MkDocs (9.x) takes a click on a link (fetches the page and swaps its content,
+// keeping this window, its scripts and edition.js's Python worker alive) only when the link's
+// URL, without query and fragment, is one of the <loc>s of sitemap.xml. Those are absolute
+// URLs written from `site_url` at build time, and Material rebases only their protocol and
+// hostname onto the site it runs on: not the port, not the path. Served on another port (a
+// preview, the browser tests' random port) or under another path than `site_url`'s, no link
+// matches, every click reloads the page, Python dies with it and the next table waits for it
+// to start again.
+//
+// This script reads the same sitemap and rebases each page onto where the site is actually
+// served (every <loc> starts with the home page's, which is the `site_url` of the build). A
+// click on one of those pages that Material left alone is handed to Material's own navigation
+// as Material's click handler hands it: the scroll offset kept in the current history entry,
+// a new entry pushed, the URL emitted on `location$`. Served at its `site_url` (SITE_URL at
+// build time, see README "Deploying"), Material takes every click itself and this does nothing.
+(function () {
+  "use strict";
+
+  if (window.EditionNavigation) return; // loaded twice: the first one listens
+  const configScript = document.getElementById("__config");
+  let config = null;
+  try {
+    config = configScript ? JSON.parse(configScript.textContent) : null;
+  } catch (error) {
+    console.warn(`navigation.js: the theme's configuration does not parse: ${error.message}`);
+  }
+  if (!config || !Array.isArray(config.features) || !config.features.includes("navigation.instant")) return;
+  if (location.protocol === "file:") return; // Material has no instant navigation there either
+
+  const base = new URL(config.base, location.href); // the site's root where it is served
+  const state = { pages: null, problem: null, taken: 0 };
+  window.EditionNavigation = state;
+
+  /** The sitemap's pages rebased onto `base`: a Set of URLs without query or fragment. */
+  function rebase(xml) {
+    const doc = new DOMParser().parseFromString(xml, "application/xml");
+    const locs = Array.from(doc.getElementsByTagName("loc"), (node) => node.textContent.trim());
+    if (!locs.length) throw new Error("sitemap.xml lists no page");
+    const home = locs.reduce((a, b) => (b.length < a.length ? b : a));
+    if (!/^https?:\/\/[^/]+\/(.*\/)?$/.test(home)) {
+      throw new Error(`sitemap.xml's home page is ${JSON.stringify(home)}, not a site_url (is site_url set?)`);
+    }
+    const stray = locs.find((loc) => !loc.startsWith(home));
+    if (stray) throw new Error(`sitemap.xml lists ${stray}, outside its home page ${home}`);
+    return new Set(locs.map((loc) => new URL(loc.slice(home.length), base).href));
+  }
+
+  fetch(new URL("sitemap.xml", base))
+    .then((response) => {
+      if (!response.ok) throw new Error(`sitemap.xml: HTTP ${response.status}`);
+      return response.text();
+    })
+    .then((xml) => { state.pages = rebase(xml); })
+    .catch((error) => {
+      state.problem = error.message;
+      console.warn(`navigation.js: links will reload their page: ${error.message}`);
+    });
+
+  // On document, so that it runs after Material's own listener on document.body.
+  document.addEventListener("click", (event) => {
+    if (!state.pages || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!link || link.target || link.hasAttribute("download")) return;
+    const url = new URL(link.href);
+    const page = new URL(url);
+    page.search = page.hash = "";
+    if (!state.pages.has(page.href)) return;
+    // A fragment of this very page: the browser scrolls to it without leaving the page.
+    if (url.pathname === location.pathname && url.search === location.search) return;
+    const location$ = window.location$;
+    if (!location$ || typeof location$.next !== "function") return; // not Material: a plain link
+    event.preventDefault();
+    history.replaceState({ x: Math.max(0, scrollX), y: Math.max(0, scrollY) }, "");
+    history.pushState(null, "", url);
+    state.taken += 1;
+    location$.next(url);
+  });
+})();
