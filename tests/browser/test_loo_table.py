@@ -376,7 +376,7 @@ def test_record_download_open_and_replay_by_seed(site_page, tmp_path) -> None:
     saved = tmp_path / "mushka-seed-5.json"
     saved.write_text(json.dumps(record), encoding="utf-8")
     page.locator(".ed-toolbar input[type=file]").set_input_files(str(saved))
-    page.wait_for_function("() => document.querySelector('.ed-seed-label')?.textContent.includes('Replayed')")
+    page.wait_for_function("() => document.querySelector('.ed-seed-label')?.textContent.includes('Opened mushka-seed-5.json')")
     wait_for_reader(page)
     opened = page.locator(".ed-hand .ed-card").evaluate_all("cards => cards.map(c => c.dataset.card)")
     assert opened == first_hand
