@@ -490,7 +490,7 @@ def _compare_deal(request: Mapping[str, Any], spec: GameSpec, built: list[Varian
             raise RequestError("op 'compare' with an 'id' needs the field 'deal' (which deal of that game)")
         deck, dealer, session = _deal_from_session(request, spec, deal)
         _check_table_reading(request, session, built[0])
-        source = {"from": "session", "id": request["id"], "deal": deal}
+        source = {"from": "session", "id": request["id"], "deal": deal, "you": _first_human(session)}
         seed = session.state.seed
         bots = _session_bots(request, session)
     else:

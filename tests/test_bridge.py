@@ -253,7 +253,7 @@ def test_compare_one_deal_of_a_live_table(table):
         state.apply(bot.choose(state, state.current_player()))
     one = ok(op="compare", game=GAME, id=session, deal=1, variants=DISCARDS)
     assert one["deck"] == state.deals[0]
-    assert one["dealer"] == 3 and one["deal"] == {"from": "session", "id": session, "deal": 1}
+    assert one["dealer"] == 3 and one["deal"] == {"from": "session", "id": session, "deal": 1, "you": 0}
     message = error(op="compare", game=GAME, id=session, deal=5, variants=DISCARDS)["message"]
     assert "no deal 5" in message and "field 'deal'" in message
 
