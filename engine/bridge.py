@@ -30,8 +30,10 @@ compare   game, variants [{..}, {..}], seed?, bots?    game, seed, bots, shared_
 compare   game, variants, seed?, bots?, and one of:   one deal under both readings: game, seed, bots,
 (a deal)  deal (of the game from seed under the       deal {from, ..}, deck, dealer, players, sides,
           first variant) | deck + dealer |            hands (as dealt), trump, turned_card, results
-          id + deal (a finished deal of a session)    [{variant, summary (GameState.deal_summary), entries,
-                                                      points (per side), game_over, text}]
+          id + deal (a finished deal of a session:    [{variant, summary (GameState.deal_summary), entries,
+          A is the table's reading, replayed as       points (per side), game_over, text, play ({by:
+          played; B is played by the table's bots,    "bots", bots} | {by: "table", seats, actions,
+          'bots' the one kind at the human seats)     human_actions})}]
 measures  game, games? (if not precomputed)           measures, source ("precomputed" | "computed")
 close     id                                          closed
 ========  ==========================================  =============================================
@@ -368,10 +370,12 @@ def _deal_from_seed(spec: GameSpec, variant: Variant, seed: int, bots: BotKinds,
                        f"{played} deal{'s' if played != 1 else ''}, so there is no deal {deal}")
 
 
-def _deal_from_session(request: Mapping[str, Any], deal: int) -> tuple[list[str], int, Session]:
+def _deal_from_session(request: Mapping[str, Any], spec: GameSpec, deal: int) -> tuple[list[str], int, Session]:
     """Deck and dealer of a finished deal of a live table session."""
     session = _session(request)
     state = session.state
+    if state.game_id != spec.id:
+        raise RequestError(f"field 'game': game {request['id']!r} at the table is {state.game_id}, not {spec.id}")
     sheet = state.view(None).get("score_sheet") or []
     finished = [entry for entry in sheet if entry.get("complete", True)]
     if not 1 <= deal <= len(state.deals):
@@ -395,9 +399,23 @@ def _deal_number(request: Mapping[str, Any]) -> int:
     return deal
 
 
-def _play_one_deal(spec: GameSpec, variant: Variant, seed: int, bots: BotKinds, budget: int | None, deck: list[str],
+def _deal_result(state: GameState, deal: int, play: dict[str, Any]) -> dict[str, Any]:
+    """What happened in deal ``deal`` of ``state`` (finished), and how it was played (``play``)."""
+    summary = state.deal_summary(deal)
+    return {
+        "variant": state.variant.to_json(),
+        "summary": summary,
+        "entries": summary["entries"],
+        "points": [line["amount"] for line in summary["lines"]],
+        "game_over": summary["ended_game"],
+        "text": summary["text"],
+        "play": play,
+    }
+
+
+def _play_one_deal(spec: GameSpec, variant: Variant, seed: int, bots: list[str], budget: int | None, deck: list[str],
                    dealer: int) -> dict[str, Any]:
-    """Play one deal from ``deck`` dealt by ``dealer`` under ``variant``; what happened in it."""
+    """Play one deal from ``deck`` dealt by ``dealer`` under ``variant``, a bot of ``bots`` at each seat."""
     from .simulate import MAX_ACTIONS_PER_GAME
 
     state = spec.new_game(variant, seed, decks=[deck], first_dealer=dealer)
@@ -410,22 +428,59 @@ def _play_one_deal(spec: GameSpec, variant: Variant, seed: int, bots: BotKinds, 
         state.apply(players[seat].choose(state, seat))
     else:  # pragma: no cover - a deal always ends
         raise EngineError(f"{spec.id}: a deal did not end within {MAX_ACTIONS_PER_GAME} actions")
-    summary = state.deal_summary(1)
-    return {
-        "variant": variant.to_json(),
-        "summary": summary,
-        "entries": summary["entries"],
-        "points": [line["amount"] for line in summary["lines"]],
-        "game_over": summary["ended_game"],
-        "text": summary["text"],
-    }
+    return _deal_result(state, 1, {"by": "bots", "bots": list(bots)})
+
+
+def _replay_session_deal(session: Session, deal: int) -> dict[str, Any]:
+    """Deal ``deal`` (finished) of a table's game as it was played there: the game replayed from
+    its start, every action as played at the table (the human seats' and the bots'), to the end
+    of that deal; so its result is the table's, the deals before it carried over as they were."""
+    state = session.state
+    probe = records.restart(state)
+    actions = human = 0
+    for seat, action in state.history:
+        if probe.is_over() or len(probe.deals) > deal:
+            break
+        if probe.current_player() != seat:  # pragma: no cover - the history is the table's own
+            raise EngineError(f"{state.game_id}: the table's action {action} by seat {seat} did not replay")
+        if len(probe.deals) == deal:
+            actions += 1
+            human += session.seats[seat] == "human"
+        probe.apply(action)
+    return _deal_result(probe, deal, {"by": "table", "seats": list(session.seats), "actions": actions,
+                                      "human_actions": human})
+
+
+def _session_bots(request: Mapping[str, Any], session: Session) -> list[str]:
+    """The bots of reading B for a deal of a table: the table's own bot at each of its bots' seats, and
+    at each human seat the request's ``bots`` (one kind; by default the table's first bot's)."""
+    kind = request.get("bots")
+    if kind is None:
+        kind = next((k for k in session.seats if k != "human"), "heuristic")
+    if not isinstance(kind, str):
+        raise RequestError("field 'bots': for a deal of your table give one bot kind (the bot that plays your "
+                           f"seat under reading B: {', '.join(BOT_KINDS)}), not {brief(kind)}; the other seats keep "
+                           "the table's bots")
+    return [kind if seat == "human" else seat for seat in session.seats]
+
+
+def _check_table_reading(request: Mapping[str, Any], session: Session, variant: Variant) -> None:
+    """Reading A of a deal of a table is the reading the table played: the deal replays as played."""
+    played, asked = session.state.variant.to_json(), variant.to_json()
+    differing = [f"{name} is {played.get(name)!r} at the table, not {asked.get(name)!r}"
+                 for name in sorted(set(played) | set(asked)) if played.get(name) != asked.get(name)]
+    if differing:
+        raise RequestError(f"field 'variants[0]': reading A of a deal of game {request['id']!r} is the reading "
+                           f"the table played, so that the deal is replayed as it was played ({'; '.join(differing)})")
 
 
 def _compare_deal(request: Mapping[str, Any], spec: GameSpec, built: list[Variant], seed: int, bots: BotKinds,
                   budget: int | None) -> dict[str, Any]:
-    """The ``compare`` op for one deal: the same deck, dealer and bots under both readings."""
+    """The ``compare`` op for one deal: the same deck and dealer under both readings, played by the
+    same bots; for a deal of a table, reading A is the table's as played and reading B the bots'."""
     deal = _deal_number(request) if "deal" in request else None
     source: dict[str, Any]
+    session = None
     if "deck" in request:
         deck = _require(request, "deck", list)
         dealer = _require(request, "dealer", int)
@@ -433,9 +488,11 @@ def _compare_deal(request: Mapping[str, Any], spec: GameSpec, built: list[Varian
     elif "id" in request:
         if deal is None:
             raise RequestError("op 'compare' with an 'id' needs the field 'deal' (which deal of that game)")
-        deck, dealer, session = _deal_from_session(request, deal)
-        source = {"from": "session", "id": request["id"], "deal": deal}
+        deck, dealer, session = _deal_from_session(request, spec, deal)
+        _check_table_reading(request, session, built[0])
+        source = {"from": "session", "id": request["id"], "deal": deal, "you": _first_human(session)}
         seed = session.state.seed
+        bots = _session_bots(request, session)
     else:
         if deal is None:
             raise RequestError("op 'compare' for one deal needs 'deal' (a deal of the game from 'seed'), "
@@ -452,8 +509,13 @@ def _compare_deal(request: Mapping[str, Any], spec: GameSpec, built: list[Varian
         raise RequestError(f"field 'deck': {error}") from None
     except EngineError as error:  # a dealer who is not at the table
         raise RequestError(f"field 'dealer': {error}") from None
+    kinds = check_bot_kinds(bots, fresh.num_players)
     try:
-        results = [_play_one_deal(spec, variant, seed, bots, budget, deck, dealer) for variant in built]
+        if session is not None:
+            results = [_replay_session_deal(session, source["deal"]),
+                       _play_one_deal(spec, built[1], seed, kinds, budget, deck, dealer)]
+        else:
+            results = [_play_one_deal(spec, variant, seed, kinds, budget, deck, dealer) for variant in built]
     except RecordError as error:
         raise RequestError(f"field 'variants': the two readings use different packs, so one deal cannot be "
                            f"replayed under both ({error})") from None

@@ -76,11 +76,16 @@ def action_json(seat: int, action: Action) -> dict[str, Any]:
     return {"seat": seat, **action.to_json()}
 
 
+def restart(state: GameState) -> GameState:
+    """``state``'s game from its start: the same game, variant, seed, decks and first dealer,
+    so that ``state.history`` applied to it action by action plays the same game again."""
+    return _spec(state.game_id).new_game(state.variant, state.seed, decks=[list(d) for d in state.deals],
+                                         first_dealer=_first_dealer(state))
+
+
 def _deal_starts(state: GameState) -> list[dict[str, Any]]:
     """Number and dealer of every deal of ``state``, found by replaying its history."""
-    spec = _spec(state.game_id)
-    probe = spec.new_game(state.variant, state.seed, decks=[list(d) for d in state.deals],
-                          first_dealer=_first_dealer(state))
+    probe = restart(state)
     deals = [{"number": 1, "dealer": probe.view(None).get("dealer")}]
     for _, action in state.history:
         probe.apply(action)

@@ -253,9 +253,89 @@ def test_compare_one_deal_of_a_live_table(table):
         state.apply(bot.choose(state, state.current_player()))
     one = ok(op="compare", game=GAME, id=session, deal=1, variants=DISCARDS)
     assert one["deck"] == state.deals[0]
-    assert one["dealer"] == 3 and one["deal"] == {"from": "session", "id": session, "deal": 1}
+    assert one["dealer"] == 3 and one["deal"] == {"from": "session", "id": session, "deal": 1, "you": 0}
     message = error(op="compare", game=GAME, id=session, deal=5, variants=DISCARDS)["message"]
     assert "no deal 5" in message and "field 'deal'" in message
+
+
+def play_at_the_table(game_id: str, seed: int, deals: int) -> tuple[str, list[str]]:
+    """A table as the browser drives it: a human seat (its moves chosen at random among the legal ones,
+    through 'act') and heuristic bots ('advance'), until ``deals`` deals are over."""
+    import random
+
+    spec = games.get(game_id)
+    players = max(spec.min_players, min(4, spec.max_players))
+    seats = ["human"] + ["heuristic"] * (players - 1)
+    new = ok(op="new", game=game_id, seed=seed, variant={"players": players}, seats=seats)
+    rng = random.Random(seed)
+    state = bridge.SESSIONS[new["id"]].state
+    while len(state.deals) <= deals and not state.is_over():
+        view = ok(op="advance", id=new["id"], seat=0)["view"]
+        if not view["over"] and len(state.deals) <= deals:
+            ok(op="act", id=new["id"], action=rng.choice(view["legal"])["action"])
+    return new["id"], seats
+
+
+def other_reading(game_id: str, variant: dict) -> dict:
+    """The variant with its first contested option (other than the number of players) at another reading."""
+    option = next(o for o in games.get(game_id).options() if o["values"] and o["name"] != "players")
+    return {**variant, option["name"]: next(v for v in option["values"] if v != variant[option["name"]])}
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_replay_a_deal_of_the_table_as_played_then_by_the_bots(game_id: str) -> None:
+    """Reading A of a deal of the table is that deal as it was played there, every action (the human's
+    and the bots'), so its result is the table's; reading B is the same cards, the same dealer, the
+    same bots at the bots' seats and a bot at the human's."""
+    session, seats = play_at_the_table(game_id, seed=4, deals=2)
+    try:
+        state = bridge.SESSIONS[session].state
+        table = state.variant.to_json()
+        b_variant = other_reading(game_id, table)
+        answer = ok(op="compare", game=game_id, id=session, deal=2, variants=[table, b_variant])
+        as_played, by_bots = answer["results"]
+        # A: the table's own result for deal 2, entry for entry
+        assert as_played["summary"] == state.deal_summary(2)
+        sheet = {row["deal"]: row for row in state.view(None)["score_sheet"]}
+        assert as_played["entries"] == sheet[2]["entries"]
+        assert as_played["variant"] == table
+        played = as_played["play"]
+        assert played["by"] == "table" and played["seats"] == seats
+        assert played["actions"] > played["human_actions"] >= 1
+        # B: the cards of deal 2 and its dealer, the table's bots, and the heuristic bot in the human's seat
+        assert answer["deck"] == state.deals[1]
+        assert answer["dealer"] == sheet[2]["dealer"] == by_bots["summary"]["dealer"]
+        assert by_bots["variant"] == b_variant
+        assert by_bots["play"] == {"by": "bots", "bots": ["heuristic"] * len(seats)} and answer["bots"] == ["heuristic"] * len(seats)
+        # ... which is that deck and dealer played by those bots, as a deal of its own
+        alone = ok(op="compare", game=game_id, seed=state.seed, deck=answer["deck"], dealer=answer["dealer"],
+                   bots=answer["bots"], variants=[b_variant, b_variant])
+        assert alone["results"][0] == by_bots
+        # another bot in the human's seat, the table's bots at theirs
+        random_you = ok(op="compare", game=game_id, id=session, deal=2, variants=[table, b_variant], bots="random")
+        assert random_you["results"][1]["play"]["bots"] == ["random"] + seats[1:]
+        assert random_you["results"][0] == as_played
+    finally:
+        call(op="close", id=session)
+
+
+def test_replay_a_deal_of_the_table_refuses_what_cannot_be_replayed_as_played() -> None:
+    session, _ = play_at_the_table(GAME, seed=4, deals=1)
+    try:
+        table = bridge.SESSIONS[session].state.variant.to_json()
+        counted = {**table, "head_discards": "count"}
+        cases = [
+            ({"variants": [counted, table]}, "field 'variants[0]'", "head_discards is 'dead' at the table, not 'count'"),
+            ({"variants": [table, counted], "bots": ["heuristic"] * 4}, "field 'bots'", "one bot kind"),
+            ({"variants": [table, counted], "bots": "clever"}, "field bots", "unknown bot kind"),
+            ({"variants": [{}, {"ace_of_spades_power": "beats-trump-ace"}], "game": "mushka"}, "field 'game'", "is ruffe-and-trumps, not mushka"),
+        ]
+        for extra, field, words in cases:
+            message = error(**{"op": "compare", "game": GAME, "id": session, "deal": 1, **extra})
+            assert message["type"] == "RequestError" and "traceback" not in message, message
+            assert field in message["message"] and words in message["message"], message
+    finally:
+        call(op="close", id=session)
 
 
 @pytest.mark.parametrize("extra, words", [

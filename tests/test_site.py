@@ -155,7 +155,9 @@ def test_implemented_games_have_a_table_and_a_comparison(site: Path) -> None:
         if game_id in implemented:
             catalogue = tomllib.loads((ROOT / "engine" / "catalogue" / f"{game_id}.toml").read_text(encoding="utf-8"))
             if any(r.get("readings") for r in catalogue["rules"]):
-                assert f'<div class="edition-compare" data-game="{game_id}"></div>' in page
+                assert (f'<div class="edition-compare" data-game="{game_id}" role="region" '
+                        'aria-labelledby="replay-a-deal"></div>') in page
+                assert '<h3 id="replay-a-deal">Replay a deal under two readings' in page
         else:
             assert "not built yet" in page
 

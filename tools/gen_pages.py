@@ -894,6 +894,11 @@ def what_changes(metrics: dict, focus: list[str], rows: dict, reading_ids: list[
     return [text, ""]
 
 
+REPLAY_TITLE = "Replay a deal under two readings"
+REPLAY_ID = "replay-a-deal"
+"""The heading of a game page's comparison panel, and its anchor (the panel is the region it names)."""
+
+
 def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
     out = ["## The readings compared", ""]
     contested = [r for r in game["rules"] if r.get("readings")]
@@ -958,9 +963,14 @@ def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
             else:
                 out += measure_table(metrics, names, rows, reading_ids, default) + [""]
     out += [
-        "Replay one deal under two readings, side by side:",
+        f"### {REPLAY_TITLE} {{#{REPLAY_ID}}}",
         "",
-        f'<div class="edition-compare" data-game="{game_id}"></div>',
+        "Play one deal, or a whole game, under two readings side by side: the same cards, the same bots. "
+        "A deal you finished at the table above comes here from its button on the score sheet "
+        "(“Replay this deal under another reading”): reading A is then your deal as you played it, "
+        "reading B the same cards played by the bots, your seat included.",
+        "",
+        f'<div class="edition-compare" data-game="{game_id}" role="region" aria-labelledby="{REPLAY_ID}"></div>',
         "",
     ]
     return out
@@ -999,7 +1009,8 @@ def game_page(ed: Edition, game_id: str) -> str:
             "## Play",
             "",
             "Play a whole game against the engine's bots, under any reading. The engine runs in your "
-            "browser (Pyodide, served by this site); it starts when the table first comes into view.",
+            "browser (Pyodide, served by this site); it starts when the table first comes into view. "
+            f"A deal you finish can be replayed under another reading: see [{REPLAY_TITLE}](#{REPLAY_ID}).",
             "",
             f'<div class="edition-table" data-game="{game_id}"></div>',
             "",

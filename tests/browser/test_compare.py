@@ -8,12 +8,16 @@ typed into the settings among each variant's options), and one deal played under
 readings must show what the engine's deal summary says of it: the deal in words, its facts,
 the score entries and what each side did, never an empty table or "0 cards counted".
 
+A deal played at the table is replayed from the table's score sheet: reading A is the deal as
+played there (the same entries as the table's sheet), reading B the same cards played by the bots.
+
 Screenshots of the panel go to build/screenshots/compare-<game>-<mode>.png.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -146,4 +150,86 @@ def test_compare_two_readings_whole_game_and_one_deal(site_page, game: str) -> N
         assert entries.count() >= 1
         assert column.locator(".ed-compare-entries a.edition-rule-link[href*='#']").count() >= 1
     shoot(page, panel, f"compare-{game}-deal.png")
+    site_page.assert_clean()
+
+
+# ----------------------------------------------------------------------------- a deal of the table
+
+SHEET_ROWS = """(scope) => {
+  // The entry rows of deal 1 in a score sheet (the table's: with a Deal column; the panel's: one deal).
+  const rows = [];
+  let deal = null;
+  for (const tr of scope.querySelectorAll("tbody tr")) {
+    const cell = tr.querySelector(".ed-deal-cell");
+    const number = cell ? (cell.childNodes[0]?.textContent || "").trim() : "1";
+    if (number) deal = number;
+    if (deal !== "1" || !tr.classList.contains("ed-entry")) continue;
+    rows.push({ rule: tr.querySelector("a.edition-rule-link")?.title ?? null,
+      amounts: [...tr.querySelectorAll("td.ed-num")].map((td) => td.innerText.replace(/\\s+/g, " ").trim()) });
+  }
+  return rows;
+}"""
+
+FOCUSED = "() => ({ id: document.activeElement?.id || null, inTable: Boolean(document.activeElement?.closest('.edition-table')),"\
+          " deal: document.activeElement?.dataset?.deal ?? null })"
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("ruffe-and-trumps", 4, 5), ("rams", 3, 0)])
+def test_replay_a_deal_of_the_table_as_played_then_by_the_bots(site_page, game: str, players: int, seed: int) -> None:
+    """Deal 1 is played at the table by clicks; "Replay this deal under another reading" brings the
+    reader to the panel's heading with the deal preset: reading A (the table's, not to be chosen) is
+    that deal as played, its score entries those of the table's sheet; reading B is the same cards
+    played by the bots, your seat included, and each column says so; "Back to the table" returns."""
+    from test_loo_table import TABLE_VIEW, click_and_wait, open_loo
+
+    page = open_loo(site_page, game, players=players, seed=seed)
+    rng = random.Random(seed)
+    while page.evaluate(TABLE_VIEW)["deal"] < 2:  # the reader's decisions, at random among the legal ones
+        choices = page.locator('.ed-table-app .ed-hand .ed-card[data-legal="true"], '
+                               '.ed-table-app .ed-action-buttons .ed-action[data-legal="true"]')
+        click_and_wait(page, choices.nth(rng.randrange(choices.count())))
+    table_rows = page.locator(".edition-table .ed-sheet").evaluate(SHEET_ROWS)
+    assert table_rows and all(row["rule"] for row in table_rows), table_rows
+
+    button = page.locator(".ed-sheet .ed-replay-deal[data-deal='1']")
+    assert button.inner_text() == "Replay this deal under another reading"
+    button.click()
+    heading = page.locator("h3#replay-a-deal")
+    assert heading.inner_text().startswith("Replay a deal under two readings")
+    page.wait_for_function("() => document.activeElement?.id === 'replay-a-deal'", timeout=10_000)
+    compare = page.locator(f".edition-compare[data-game='{game}']")
+    assert compare.get_attribute("role") == "region" and compare.get_attribute("aria-labelledby") == "replay-a-deal"
+    compare.locator(".ed-compare-form").wait_for(timeout=120_000)
+    assert page.evaluate(FOCUSED)["id"] == "replay-a-deal", "the panel's start took the focus away from its heading"
+    top = heading.evaluate("(h) => h.getBoundingClientRect().top")
+    header = page.evaluate("document.querySelector('.md-header')?.getBoundingClientRect().bottom ?? 0")
+    assert header <= top < page.viewport_size["height"] * 0.75, (header, top)  # in view, clear of the sticky header
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"compare-{game}-table-heading.png"))
+    assert compare.locator("select[name=deal-mode]").input_value() == "deal"
+    assert compare.locator("input[name=deal]").input_value() == "1"
+    note = compare.locator(".ed-compare-session").inner_text()
+    assert "Deal 1 of your game at the table" in note and "as you played it" in note, note
+    option = compare.locator("select").first.input_value()
+    reading_a = compare.locator(f"select[name={option}]").nth(0)
+    variant = page.evaluate(TABLE_VIEW)["variant"]
+    assert reading_a.is_disabled() and json.loads(reading_a.input_value()) == variant[option]
+    assert compare.locator(f"select[name={option}]").nth(1).input_value() != reading_a.input_value()
+    compare.locator(".ed-compare-run").click()
+    results = compare.locator(".ed-compare-results[data-done='1'][data-mode='deal']")
+    results.wait_for(timeout=120_000)
+    assert not compare.locator(".ed-form-error").is_visible(), compare.locator(".ed-form-error").inner_text()
+    assert compare.locator("details.ed-compare-cards .ed-compare-hands li").count() == players
+
+    a, b = results.locator(".ed-compare-result").nth(0), results.locator(".ed-compare-result").nth(1)
+    assert a.locator("h4").inner_text() == "Reading A: your deal as you played it"
+    assert "every move as it was made there" in a.locator(".ed-compare-play").inner_text()
+    assert a.locator(".ed-compare-entries").evaluate(SHEET_ROWS) == table_rows
+    assert b.locator("h4").inner_text() == "Reading B: the same cards, every seat played by the heuristic bot, you included"
+    assert "the heuristic bot plays yours" in b.locator(".ed-compare-play").inner_text()
+    shoot(page, compare, f"compare-{game}-table-deal.png")
+
+    compare.locator(".ed-compare-back").click()
+    focused = page.evaluate(FOCUSED)
+    assert focused["inTable"] and focused["deal"] == "1", focused
     site_page.assert_clean()

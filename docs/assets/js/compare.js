@@ -116,6 +116,7 @@ class Compare {
       this.selB = this.optionInput(this.uid("b"), option, coerce(option, b), false);
       this.readingA.replaceChildren(el("label", { for: this.selA.id }, "Reading A"), this.selA);
       this.readingB.replaceChildren(el("label", { for: this.selB.id }, "Reading B"), this.selB);
+      this.lockTableReading();
     };
     this.optionSelect.addEventListener("change", () => { focus = null; fillReadings(); });
     fillReadings();
@@ -153,6 +154,7 @@ class Compare {
     this.seed = el("input", { type: "number", id: this.uid("seed"), name: "seed", min: 0, step: 1,
       value: data.seed || String(Math.floor(Math.random() * 1e6)) });
     this.bots = el("select", { id: this.uid("bots") }, BOTS.map(([v, t]) => el("option", { value: v }, t)));
+    this.botsLabel = el("label", { for: this.bots.id }, "Bots (every seat, both games)");
     // Whole games, or one deal (of the seed's game, or of the game at the table) under both readings.
     this.dealMode = el("select", { id: this.uid("deal-mode"), name: "deal-mode" },
       el("option", { value: "game" }, "The whole game"), el("option", { value: "deal" }, "One deal"));
@@ -170,7 +172,7 @@ class Compare {
       fullBox,
       el("div", { class: "ed-fields" },
         el("div", { class: "ed-field" }, el("label", { for: this.seed.id }, "Seed (the same deals for both)"), this.seed),
-        el("div", { class: "ed-field" }, el("label", { for: this.bots.id }, "Bots (every seat, both games)"), this.bots),
+        el("div", { class: "ed-field" }, this.botsLabel, this.bots),
         el("div", { class: "ed-field" }, el("label", { for: this.dealMode.id }, "Deal"), this.dealMode),
         this.dealNumberBox),
       this.sessionNote,
@@ -190,41 +192,82 @@ class Compare {
     }
   }
 
-  /** Preset one deal of the game at the table: its reading on side A, another on side B. */
+  /** Preset one deal of the game at the table: reading A is the table's own (the deal replayed as
+   *  it was played), reading B another, which the bots play from the same cards. */
   preset({ id, deal, variant = {} }) {
     if (!id || !Number.isFinite(deal)) return;
     this.session = id;
+    this.tableVariant = variant;
     this.full.checked = false;
     this.full.dispatchEvent(new Event("change"));
-    for (const [name, input] of Object.entries(this.baseInputs)) {
-      if (variant[name] !== undefined) this.setOption(input, variant[name]);
-    }
-    const name = this.optionSelect.value;
-    if (variant[name] !== undefined) {
-      this.selA.value = JSON.stringify(variant[name]);
-      const other = Array.from(this.selB.options).find((o) => o.value !== this.selA.value);
-      if (other) this.selB.value = other.value;
+    for (const inputs of [this.baseInputs, ...this.fullInputs]) {
+      for (const [name, input] of Object.entries(inputs)) {
+        if (variant[name] !== undefined) this.setOption(input, variant[name]);
+      }
     }
     this.dealMode.value = "deal";
     this.dealNumber.value = String(deal);
     this.showDealFields();
-    this.optionSelect.focus({ preventScroll: true });
+    const other = Array.from(this.selB.options).find((o) => o.value !== this.selA.value);
+    if (other) this.selB.value = other.value;
+  }
+
+  /** One deal of the game at the table is being replayed (not a seed's, not a whole game). */
+  tableDeal() {
+    return Boolean(this.session && this.dealMode && this.dealMode.value === "deal");
+  }
+
+  /** Reading A of a deal of the table is the table's reading: shown, not chosen. */
+  lockTableReading() {
+    if (!this.selA || !this.fullInputs) return;  // (while the form is being built)
+    const locked = this.tableDeal();
+    const variant = this.tableVariant || {};
+    const name = this.optionSelect.value;
+    if (locked && variant[name] !== undefined) this.selA.value = JSON.stringify(variant[name]);
+    this.selA.disabled = locked;
+    this.readingA.querySelector("label").textContent = locked ? "Reading A (the table's)" : "Reading A";
+    for (const [option, input] of Object.entries(this.fullInputs[0])) {
+      if (locked && variant[option] !== undefined) this.setOption(input, variant[option]);
+      input.disabled = locked;
+    }
+  }
+
+  /** Back to the play table of this game, to the button of the deal replayed (else its score sheet). */
+  backToTable() {
+    const table = document.querySelector(`.edition-table[data-game="${this.gameId}"]`);
+    if (!table) return;
+    const target = table.querySelector(`.ed-replay-deal[data-deal="${this.dealNumber.value}"]`)
+      || table.querySelector(".ed-sheet") || table;
+    if (!target.matches("button, a[href]")) target.setAttribute("tabindex", "-1");
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
   }
 
   showDealFields() {
     const { el } = this;
     const one = this.dealMode.value === "deal";
     this.dealNumberBox.hidden = !one;
-    this.seed.disabled = Boolean(one && this.session);
-    if (one && this.session) {
+    const table = this.tableDeal();
+    this.seed.disabled = table;
+    this.lockTableReading();
+    // At a deal of the table the bots of reading B are the table's; the choice is the bot in your seat.
+    this.botsLabel.textContent = table ? "Bot in your seat (reading B)" : "Bots (every seat, both games)";
+    const own = this.bots.querySelector("option[value='']");
+    if (table && !own) this.bots.prepend(el("option", { value: "", selected: true }, "The table's own bot"));
+    if (!table && own) own.remove();
+    if (table) {
       const forget = el("button", { type: "button", class: "ed-link-button" }, "use the seed instead");
       forget.addEventListener("click", () => {
         this.session = null;
         this.showDealFields();
         this.seed.focus();
       });
+      const back = el("button", { type: "button", class: "ed-small-button ed-compare-back" }, "Back to the table");
+      back.addEventListener("click", () => this.backToTable());
       this.sessionNote.replaceChildren(
-        "The deal is taken from your game at the table (the same cards, dealt by the same seat); ", forget, ".");
+        `Deal ${this.dealNumber.value} of your game at the table. Reading A is the table's reading: the deal is `
+        + "replayed as you played it, your moves and the bots'. Reading B plays the same cards with the table's "
+        + "bots, a bot in your seat (your moves might not be legal under another reading). Or ", forget, ". ", back);
       this.sessionNote.hidden = false;
     } else {
       this.sessionNote.hidden = true;
@@ -236,7 +279,8 @@ class Compare {
   variants() {
     const read = (input) => this.readOption(input);
     if (this.full.checked) {
-      return this.fullInputs.map((inputs) => {
+      return this.fullInputs.map((inputs, side) => {
+        if (!side && this.tableDeal()) return { ...this.tableVariant };
         const v = {};
         for (const [name, input] of Object.entries(inputs)) if (read(input) !== null) v[name] = read(input);
         return v;
@@ -245,7 +289,8 @@ class Compare {
     const base = {};
     for (const [name, input] of Object.entries(this.baseInputs)) if (read(input) !== null) base[name] = read(input);
     const name = this.optionSelect.value;
-    return [{ ...base, [name]: read(this.selA) }, { ...base, [name]: read(this.selB) }];
+    const a = this.tableDeal() ? { ...this.tableVariant } : { ...base, [name]: read(this.selA) };
+    return [a, { ...base, [name]: read(this.selB) }];
   }
 
   async run() {
@@ -265,7 +310,8 @@ class Compare {
       this.error.hidden = false;
       return;
     }
-    const request = { op: "compare", game: this.gameId, seed, variants, bots: this.bots.value };
+    const request = { op: "compare", game: this.gameId, seed, variants };
+    if (this.bots.value) request.bots = this.bots.value;  // (empty: the table's own bot)
     const oneDeal = this.dealMode.value === "deal";
     if (oneDeal) {
       const deal = Number.parseInt(this.dealNumber.value, 10);
@@ -295,6 +341,7 @@ class Compare {
     const [va, vb] = answer.results.map((r) => r.variant);
     for (const key of Object.keys(va)) if (JSON.stringify(va[key]) !== JSON.stringify(vb[key])) differing.add(key);
     if (answer.deck) {
+      if ((answer.deal || {}).from === "session") this.seed.value = String(answer.seed);  // (the table's)
       this.renderDeal(answer, differing, seconds);
       return;
     }
@@ -328,9 +375,11 @@ class Compare {
       el("summary", null, `The cards as dealt (the same for both): ${seatName(players, answer.dealer)} deals`,
         answer.turned_card ? withSymbols(`; turned card ${answer.turned_card}`) : ""),
       hands);
+    const how = source.from === "session" ? "the same cards under both readings"
+      : `the same cards and the same bots (${answer.bots}) under both readings`;
     this.results.replaceChildren(
       el("p", { class: "ed-note" }, `One deal: ${where}, dealt by ${seatName(players, answer.dealer)}; `
-        + `the same cards and the same bots (${answer.bots}) under both readings; played in ${seconds} s.`),
+        + `${how}; played in ${seconds} s.`),
       cards,
       el("div", { class: "ed-compare-columns" },
         answer.results.map((result, i) => this.renderDealResult(result, i ? "B" : "A", differing, answer))));
@@ -386,10 +435,35 @@ class Compare {
       score_sheet: [{ deal: summary.deal, dealer: summary.dealer, entries: summary.entries || [], complete: true, void: summary.void }] });
     const sheet = sheetTable(this.sheetContext(places), ledger, { deals: false, cls: "ed-compare-entries",
       totals: { label: "This deal", values: ledger.totals.map((amount) => amountText(amount, lower)) } });
+    const [title, how] = this.playWords(result.play || {}, answer, places);
     return el("section", { class: "ed-compare-result", "aria-label": `Reading ${letter}` },
-      el("h4", null, `Reading ${letter}`), this.settings(result.variant, differing, false),
+      el("h4", null, `Reading ${letter}${title ? `: ${title}` : ""}`),
+      how ? el("p", { class: "ed-compare-play" }, how) : null, this.settings(result.variant, differing, false),
       el("p", { class: "ed-compare-outcome" }, this.words(summary.text, places)),
       dealFacts, sides, el("div", { class: "ed-scroll" }, sheet));
+  }
+
+  /** How one reading's deal was played, in words: a title for its column and a sentence. */
+  playWords(play, answer, places) {
+    if (play.by === "table") {
+      const deal = (answer.deal || {}).deal;
+      const bots = play.actions - play.human_actions;
+      return ["your deal as you played it",
+        `Replayed from your game at the table, every move as it was made there: your ${play.human_actions} `
+        + `move${play.human_actions === 1 ? "" : "s"} and the bots' ${bots}${deal > 1 ? `, after the deals before it as they went` : ""}. `
+        + "This is the result on your score sheet."];
+    }
+    if (!(answer.deal || {}).from || answer.deal.from !== "session") return [null, null];
+    const kinds = play.bots || [];
+    const you = answer.deal.you ?? 0;
+    const mine = kinds[you];
+    const same = kinds.every((kind) => kind === mine);
+    const title = same ? `the same cards, every seat played by the ${mine} bot, you included`
+      : `the same cards, the table's bots, the ${mine} bot in your seat`;
+    const others = same ? "" : ` (${kinds.map((kind, seat) => `${places.seatName(seat)}: ${kind}`).join(", ")})`;
+    return [title, `Dealt from the same cards by the same seat; the table's bots play their seats${others} and `
+      + `the ${mine} bot plays yours, since your moves might not be legal, or mean the same, under this reading`
+      + `${answer.deal.deal > 1 ? ". It is played as a deal on its own: nothing is carried over from the deals before it" : ""}.`];
   }
 
   /** One reading's whole game: the winner, each deal's result by side, and every entry on demand. */

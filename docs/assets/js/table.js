@@ -337,7 +337,8 @@ class Table {
     }
   }
 
-  /** Open (or scroll to) the page's comparison panel with this game and one of its deals preset. */
+  /** Open the page's comparison panel with this game and one of its deals preset, and bring the
+   *  reader to its heading (the panel leads back here). */
   replayDeal(deal) {
     const panel = this.comparePanel();
     if (!panel || !this.id) return;
@@ -345,7 +346,10 @@ class Table {
     panel.dataset.session = this.id;
     panel.dataset.deal = String(deal);
     panel.dataset.sessionVariant = JSON.stringify(preset.variant);
-    panel.scrollIntoView({ behavior: "smooth", block: "start" });
+    const heading = document.getElementById(panel.getAttribute("aria-labelledby") || "") || panel;
+    heading.setAttribute("tabindex", "-1");
+    heading.scrollIntoView({ block: "start" });
+    heading.focus({ preventScroll: true });
     if (panel.dataset.mounted) {
       panel.dispatchEvent(new CustomEvent("edition:replay-deal", { detail: preset }));
     } else {
