@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 GAMES = ["ruffe-and-trumps", "gleek", "piquet", "mushka", "pamphil", "rams", "petukh"]
 HEADER = 48  # Material's sticky header, in CSS pixels
-TABLE_JS = "document.querySelector('.edition-table').editionTable"
+TABLE_JS = "document.querySelector('.edition-table')?.editionTable"
 
 
 def state_of(page) -> dict:
@@ -45,6 +45,7 @@ def wait_kept(page) -> None:
 
 def resume(page, game: str) -> None:
     page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
+    page.wait_for_function(f"{TABLE_JS}?.games", timeout=120_000)
     button = page.locator(".ed-resume .ed-resume-game")
     button.wait_for(timeout=120_000)
     assert "Your game in progress" in page.locator(".ed-resume").inner_text()
@@ -114,7 +115,8 @@ def test_the_felt_fits_one_screen(browser, site_url, size) -> None:
         for game in GAMES:
             session.goto(f"games/{game}/")
             page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
-            wait_for_reader(page, timeout=120_000)
+            page.wait_for_function(f"{TABLE_JS}?.view", timeout=120_000)
+            wait_for_reader(page, timeout=60_000)
             page.wait_for_timeout(300)
             felt = page.evaluate("(() => { const f = document.querySelector('.ed-felt').getBoundingClientRect();"
                                  " const a = document.querySelector('.ed-you .ed-actions').getBoundingClientRect();"

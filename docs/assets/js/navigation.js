@@ -58,6 +58,23 @@
       console.warn(`navigation.js: links will reload their page: ${error.message}`);
     });
 
+  /** Go to `url` (one of the site's pages) as a click on a link to it would: by Material's
+   *  instant navigation where it can be had, else by loading the page. */
+  state.go = (url) => {
+    const target = new URL(url, location.href);
+    const page = new URL(target);
+    page.search = page.hash = "";
+    const location$ = window.location$;
+    if (!state.pages || !state.pages.has(page.href) || !location$ || typeof location$.next !== "function") {
+      location.assign(target.href);
+      return;
+    }
+    history.replaceState({ x: Math.max(0, scrollX), y: Math.max(0, scrollY) }, "");
+    history.pushState(null, "", target);
+    state.taken += 1;
+    location$.next(target);
+  };
+
   // On document, so that it runs after Material's own listener on document.body.
   document.addEventListener("click", (event) => {
     if (!state.pages || event.defaultPrevented || event.button !== 0) return;

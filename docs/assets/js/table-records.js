@@ -142,9 +142,9 @@ export async function openRecord(t, text, fileName, { note = null } = {}) {
       return false;
     }
     t.announce(`${fileName} is a record of ${gameName(t, game)}: opening it at its own table.`);
-    const url = new URL(gamePage(t, game));
-    if (window.location$ && typeof window.location$.next === "function") window.location$.next(url);
-    else window.location.assign(url.href);
+    const url = gamePage(t, game);
+    if (window.EditionNavigation && window.EditionNavigation.go) window.EditionNavigation.go(url); // navigation.js
+    else window.location.assign(url);
     return false;
   }
   const generation = ++t.generation;

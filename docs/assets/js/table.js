@@ -328,7 +328,7 @@ class Table {
           this.render();
           return;
         }
-        this.refusal = null; // what was refused was refused before the bots moved on
+        if (this.refusal && !this.refusal.plain) this.refusal = null; // refused before the bots moved on
         await this.refresh(answer);
         keepGame(this);
       }
