@@ -7,7 +7,7 @@
 
 import { withSymbols } from "./cards.js";
 import { amountText, dealsTable, ledgerOf, sheetTable } from "./ledger.js";
-import { BOT_KINDS as BOTS, Places, humanize, readingChoiceLabel, seatName } from "./words.js";
+import { BOT_KINDS as BOTS, Places, humanize, problemNodes, readingChoiceLabel, readingLabel, seatName } from "./words.js";
 
 export async function mountCompare(container, site) {
   const compare = new Compare(container, site);
@@ -331,7 +331,8 @@ class Compare {
     this.runButton.disabled = false;
     if (!answer.ok) {
       this.results.replaceChildren();
-      this.error.replaceChildren(`${answer.error.type}: ${withSymbols(answer.error.message)}`);
+      this.error.replaceChildren(...problemNodes(el, "These readings could not be played side by side with these "
+        + "settings.", answer.error));
       if (answer.error.rule) this.error.append(" ", this.site.ruleLink(answer.error.rule));
       this.error.hidden = false;
       return;
@@ -393,7 +394,7 @@ class Compare {
     return el("ul", { class: "ed-compare-variant" }, Object.entries(variant)
       .filter(([key]) => all || differing.has(key))
       .map(([key, value]) => el("li", { class: differing.has(key) ? "ed-differs" : null },
-        `${humanize(key)}: `, el("code", null, JSON.stringify(value)))));
+        `${humanize(key)}: `, el("strong", null, readingLabel(value)))));
   }
 
   /** A sentence of the engine, seats named as at the table, cards with their symbols. */

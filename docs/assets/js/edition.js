@@ -260,7 +260,9 @@
       example.dataset.state = "error";
       example.dataset.passed = "false";
       out.className = "edition-example-result is-error";
-      out.append(el("strong", { text: "Could not run: " }), `${error.type || "error"}: ${error.message || "no answer"}`);
+      out.append(el("strong", { text: "Could not run this example. " }),
+        el("details", { class: "ed-refusal-detail" }, el("summary", { text: "What the engine said" }),
+          el("code", { text: `${error.message || error.type || "no answer"}` })));
       return false;
     }
     const result = answer.result || answer;

@@ -131,3 +131,11 @@ function secondPerson(word) {
   if (/(sh|ch|x|z|ss)es$/.test(lower)) return word.slice(0, -2);
   return word.slice(0, -1);
 }
+
+/** A problem said to a reader: a sentence in plain words, and what the engine said (its field
+ *  names, its error's kind) folded under it for whoever wants it. */
+export function problemNodes(el, sentence, error) {
+  const detail = error && (error.message || error.type);
+  return [sentence, detail ? el("details", { class: "ed-refusal-detail" }, el("summary", null, "What the engine said"),
+    el("code", null, String(detail))) : null].filter(Boolean);
+}
