@@ -242,3 +242,26 @@ def test_words_for_people(site_page) -> None:
     assert note.is_hidden()
     assert page.locator(".ed-refusal").count() == 0, "the last game's refusal is gone"
     site_page.assert_clean()
+
+
+def test_leaving_asks_first_only_where_the_game_could_not_be_kept(browser, site_url) -> None:
+    """Storage that refuses to keep the game (a full quota, a policy): closing the tab asks
+    first. Where the game was kept, it does not ask."""
+    from conftest import _site_page
+
+    for full in (False, True):
+        for session in _site_page(browser, site_url, viewport={"width": 1280, "height": 900}):
+            if full:
+                session.context.add_init_script(
+                    "Storage.prototype.setItem = function (key) {"
+                    " if (String(key).startsWith('edition.table.v1.game')) throw new DOMException('full', 'QuotaExceededError');"
+                    " };")
+            page = open_loo(session, "petukh", players=4, seed=2)
+            click_and_wait(page, page.locator('.ed-table-app [data-legal="true"]').first)
+            page.wait_for_function(f"{TABLE_JS}.root.dataset.kept === '{str(not full).lower()}'")
+            asked: list[str] = []
+            page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+            page.close(run_before_unload=True)
+            if not page.is_closed():
+                page.wait_for_event("close", timeout=10_000)
+            assert asked == (["beforeunload"] if full else []), (full, asked)

@@ -8,7 +8,10 @@
 //   phases.js       the phase renderer of the view's phase kind: phase-dialogue.js (bids,
 //                   announcements, declarations), phase-exchange.js (discards, draws, lay-out,
 //                   the dealer's exchange), phase-trick.js (play);
-//   table-form.js   the settings.
+//   table-form.js   the settings;
+//   table-records.js the game kept in the browser after every action and offered again on
+//                   return, records downloaded and opened (another game's moved to its page),
+//                   over table-store.js (localStorage and sessionStorage, checked and bounded).
 // Each part reads only the keys every game's view carries (docs/reference/views.md): no module
 // knows a game, its phases' names or keys of its own, so a new game needs no table code.
 //
