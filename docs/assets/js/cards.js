@@ -40,6 +40,12 @@ export function withSymbols(text) {
 /**
  * A card face. options: {button: bool, small: bool, extraLabel: string}.
  * A button carries data-card; the caller wires clicks and sets legality.
+ *
+ * Its name begins with what it shows ("7♥ seven of hearts"), so that a reader who says or
+ * types what is printed on the card finds it (WCAG 2.5.3). The face is drawn three times
+ * (two corners and the pip); only the top corner is text in the page, the bottom corner and
+ * the pip are the same text drawn by CSS from data-face (table.css), so the card's visible
+ * text is "7♥" once, not "7♥ ♥ 7♥".
  */
 export function cardElement(text, options = {}) {
   const { rank, suit } = parseCard(text);
@@ -48,27 +54,26 @@ export function cardElement(text, options = {}) {
   node.className = `ed-card ed-suit-${suit} ${suit === "H" || suit === "D" ? "ed-red" : "ed-black"}`
     + (options.small ? " ed-card-small" : "");
   node.dataset.card = `${rank}${suit}`;
-  const name = cardName(text);
+  const name = `${cardSymbol(text)} ${cardName(text)}`;
   node.setAttribute(options.button ? "aria-label" : "title", options.extraLabel ? `${name}, ${options.extraLabel}` : name);
   if (!options.button) node.setAttribute("role", "img"), node.setAttribute("aria-label", name);
-  const corner = (cls) => {
-    const c = document.createElement("span");
-    c.className = `ed-corner ${cls}`;
+  const face = (cls, value, drawn) => {
+    const part = document.createElement("span");
+    part.className = cls;
+    if (drawn) part.dataset.face = value;
+    else part.textContent = value;
+    return part;
+  };
+  const corner = (cls, drawn) => {
+    const c = face(`ed-corner ${cls}`, "", false);
     c.setAttribute("aria-hidden", "true");
-    const r = document.createElement("span");
-    r.className = "ed-rank";
-    r.textContent = rank;
-    const s = document.createElement("span");
-    s.className = "ed-suit";
-    s.textContent = SUIT_SYMBOL[suit];
-    c.append(r, s);
+    c.append(face("ed-rank", rank, drawn), face("ed-suit", SUIT_SYMBOL[suit], drawn));
     return c;
   };
-  const pip = document.createElement("span");
-  pip.className = "ed-pip" + ("KQJ".includes(rank) ? " ed-court" : rank === "A" ? " ed-ace" : "");
+  const pip = face("ed-pip" + ("KQJ".includes(rank) ? " ed-court" : rank === "A" ? " ed-ace" : ""),
+    "KQJ".includes(rank) ? rank + SUIT_SYMBOL[suit] : SUIT_SYMBOL[suit], true);
   pip.setAttribute("aria-hidden", "true");
-  pip.textContent = "KQJ".includes(rank) ? rank + SUIT_SYMBOL[suit] : SUIT_SYMBOL[suit];
-  node.append(corner("ed-corner-top"), pip, corner("ed-corner-bottom"));
+  node.append(corner("ed-corner-top", false), pip, corner("ed-corner-bottom", true));
   return node;
 }
 

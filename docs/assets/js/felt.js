@@ -88,7 +88,7 @@ function renderSeat(t, seat, position) {
   const side = p.sideOf(seat);
   const partner = side !== null && side === p.sideOf(READER) ? " (your partner)" : "";
   return el("section", { class: seatClass(t, seat, position), "aria-label": `${p.seatName(seat)}${partner}` },
-    el("h4", { class: "ed-seat-name" }, p.seatName(seat),
+    el("h3", { class: "ed-seat-name" }, p.seatName(seat),
       partner ? el("span", { class: "ed-partner" }, "partner") : null,
       v.to_act === seat && !v.over ? el("span", { class: "ed-turn-chip" }, t.phase.chip) : null),
     fan(count, { small: true }), el("p", { class: "ed-count" }, `${count} card${count === 1 ? "" : "s"}`),
@@ -146,7 +146,7 @@ function renderReaderSeat(t, position) {
   const tabStop = row.querySelector('[data-legal="true"]') || row.querySelector(".ed-card");
   if (tabStop) tabStop.tabIndex = 0;
   return el("section", { class: seatClass(t, READER, position) + " ed-you", "aria-label": t.places.seatLabel(READER) },
-    el("h4", { class: "ed-seat-name" }, t.places.seatLabel(READER),
+    el("h3", { class: "ed-seat-name" }, t.places.seatLabel(READER),
       v.to_act === READER && !v.over ? el("span", { class: "ed-turn-chip" }, "your turn") : null),
     seatStats(t, READER), row,
     taken ? el("p", { class: "ed-note" }, taken.line) : null);
@@ -289,7 +289,7 @@ function talkBox(t) {
   if (!lines.length && !shown.length) return null;
   const box = el("section", { class: "ed-talk" + (shown.length ? " ed-shows" : ""),
     "aria-label": contest ? contest.title : "Shows this deal" });
-  if (contest && contest.title) box.append(el("h5", { class: "ed-talk-title" }, contest.title));
+  if (contest && contest.title) box.append(el("h3", { class: "ed-talk-title" }, contest.title));
   for (const line of lines) {
     // the label with the seats named as at this table, and a colon before the text
     const label = line.label ? t.wordsToReader(line.label).replace(/\s*:?\s*$/, ": ") : null;
