@@ -80,7 +80,7 @@ export function renderOutcome(t) {
     return `${seats.map((s) => p.seatLabel(s)).join(" & ")}: ${score}`;
   });
   const parts = [
-    el("h4", null, youWin ? `You win!${winners.length > 1 ? ` (${winnerNames})` : ""}`
+    el("h3", null, youWin ? `You win!${winners.length > 1 ? ` (${winnerNames})` : ""}`
       : `${winnerNames} win${winners.length === 1 ? "s" : ""}.`),
     el("p", null, t.ledger.lower ? `Final ${t.ledger.unit}s (lower is better): ` : null, scores.join(" · ")),
     o.reason ? el("p", { class: "ed-note" }, t.words(o.reason)) : null,

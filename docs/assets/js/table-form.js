@@ -59,7 +59,9 @@ export function buildForm(t) {
   const form = el("form", { class: "ed-setup", "aria-label": "Game settings" },
     el("details", { class: "ed-setup-details" },
       el("summary", null, "Settings: players, readings, seed, opponents"),
-      fields, t.formError, t.settingsNote, el("div", { class: "ed-form-buttons" }, submit)));
+      // (the note under the button: shown as the last field loses focus to a click on the
+      // button, above it, it would move the button from under the pointer)
+      fields, t.formError, el("div", { class: "ed-form-buttons" }, submit), t.settingsNote));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     t.newGame();

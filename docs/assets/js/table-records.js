@@ -154,7 +154,7 @@ export async function openRecord(t, text, fileName, { note = null } = {}) {
     t.problem(`${fileName} could not be opened as a record of ${gameName(t, t.gameId)}.`, answer.error);
     return false;
   }
-  t.id = answer.id;
+  t.adopt(answer.id);
   t.currentSeed = record.seed;
   t.lastLogKey = null;
   t.refusal = null;

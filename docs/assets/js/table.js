@@ -8,7 +8,7 @@
 //   phases.js       the phase renderer of the view's phase kind: phase-dialogue.js (bids,
 //                   announcements, declarations), phase-exchange.js (discards, draws, lay-out,
 //                   the dealer's exchange), phase-trick.js (play);
-//   table-form.js   the settings;
+//   table-form.js   the settings; table-toolbar.js the toolbar and focus mode;
 //   table-records.js the game kept in the browser after every action and offered again on
 //                   return, records downloaded and opened (another game's moved to its page),
 //                   over table-store.js (localStorage and sessionStorage, checked and bounded).
@@ -27,7 +27,8 @@ import { cardActionsOf, focusHandCard, renderFelt } from "./felt.js";
 import { ledgerOf, sheetNote, sheetTable, sheetTitle } from "./ledger.js";
 import { phaseOf } from "./phases.js";
 import { buildForm, randomSeed, readForm } from "./table-form.js";
-import { downloadRecord, keepGame, openRecord, startFromKept } from "./table-records.js";
+import { keepGame, startFromKept } from "./table-records.js";
+import { buildToolbar } from "./table-toolbar.js";
 import { Places, READER } from "./words.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,8 +41,15 @@ export function botPause(delay, seat, lastSeat) {
   return seat === lastSeat ? Math.round(delay / 5) : delay;
 }
 
+/** The tables of this visit (instant navigation keeps the window, and the worker's games). */
+const TABLES = new Set();
+
 export async function mountTable(container, site) {
+  // A table whose page was navigated away from stands down: its game (kept in the browser)
+  // is closed in the worker, which holds a bounded number of games.
+  for (const old of TABLES) if (!old.container.isConnected) old.dispose();
   const table = new Table(container, site);
+  TABLES.add(table);
   container.editionTable = table;
   await table.start();
   return table;
@@ -73,6 +81,21 @@ class Table {
       }
     };
     window.addEventListener("beforeunload", this.onLeave);
+  }
+
+  /** This table's game in the worker is now `id`; the one before it is closed there. */
+  adopt(id) {
+    if (this.id && this.id !== id) this.python.request({ op: "close", id: this.id });
+    this.id = id;
+  }
+
+  dispose() {
+    TABLES.delete(this);
+    this.generation += 1; // the bots' loop and any answer on the way stand down
+    window.removeEventListener("beforeunload", this.onLeave);
+    if (this.onEscape) document.removeEventListener("keydown", this.onEscape);
+    document.documentElement.classList.remove("ed-focus-open");
+    this.adopt(null);
   }
 
   // ------------------------------------------------------------------ start-up
@@ -154,7 +177,7 @@ class Table {
     this.outcomeBox = el("div", { class: "ed-outcome", role: "status", hidden: true });
     this.sheet = el("section", { class: "ed-sheet", "aria-label": "Score sheet" });
     this.logBox = el("section", { class: "ed-log", "aria-label": "Game log" });
-    this.toolbar = this.buildToolbar();
+    this.toolbar = buildToolbar(this);
     this.dealBox = el("div", { class: "ed-deal-summary", role: "status", hidden: true });
     const board = el("div", { class: "ed-board" }, this.info, this.outcomeBox, this.dealBox, this.felt);
     const side = el("div", { class: "ed-side" }, this.sheet, this.logBox);
@@ -166,53 +189,6 @@ class Table {
     if (!Table.count) Table.count = 0;
     if (!this.uidBase) this.uidBase = `ed-${this.gameId}-${++Table.count}`;
     return `${this.uidBase}-${name}`;
-  }
-
-  buildToolbar() {
-    const { el } = this;
-    this.seedLabel = el("span", { class: "ed-seed-label" });
-    const upload = el("input", { type: "file", accept: "application/json,.json", class: "ed-visually-hidden",
-      id: this.uid("record-file"), tabindex: "-1", "aria-label": "Open a game record (a JSON file)" });
-    upload.addEventListener("change", () => {
-      const file = upload.files && upload.files[0];
-      upload.value = "";
-      if (!file) return;
-      if (file.size > 4_000_000) {
-        this.problem(`${file.name} is too large to be a game record (${Math.round(file.size / 1e6)} MB).`);
-        return;
-      }
-      file.text().then((text) => openRecord(this, text, file.name));
-    });
-    this.focusButton = el("button", { type: "button", class: "ed-small-button ed-focus-toggle", "aria-pressed": "false",
-      onclick: () => this.setFocusMode(!this.root.classList.contains("ed-focus")) }, "Focus on the table");
-    return el("div", { class: "ed-toolbar", role: "toolbar", "aria-label": "Game controls" },
-      el("button", { type: "button", class: "ed-small-button ed-new", onclick: () => this.playAgain() }, "New game"),
-      el("button", { type: "button", class: "ed-small-button ed-replay", onclick: () => this.newGame(this.currentSeed) },
-        "Replay this seed"),
-      el("button", { type: "button", class: "ed-small-button ed-download", onclick: () => downloadRecord(this) },
-        "Download the record"),
-      el("button", { type: "button", class: "ed-small-button ed-open", onclick: () => upload.click() },
-        "Open a record…"),
-      upload, this.focusButton, this.seedLabel);
-  }
-
-  /** Focus mode: the table takes the whole window (the page scrolls under it no more); the
-   *  button or Escape leaves it. */
-  setFocusMode(on) {
-    this.root.classList.toggle("ed-focus", on);
-    document.documentElement.classList.toggle("ed-focus-open", on);
-    this.focusButton.setAttribute("aria-pressed", String(on));
-    this.focusButton.textContent = on ? "Leave focus mode (Esc)" : "Focus on the table";
-    if (on) {
-      this.onEscape = (event) => {
-        if (event.key === "Escape" && !event.defaultPrevented) this.setFocusMode(false);
-      };
-      document.addEventListener("keydown", this.onEscape);
-    } else if (this.onEscape) {
-      document.removeEventListener("keydown", this.onEscape);
-      this.onEscape = null;
-    }
-    this.focusButton.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------------ games
@@ -248,7 +224,7 @@ class Table {
       this.form.querySelector("details").open = true;
       return;
     }
-    this.id = answer.id;
+    this.adopt(answer.id);
     this.currentSeed = seed;
     this.lastLogKey = null;
     this.refusal = null;
@@ -538,7 +514,7 @@ class Table {
       sideLabel: (side) => p.sideLabel(side), seatName: (seat) => p.seatName(seat) };
     const table = sheetTable(ctx, ledger, { replay, accounts: ledger.accounts });
     const note = sheetNote(ledger);
-    this.sheet.replaceChildren(...[el("h4", null, sheetTitle(ledger)),
+    this.sheet.replaceChildren(...[el("h3", null, sheetTitle(ledger)),
       note ? el("p", { class: "ed-sheet-note" }, note) : null,
       el("div", { class: "ed-scroll" }, table)].filter(Boolean));
     const scroller = this.sheet.querySelector(".ed-scroll");
@@ -557,7 +533,7 @@ class Table {
       list.append(el("li", null, el("span", { class: "ed-log-deal" }, `${entry.deal ?? ""}`), " ",
         who + withSymbols(text), entry.rule ? " " : null, entry.rule ? this.ruleLink(entry.rule) : null));
     }
-    this.logBox.replaceChildren(el("h4", null, "Log"), el("div", { class: "ed-scroll ed-log-scroll" }, list));
+    this.logBox.replaceChildren(el("h3", null, "Log"), el("div", { class: "ed-scroll ed-log-scroll" }, list));
     const scroller = this.logBox.querySelector(".ed-log-scroll");
     scroller.scrollTop = scroller.scrollHeight;
     // Announce what happened since the last render.
