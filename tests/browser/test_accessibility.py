@@ -172,3 +172,23 @@ def test_table_in_play_has_no_serious_violation(site_page, game: str) -> None:
 
     assert not problems, "\n".join(problems)
     site_page.assert_clean()
+
+
+def test_resume_choice_and_focus_mode_have_no_serious_violation(site_page) -> None:
+    """The choice offered for a kept game (after a reload) and the table in focus mode."""
+    page = site_page.page
+    table = ".edition-table[data-game='mushka']"
+    open_loo(site_page, "mushka", players=4, seed=SEED)
+    click_and_wait(page, page.locator(PLAYABLE).first)
+    page.wait_for_function(f"{TABLE_VIEW} && document.querySelector('.ed-table-app').dataset.kept === 'true'")
+    page.reload()
+    page.locator(table).scroll_into_view_if_needed()
+    page.locator(".ed-resume .ed-resume-game").wait_for(timeout=120_000)
+    problems = check_both_schemes(page, "mushka: the kept game offered", table)
+    page.locator(".ed-resume .ed-resume-game").click()
+    page.wait_for_selector(PLAYABLE, timeout=60_000)
+    page.locator(".ed-focus-toggle").click()
+    problems += check_both_schemes(page, "mushka: table in focus mode", table)
+    page.keyboard.press("Escape")
+    assert not problems, "\n".join(problems)
+    site_page.assert_clean()

@@ -96,7 +96,8 @@ def test_passage_link_from_a_rule_reaches_the_passage(site_page) -> None:
     link.click()
     page.wait_for_url("**/sources/ruffe/**")
     target = href.split("#", 1)[1]
-    assert page.locator(f"#{target}").is_visible()
+    # instant navigation (navigation.js) changes the address at once and the content after it
+    page.locator(f"#{target}").wait_for(state="visible", timeout=15_000)
     site_page.assert_clean()
 
 
