@@ -75,6 +75,43 @@ def missing(game: str | None = None) -> list[tuple[str, str, str]]:
     return out
 
 
+def missing_elsewhere() -> list[tuple[str, str, str]]:
+    """(where, kind, what) for the Russian the sources' notes, the glossary and the games'
+    tables lack: a passage's notes (``"ru": {"notes": [...]}`` in sources/<key>/source.json), a
+    term's meaning and tooltip (``[terms.ru]``), a game's name and summary (``[game.ru]``) and
+    its reading sets' name and statement (``[game.reading_sets.ru]``)."""
+    import json
+    import tomllib
+
+    out: list[tuple[str, str, str]] = []
+    for path in sorted((ROOT / "sources").glob("*/source.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for passage in data.get("passages") or []:
+            notes = passage.get("notes") or []
+            ru = (passage.get("ru") or {}).get("notes")
+            if notes and (not isinstance(ru, list) or len(ru) != len(notes)
+                          or not all(isinstance(n, str) and CYRILLIC.search(n) for n in ru)):
+                out.append((path.parent.name, "passage", f"{passage.get('id')}: ru.notes"))
+    glossary = tomllib.loads((ROOT / "sources" / "glossary.toml").read_text(encoding="utf-8"))
+    for term in glossary.get("terms") or []:
+        ru = term.get("ru") or {}
+        for field in ("meaning",) + (("tooltip",) if term.get("tooltip") else ()):
+            if not CYRILLIC.search(str(ru.get(field) or "")):
+                out.append(("glossary", "term", f"{term.get('term')}: ru.{field}"))
+    for game_id in catalogue.games():
+        game = catalogue.load(game_id).game
+        ru = game.get("ru") or {}
+        for field in ("name", "summary"):
+            if not CYRILLIC.search(str(ru.get(field) or "")):
+                out.append((game_id, "game", f"{game_id}: game.ru.{field}"))
+        for rset in game.get("reading_sets") or []:
+            rru = rset.get("ru") or {}
+            for field in ("name", "statement"):
+                if not CYRILLIC.search(str(rru.get(field) or "")):
+                    out.append((game_id, "reading set", f"{game_id} reading set {rset.get('id')}: ru.{field}"))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--missing", action="store_true", help="list every missing text")
@@ -93,6 +130,13 @@ def main(argv: list[str] | None = None) -> int:
                  "example": sum(len(r.get("examples") or []) for r in rules)}
         line = ", ".join(f"{kind}s {counts.get((game_id, kind), 0)} gaps of {n}" for kind, n in total.items())
         print(f"{game_id}: {line}")
+    elsewhere = [] if args.game else missing_elsewhere()
+    kinds: dict[str, int] = {}
+    for _, kind, _ in elsewhere:
+        kinds[kind] = kinds.get(kind, 0) + 1
+    if not args.game:
+        print("sources, glossary, games: " + (", ".join(f"{k} {n} gaps" for k, n in kinds.items()) or "no gaps"))
+    gaps += elsewhere
     if args.missing:
         for _, _, text in gaps:
             print(f"  {text}")
