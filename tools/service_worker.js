@@ -101,12 +101,13 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(answer(key, request));
 });
 
-// The page asks which build is kept and whether it is complete (tests, the benchmark).
+// The page asks which build is kept and how much of it (edition.js offlineStatus: tests, the
+// benchmark): the answer goes back on the message's port.
 self.addEventListener("message", (event) => {
-  if (!event.data || event.data.type !== "edition-cache") return;
+  if (!event.data || event.data.type !== "edition-cache" || !event.ports[0]) return;
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const kept = (await cache.keys()).length;
-    event.source.postMessage({ type: "edition-cache", version: VERSION, cache: CACHE, kept, files: revisions.size });
+    event.ports[0].postMessage({ version: VERSION, cache: CACHE, kept, files: revisions.size });
   })());
 });

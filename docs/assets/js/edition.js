@@ -482,8 +482,20 @@
   }
   keepOffline();
 
+  /** What the service worker keeps for this page: {version, cache, kept, files} (kept === files
+   * once the whole build is kept), or null when no service worker controls the page. */
+  function offlineStatus() {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data);
+      worker.postMessage({ type: "edition-cache" }, [channel.port2]);
+    });
+  }
+
   // The shared surface used by table.js and compare.js (and by tests and the benchmark).
-  const api = { python, el, show, ruleHref, ruleLink, statusText, SUITS, siteRoot, jsBase, bench, scan };
+  const api = { python, el, show, ruleHref, ruleLink, statusText, SUITS, siteRoot, jsBase, bench, scan, offlineStatus };
   window.EditionSite = api;
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
