@@ -475,7 +475,7 @@
   let registering = null;
   function keepOffline() {
     if (registering || !("serviceWorker" in navigator) || params.get("edition-offline") === "off") return;
-    registering = whenIdle().then(pythonSettled)
+    registering = whenIdle().then(pythonSettled).then(whenIdle) // and the first table drawn
       .then(() => navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.pathname }))
       .then((registration) => { bench.serviceWorker = registration.scope; })
       .catch((error) => console.debug("[edition] the site is not kept for offline visits:", error && error.message || error));
