@@ -129,7 +129,7 @@ async function start(bare, useSnapshot) {
       console.debug("[edition] Python boots normally, not from the snapshot:", snapshot.why);
     }
   } else if (!bare) {
-    snapshot.why = useSnapshot ? "no manifest" : "the snapshot was turned off (edition-snapshot=off)";
+    snapshot.why = "the snapshot was turned off (edition-snapshot=off)";
   }
   if (!pyodide) pyodide = await boot(loadPyodide, null);
   const tPyodide = performance.now() - t0;
