@@ -17,8 +17,9 @@
 //   host is never touched (nor cached): the browser sends it as if there were no service worker.
 // - A rebuilt site gives a new sw.js (its VERSION and list change), which the browser installs:
 //   files whose revision is unchanged are copied from the previous build's cache, the others
-//   fetched (revalidated past the HTTP cache); on activation the other builds' caches of this
-//   scope are removed.
+//   fetched (from the HTTP cache when their sha256 is the revision's, else from the server); a
+//   file whose bytes are not this build's is never kept. On activation the other builds' caches
+//   of this scope are removed.
 // - A page (pages are kept by their directory URL, "games/mushka/", as Material's instant
 //   navigation fetches them) is answered from the cache whatever its query string.
 
@@ -43,6 +44,27 @@ function keyOf(url) {
   return u.href;
 }
 
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The file at url as this build has it: from the browser's HTTP cache when its bytes are this
+ * build's (the page fetched them a moment ago), else from the server past that cache. */
+async function fetchChecked(url, rev) {
+  for (const mode of ["default", "reload"]) {
+    const response = await fetch(url, { cache: mode, credentials: "same-origin" });
+    if (!response.ok || response.redirected) {
+      throw new Error(`${url}: HTTP ${response.status}${response.redirected ? " (redirected)" : ""}`);
+    }
+    const body = await response.arrayBuffer();
+    if (hex(await crypto.subtle.digest("SHA-256", body)).slice(0, rev.length) !== rev) continue;
+    const headers = new Headers(response.headers);
+    headers.set(REVISION, rev);
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  }
+  throw new Error(`${url}: the server's file is not this build's (revision ${rev}); kept on a later visit`);
+}
+
 async function keep(cache, previous, url, rev) {
   if (await cache.match(url)) return; // an install interrupted earlier got this far
   for (const old of previous) {
@@ -52,11 +74,7 @@ async function keep(cache, previous, url, rev) {
       return;
     }
   }
-  const response = await fetch(url, { cache: "no-cache", credentials: "same-origin" });
-  if (!response.ok || response.redirected) throw new Error(`${url}: HTTP ${response.status}${response.redirected ? " (redirected)" : ""}`);
-  const headers = new Headers(response.headers);
-  headers.set(REVISION, rev);
-  await cache.put(url, new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
+  await cache.put(url, await fetchChecked(url, rev));
 }
 
 async function precache() {
