@@ -17,7 +17,6 @@ still record every request to another host (none may be made).
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -50,14 +49,7 @@ def subpath_sw_page(browser, subpath_site_url: str):
 
 def wait_until_kept(page) -> dict:
     """Wait until the service worker controls the page and keeps every file of the build."""
-    deadline = time.monotonic() + KEEP_TIMEOUT_S
-    status = None
-    while time.monotonic() < deadline:
-        status = page.evaluate("window.EditionSite.offlineStatus()")
-        if status and status["kept"] == status["files"]:
-            return status
-        page.wait_for_timeout(250)
-    raise AssertionError(f"the service worker did not keep the site within {KEEP_TIMEOUT_S:.0f} s: {status}")
+    return page.evaluate(f"window.EditionSite.whenKept({KEEP_TIMEOUT_S * 1000:.0f})")
 
 
 def first_visit(session, path: str = RUFFE) -> dict:

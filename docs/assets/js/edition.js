@@ -443,8 +443,9 @@
 
   const TABLE_WAIT_MS = 10000;
 
-  /** Resolves once Python is not in the way of a first visit: ready or failed; or, on a page
-   * without a table, not started; or on a table's page, not started within TABLE_WAIT_MS. */
+  /** Resolves once Python is not in the way of a first visit: failed; ready and, on a table's
+   * page, the first table playable; on a page without a table, not started; on a table's page,
+   * not started within TABLE_WAIT_MS. */
   function pythonSettled() {
     return new Promise((resolve) => {
       let timer = null;
@@ -457,9 +458,15 @@
         if (unsubscribe) unsubscribe();
         resolve();
       };
+      const playable = () => { // the table's first playable frame (table.js sets it), or TABLE_WAIT_MS
+        const until = performance.now() + TABLE_WAIT_MS;
+        const poll = () => (bench.firstPlayable || performance.now() > until ? done() : setTimeout(poll, 200));
+        poll();
+      };
       unsubscribe = python.onChange((w) => {
         const table = document.querySelector(".edition-table[data-game]");
-        if (w.state === "ready" || w.state === "failed" || (w.state === "idle" && !table)) done();
+        if (w.state === "ready" && table) playable();
+        else if (w.state === "ready" || w.state === "failed" || (w.state === "idle" && !table)) done();
         else if (w.state === "idle" && timer === null) timer = setTimeout(done, TABLE_WAIT_MS);
         else if (w.state === "starting" && timer !== null) { clearTimeout(timer); timer = null; }
       });
@@ -475,7 +482,7 @@
   let registering = null;
   function keepOffline() {
     if (registering || !("serviceWorker" in navigator) || params.get("edition-offline") === "off") return;
-    registering = whenIdle().then(pythonSettled).then(whenIdle) // and the first table drawn
+    registering = whenIdle().then(pythonSettled).then(whenIdle)
       .then(() => navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.pathname }))
       .then((registration) => { bench.serviceWorker = registration.scope; })
       .catch((error) => console.debug("[edition] the site is not kept for offline visits:", error && error.message || error));
@@ -495,7 +502,20 @@
   }
 
   // The shared surface used by table.js and compare.js (and by tests and the benchmark).
-  const api = { python, el, show, ruleHref, ruleLink, statusText, SUITS, siteRoot, jsBase, bench, scan, offlineStatus };
+  /** Resolves with offlineStatus() once the whole build is kept (tests, the benchmark); rejects
+   * after timeoutMs. */
+  async function whenKept(timeoutMs = 180000) {
+    const until = performance.now() + timeoutMs;
+    for (;;) {
+      const status = await offlineStatus();
+      if (status && status.kept === status.files) return status;
+      if (performance.now() > until) throw new Error(`the site was not kept within ${timeoutMs} ms: ${JSON.stringify(status)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const api = { python, el, show, ruleHref, ruleLink, statusText, SUITS, siteRoot, jsBase, bench, scan, offlineStatus,
+    whenKept };
   window.EditionSite = api;
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
