@@ -47,7 +47,7 @@ help:
 	@echo "make fuzz    fuzz the engine, bridge and records (SECONDS=60 SEED=0; exits 1 on a failure)"
 	@echo "make clean   remove everything the build made"
 
-setup: $(STAMPS)/venv $(STAMPS)/npm $(WHEELS)/engine.json $(STAMPS)/pyodide $(STAMPS)/schemas validators
+setup: $(STAMPS)/venv $(STAMPS)/npm $(WHEELS)/engine.json $(STAMPS)/snapshot $(STAMPS)/pyodide $(STAMPS)/schemas validators
 
 $(STAMPS):
 	mkdir -p $@
@@ -78,6 +78,15 @@ $(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES) $(RULE_TE
 	cp build/wheel/*-py3-none-any.whl $(WHEELS)/
 	$(PY) tools/wheel_manifest.py $(WHEELS)
 
+# The engine's Pyodide memory snapshot ($(WHEELS)/snapshot.json and its file), made from the wheel
+# just built (tools/snapshot.mjs, in Node with node_modules/pyodide): optional. When it cannot be
+# made, the build says why and goes on, and the site boots Python normally on every visit (README, "Offline and the snapshot").
+# The stamp marks the attempt (made or not), so that a failed attempt is not retried until the
+# wheel or the script changes; a new wheel removes the old snapshot with the folder.
+$(STAMPS)/snapshot: $(WHEELS)/engine.json tools/snapshot.mjs $(STAMPS)/npm | $(STAMPS)
+	node tools/snapshot.mjs $(WHEELS) || echo "snapshot: the site is built without one (the reason is above)" >&2
+	touch $@
+
 $(STAMPS)/pyodide: $(STAMPS)/npm | $(STAMPS)
 	rm -rf $(PYODIDE) && mkdir -p $(PYODIDE)
 	for f in $(PYODIDE_FILES); do cp node_modules/pyodide/$$f $(PYODIDE)/; done
@@ -107,7 +116,7 @@ $(STAMPS)/site-url: FORCE | $(STAMPS)
 	@printf '%s\n' '$(SITE_URL)' | cmp -s - $@ || printf '%s\n' '$(SITE_URL)' > $@
 FORCE:
 
-$(STAMPS)/site: $(STAMPS)/venv $(WHEELS)/engine.json $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES) $(RULE_TESTS) $(STAMPS)/site-url
+$(STAMPS)/site: $(STAMPS)/venv $(WHEELS)/engine.json $(STAMPS)/snapshot $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES) $(RULE_TESTS) $(STAMPS)/site-url
 	DISABLE_MKDOCS_2_WARNING=true NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
 	$(PY) tools/sitebuild.py stamp site
 	touch $@

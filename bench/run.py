@@ -22,7 +22,11 @@ Measures, each as the median of several runs, and prints them against their targ
     (``python -I bench/workload.py --engine CHECKOUT``); by the wall clock, as (a), and per CPU
     second of the worker, which the machine's other load disturbs less;
 (h) the same inside Pyodide under Node, in the same Node run as (b) (one Pyodide instance per
-    engine), when both ``games`` and ``pyodide`` are measured.
+    engine), when both ``games`` and ``pyodide`` are measured;
+(i) a reader's visits with the site's service worker (bench/visits.py): the first visit, a repeat
+    visit with the engine's memory snapshot, one without it and one offline, each beside a bare
+    Pyodide boot of the same run (on a first visit and on a repeat visit); the bytes served on a
+    first visit, until the first playable table and until the whole site is kept.
 
 ``--baseline-engine CHECKOUT`` (a directory holding an ``engine`` package, e.g. the engine as it
 was before a change: ``git archive REV engine | tar -x -C DIR``) or ``--baseline-rev REV`` (the
@@ -62,6 +66,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import visits  # noqa: E402
 from workload import DEFAULT_GAME, implemented, random_deals  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -395,7 +400,8 @@ def bench_browser(runs: int) -> dict[str, Any]:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
 
                 def visit(mode: str) -> tuple[dict[str, Any], list[list[float]], Any]:
-                    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+                    # A first visit each (the service worker, measured in (i), blocked)
+                    context = browser.new_context(viewport={"width": 1400, "height": 1000}, service_workers="block")
                     context.add_init_script(LONGTASKS)
                     context.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1")
                                   else (outside.append(route.request.url), route.abort()))
@@ -447,6 +453,21 @@ def bench_browser(runs: int) -> dict[str, Any]:
     return out
 
 
+def bench_visits(runs: int) -> dict[str, Any]:
+    """(i): bench/visits.py over the built site (it needs the site's sw.js)."""
+    if not Path(CHROMIUM).is_file():
+        return {"error": f"Chromium not found at {CHROMIUM}"}
+    outside: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            directory, _which = site_for_browser(Path(tmp))
+        except RuntimeError as error:
+            return {"error": str(error)}
+        out = visits.bench_visits(runs, directory, CHROMIUM, outside)
+    out["outside_requests"] = outside
+    return out
+
+
 # --------------------------------------------------------------------------- report
 
 def fmt(value: float | None, unit: str = "", digits: int = 0) -> str:
@@ -457,7 +478,7 @@ def verdict(ok: bool | None) -> str:
     return "n/a" if ok is None else ("MET" if ok else "MISSED")
 
 
-MEASURES = ("cpython", "pyodide", "oh_hell", "games", "browser")
+MEASURES = ("cpython", "pyodide", "oh_hell", "games", "browser", "visits")
 
 
 def spread(rates: list[float] | None) -> str:
@@ -573,6 +594,8 @@ def run(args: argparse.Namespace, games: list[str], baseline: Path | None, basel
           + (" (with (h), every game)" if "pyodide" in chosen and "games" in chosen else ""), flush=True)
     raw["browser"] = bench_browser(args.runs) if "browser" in chosen else {"error": "skipped"}
     print("  (d-f) browser " + ("done" if "browser" in chosen else "skipped"), flush=True)
+    raw["visits"] = bench_visits(args.runs) if "visits" in chosen else {"error": "skipped"}
+    print("  (i) visits " + ("done" if "visits" in chosen else "skipped"), flush=True)
 
     ruffe = median(raw["cpython"])
     pyo = median(raw["pyodide"].get("rates", []))
@@ -617,6 +640,7 @@ def run(args: argparse.Namespace, games: list[str], baseline: Path | None, basel
          verdict(None if longest is None else longest <= 50)
          + (f" (max {longest_max:.0f} ms; {over_50} of {len(b['longest_task_ms'])} runs over 50 ms)" if longest_max is not None else "")),
         ("    same window, same page without the table (theme only)", fmt(baseline, " ms"), "", ""),
+        *visits.rows(raw["visits"], median, fmt, verdict),
     ]
     width = max(len(r[0]) for r in rows)
     print()
@@ -637,6 +661,8 @@ def run(args: argparse.Namespace, games: list[str], baseline: Path | None, basel
             f"uniform over the legal actions at every step ({check['chance_nodes_per_game']:.0f} per game, "
             f"{check['outcome_counts']} outcomes), so both samplers draw the same deals' distribution"
             if check["uniform"] else f"NOT uniform ({check['why']}): only chance_outcomes() sampling is used"))
+    if raw["visits"].get("outside_requests"):
+        print(f"\nWARNING: (i) tried to leave loopback: {sorted(set(raw['visits']['outside_requests']))}")
     if b.get("outside_requests"):
         print(f"\nWARNING: the browser tried to leave loopback: {sorted(set(b['outside_requests']))}")
     if b.get("windows"):

@@ -242,6 +242,40 @@ def test_the_browser_runtime_is_served_by_the_site(site: Path) -> None:
     assert wheel.is_file() and wheel.name.endswith("-py3-none-any.whl"), f"engine.json names {manifest['wheel']!r}"
 
 
+def test_the_service_worker_keeps_every_file_of_the_build(site: Path) -> None:
+    """sw.js (tools/hooks.py) lists every file of the build by its URL relative to the site root,
+    a page by its directory URL, each with the first 16 hex digits of its sha256; nothing else."""
+    import hashlib
+
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"^const PRECACHE = (\[.*?\]); ", text, re.M)
+    assert found, "sw.js has no PRECACHE list: was it written by tools/hooks.py?"
+    kept = dict(json.loads(found.group(1)))
+    files = {p.relative_to(site).as_posix(): p for p in site.rglob("*") if p.is_file()}
+    expected = {}
+    for rel, path in files.items():
+        if rel in ("sw.js", ".edition-fingerprint"):
+            continue
+        url = rel.removesuffix("index.html") if rel == "index.html" or rel.endswith("/index.html") else rel
+        expected[url] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    assert kept == expected
+    assert not [u for u in kept if u.startswith("/") or "://" in u]
+
+
+def test_a_snapshot_is_the_snapshot_of_the_served_wheel(site: Path) -> None:
+    """When the build made a snapshot (tools/snapshot.mjs; optional), snapshot.json names the wheel
+    engine.json names, by its sha256, and the file beside it, of the site's Pyodide build."""
+    meta_path = site / "assets" / "wheels" / "snapshot.json"
+    if not meta_path.is_file():
+        pytest.skip("this build has no engine snapshot (tools/snapshot.mjs was not run or failed)")
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    engine = json.loads((site / "assets" / "wheels" / "engine.json").read_text(encoding="utf-8"))
+    assert (meta["wheel"], meta["wheel_sha256"]) == (engine["wheel"], engine["sha256"])
+    assert (site / "assets" / "wheels" / meta["file"]).is_file()
+    pyodide = (site / "assets" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+    assert f'BUILD_ID:"{meta["build_id"]}"' in pyodide, "the snapshot is of another Pyodide build"
+
+
 def test_every_engine_module_is_in_the_api_reference() -> None:
     modules = {str(p.relative_to(ROOT / "engine").with_suffix("")).replace("/", ".")
                for p in (ROOT / "engine").rglob("*.py") if "__" not in p.name}

@@ -175,6 +175,9 @@ class SitePage:
 
 
 def _new_context(browser, site_url: str, records: list[str], **options):
+    # The site's service worker (sw.js) is blocked unless a test allows it: a page it controls
+    # is answered by it, past the route below (tests/browser/test_offline.py allows it).
+    options.setdefault("service_workers", "block")
     context = browser.new_context(**options)
 
     def route(route_obj) -> None:

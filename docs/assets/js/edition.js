@@ -91,6 +91,7 @@
             this.stage = "ready";
             bench.pythonReady = performance.now();
             bench.worker = data.ms;
+            bench.snapshot = data.snapshot || null;
             this.emit();
             resolve(this);
           } else if (data.type === "failed") {
@@ -107,7 +108,8 @@
           this.fail(`the Python worker stopped: ${event.message || "script error"}`);
           reject(this.error);
         };
-        worker.postMessage({ type: "init", bare });
+        // ?edition-snapshot=off: boot Python normally even with a kept snapshot (tests, benchmark).
+        worker.postMessage({ type: "init", bare, snapshot: params.get("edition-snapshot") !== "off" });
       });
       this.readyPromise.catch(() => {});
       this.emit(); // "starting", before the worker's first word
@@ -437,8 +439,83 @@
     if (flag === "table") for (const t of document.querySelectorAll(".edition-table[data-edition-ready]")) startTable(t);
   }
 
+  // ---------------------------------------------------------------- offline (sw.js)
+
+  const TABLE_WAIT_MS = 10000;
+
+  /** Resolves once Python is not in the way of a first visit: failed; ready and, on a table's
+   * page, the first table playable; on a page without a table, not started; on a table's page,
+   * not started within TABLE_WAIT_MS. */
+  function pythonSettled() {
+    return new Promise((resolve) => {
+      let timer = null;
+      let settled = false;
+      let unsubscribe = null;
+      const done = () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (unsubscribe) unsubscribe();
+        resolve();
+      };
+      const playable = () => { // the table's first playable frame (table.js sets it), or TABLE_WAIT_MS
+        const until = performance.now() + TABLE_WAIT_MS;
+        const poll = () => (bench.firstPlayable || performance.now() > until ? done() : setTimeout(poll, 200));
+        poll();
+      };
+      unsubscribe = python.onChange((w) => {
+        const table = document.querySelector(".edition-table[data-game]");
+        if (w.state === "ready" && table) playable();
+        else if (w.state === "ready" || w.state === "failed" || (w.state === "idle" && !table)) done();
+        else if (w.state === "idle" && timer === null) timer = setTimeout(done, TABLE_WAIT_MS);
+        else if (w.state === "starting" && timer !== null) { clearTimeout(timer); timer = null; }
+      });
+      if (settled) unsubscribe();
+    });
+  }
+
+  /** Register the service worker (built by tools/hooks.py as sw.js at the site root; scope: the
+   * site root, so the site works under any sub-path) once the page is idle and Python is out of
+   * the way (pythonSettled), so that keeping the site for offline visits never slows a first
+   * visit. A refusal (no service workers here, a test context that blocks them) is said at debug
+   * level only. ?edition-offline=off registers nothing (the benchmark's bare visits). */
+  let registering = null;
+  function keepOffline() {
+    if (registering || !("serviceWorker" in navigator) || params.get("edition-offline") === "off") return;
+    registering = whenIdle().then(pythonSettled).then(whenIdle)
+      .then(() => navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.pathname }))
+      .then((registration) => { bench.serviceWorker = registration.scope; })
+      .catch((error) => console.debug("[edition] the site is not kept for offline visits:", error && error.message || error));
+  }
+  keepOffline();
+
+  /** What the service worker keeps for this page: {version, cache, kept, files} (kept === files
+   * once the whole build is kept), or null when no service worker controls the page. */
+  function offlineStatus() {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data);
+      worker.postMessage({ type: "edition-cache" }, [channel.port2]);
+    });
+  }
+
   // The shared surface used by table.js and compare.js (and by tests and the benchmark).
-  const api = { python, el, show, ruleHref, ruleLink, statusText, SUITS, siteRoot, jsBase, bench, scan };
+  /** Resolves with offlineStatus() once the whole build is kept (tests, the benchmark); rejects
+   * after timeoutMs. */
+  async function whenKept(timeoutMs = 180000) {
+    const until = performance.now() + timeoutMs;
+    for (;;) {
+      const status = await offlineStatus();
+      if (status && status.kept === status.files) return status;
+      if (performance.now() > until) throw new Error(`the site was not kept within ${timeoutMs} ms: ${JSON.stringify(status)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const api = { python, el, show, ruleHref, ruleLink, statusText, SUITS, siteRoot, jsBase, bench, scan, offlineStatus,
+    whenKept };
   window.EditionSite = api;
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
