@@ -3,11 +3,26 @@
 ``on_config`` sets the page footer (Material shows ``copyright``) from the edition's metadata
 (``CITATION.cff`` and ``sources/rights.toml``, through ``tools/edition_meta.py``): the title,
 the version and its date, and the licences, so that every page says which version it is.
+
+It also adapts two plugins to each other, for the site in two languages (mkdocs-static-i18n):
+
+- the i18n plugin only localizes pages that lie in ``docs_dir`` and drops the others ("Unhandled
+  file case", ultrabug/mkdocs-static-i18n issue 263), but every page tools/gen_pages.py writes
+  (``games/<id>.md`` and its Russian twin ``games/<id>.ru.md`` ...) lies in mkdocs-gen-files'
+  temporary folder. ``on_config`` wraps the plugin's ``reconfigure_files`` so that it sees each
+  generated page at its place in ``docs_dir`` and the page it returns reads from where it was
+  generated;
+- the plugin warns that Material's language switch is not contextual under
+  ``navigation.instant`` (the theme does not swap the header on an instant navigation). That is
+  handled: assets/js/navigation.js points the switch at the current page's twin (from the
+  sitemap's alternates) after every navigation and carries the fragment over. That one warning
+  is filtered; every other warning still fails ``mkdocs build --strict``.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -19,8 +34,50 @@ import edition_meta  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.edition")
 
+INSTANT_SWITCH_WARNING = "language switcher contextual link is not compatible"
+
+
+class _HandledWarning(logging.Filter):
+    """Drops the i18n plugin's warning about the switch under instant navigation (handled, see above)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return INSTANT_SWITCH_WARNING not in record.getMessage()
+
+
+logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(_HandledWarning())
+
+
+def _adapt_i18n_to_generated_pages(config):  # noqa: ANN001, ANN202
+    i18n = config.plugins.get("i18n")
+    if i18n is None or getattr(i18n, "_edition_adapted", False):
+        return
+    original = i18n.reconfigure_files
+
+    def reconfigure_files(files, mkdocs_config):  # noqa: ANN001, ANN202
+        docs = os.path.abspath(mkdocs_config.docs_dir)
+        generated = {}
+        for file in files:
+            src = file.abs_src_path
+            if file.is_documentation_page() and src and not os.path.abspath(src).startswith(docs + os.sep):
+                generated[file.src_uri] = src
+                file.abs_src_path = os.path.join(docs, file.src_uri)
+        try:
+            out = original(files, mkdocs_config)
+        finally:
+            for file in files:
+                if file.src_uri in generated:
+                    file.abs_src_path = generated[file.src_uri]
+        for file in out:
+            if file.src_uri in generated:
+                file.abs_src_path = generated[file.src_uri]
+        return out
+
+    i18n.reconfigure_files = reconfigure_files
+    i18n._edition_adapted = True
+
 
 def on_config(config):  # noqa: ANN001, ANN201 - the MkDocs hook signature
+    _adapt_i18n_to_generated_pages(config)
     try:
         meta = edition_meta.load()
     except edition_meta.MetaError as exc:
