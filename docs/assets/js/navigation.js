@@ -30,7 +30,7 @@
   if (location.protocol === "file:") return; // Material has no instant navigation there either
 
   const base = new URL(config.base, location.href); // the site's root where it is served
-  const state = { pages: null, problem: null, taken: 0 };
+  const state = { pages: null, twins: new Map(), problem: null, taken: 0 };
   window.EditionNavigation = state;
 
   /** The sitemap's pages rebased onto `base`: a Set of URLs without query or fragment. */
@@ -44,7 +44,39 @@
     }
     const stray = locs.find((loc) => !loc.startsWith(home));
     if (stray) throw new Error(`sitemap.xml lists ${stray}, outside its home page ${home}`);
-    return new Set(locs.map((loc) => new URL(loc.slice(home.length), base).href));
+    const here = (url) => new URL(url.slice(home.length), base).href;
+    // The site in two languages (mkdocs-static-i18n): each <url> names its page in every language
+    // (<xhtml:link rel="alternate" hreflang>), the twins the language switch leads to.
+    for (const url of Array.from(doc.getElementsByTagName("url"))) {
+      const loc = url.getElementsByTagName("loc")[0];
+      const links = Array.from(url.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "link"))
+        .filter((link) => link.getAttribute("rel") === "alternate" && (link.getAttribute("href") || "").startsWith(home));
+      if (loc && links.length) {
+        state.twins.set(here(loc.textContent.trim()),
+          new Map(links.map((link) => [link.getAttribute("hreflang"), here(link.getAttribute("href"))])));
+      }
+    }
+    return new Set(locs.map(here));
+  }
+
+  /** The page's twin in `lang` (same path in the other language), with the current fragment. */
+  function twin(lang) {
+    const page = new URL(location.href);
+    page.search = page.hash = "";
+    const target = (state.twins.get(page.href) || new Map()).get(lang);
+    return target ? target + location.hash : null;
+  }
+
+  /** Material's language switch is drawn once with the first page's links and not redrawn by
+   *  instant navigation: point each of its links at the current page's twin. */
+  function updateSwitch() {
+    for (const link of document.querySelectorAll(".md-select__link[hreflang]")) {
+      const target = twin(link.getAttribute("hreflang"));
+      if (target) link.href = target.split("#")[0];
+    }
+  }
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(() => { if (state.pages) updateSwitch(); });
   }
 
   fetch(new URL("sitemap.xml", base))
@@ -52,7 +84,7 @@
       if (!response.ok) throw new Error(`sitemap.xml: HTTP ${response.status}`);
       return response.text();
     })
-    .then((xml) => { state.pages = rebase(xml); })
+    .then((xml) => { state.pages = rebase(xml); updateSwitch(); })
     .catch((error) => {
       state.problem = error.message;
       console.warn(`navigation.js: links will reload their page: ${error.message}`);
@@ -81,7 +113,9 @@
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!link || link.target || link.hasAttribute("download")) return;
-    const url = new URL(link.href);
+    // The language switch: to the same place of the twin page, the fragment carried over.
+    const switched = link.matches(".md-select__link[hreflang]") ? twin(link.getAttribute("hreflang")) : null;
+    const url = new URL(switched || link.href);
     const page = new URL(url);
     page.search = page.hash = "";
     if (!state.pages.has(page.href)) return;
