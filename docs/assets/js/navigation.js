@@ -75,6 +75,13 @@
       if (target) link.href = target.split("#")[0];
     }
   }
+  // A click on the switch leads to the same place of the twin page: the fragment carried over.
+  // In the capture phase, before Material's and this script's own handling of the click.
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest(".md-select__link[hreflang]") : null;
+    const target = link && state.pages ? twin(link.getAttribute("hreflang")) : null;
+    if (target) link.href = target;
+  }, true);
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => { if (state.pages) updateSwitch(); });
   }
@@ -113,9 +120,7 @@
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!link || link.target || link.hasAttribute("download")) return;
-    // The language switch: to the same place of the twin page, the fragment carried over.
-    const switched = link.matches(".md-select__link[hreflang]") ? twin(link.getAttribute("hreflang")) : null;
-    const url = new URL(switched || link.href);
+    const url = new URL(link.href);
     const page = new URL(url);
     page.search = page.hash = "";
     if (!state.pages.has(page.href)) return;
