@@ -12,6 +12,9 @@ It also adapts two plugins to each other, for the site in two languages (mkdocs-
   temporary folder. ``on_config`` wraps the plugin's ``reconfigure_files`` so that it sees each
   generated page at its place in ``docs_dir`` and the page it returns reads from where it was
   generated;
+- the plugin leaves the home pages' language switch root-absolute ("/", "/ru/"), which leaves a
+  deployment under a sub-path: ``on_page_context`` makes every link of the switch site-relative
+  (the theme then writes it relative to the page);
 - the plugin warns that Material's language switch is not contextual under
   ``navigation.instant`` (the theme does not swap the header on an instant navigation). That is
   handled: assets/js/navigation.js points the switch at the current page's twin (from the
@@ -25,12 +28,14 @@ import logging
 import os
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 TOOLS = Path(__file__).resolve().parent
 if str(TOOLS) not in sys.path:
     sys.path.insert(0, str(TOOLS))
 
 import edition_meta  # noqa: E402
+from mkdocs.plugins import event_priority  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.edition")
 
@@ -86,3 +91,16 @@ def on_config(config):  # noqa: ANN001, ANN201 - the MkDocs hook signature
     config.copyright = meta.footer()
     config.extra["edition"] = {"title": meta.title, "version": meta.version, "date": meta.date}
     return config
+
+
+@event_priority(-100)  # after the i18n plugin has set the page's switch
+def on_page_context(context, page, config, nav):  # noqa: ANN001, ANN201 - the MkDocs hook signature
+    """The language switch's links relative to the site. (The plugin sets ``config.extra.alternate``
+    as an attribute, which is what the theme's template reads, not the mapping's key.)"""
+    base = urlsplit(config.site_url or "").path or "/"
+    for alternate in getattr(config.extra, "alternate", None) or []:
+        link = str(alternate.get("link", ""))
+        if link.startswith("/") and not link.startswith("//"):
+            rest = link[len(base):] if link.startswith(base) else link.lstrip("/")
+            alternate["link"] = rest or "./"
+    return context

@@ -75,12 +75,17 @@
       if (target) link.href = target.split("#")[0];
     }
   }
-  // A click on the switch leads to the same place of the twin page: the fragment carried over.
-  // In the capture phase, before Material's and this script's own handling of the click.
+  // A click on the switch leads to the same place of the twin page, the fragment carried over,
+  // by loading it: instant navigation would keep this page's <html lang>, header and the theme's
+  // words in the other language. In the capture phase, before Material's handling of the click.
   document.addEventListener("click", (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = event.target instanceof Element ? event.target.closest(".md-select__link[hreflang]") : null;
     const target = link && state.pages ? twin(link.getAttribute("hreflang")) : null;
-    if (target) link.href = target;
+    if (!target) return;
+    event.preventDefault();
+    event.stopPropagation();
+    location.assign(target);
   }, true);
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => { if (state.pages) updateSwitch(); });
