@@ -148,10 +148,10 @@ def test_the_english_game_page_keeps_its_english_rules(site: Path, game_id: str)
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_russian_page_gives_readings_examples_notes_and_badges_in_russian(site: Path, game_id: str) -> None:
     page = (site / "ru" / "games" / game_id / "index.html").read_text(encoding="utf-8")
-    text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    text = " ".join(re.sub(r"<[^>]+>", "", page).split())
     for rule in rules_of(game_id):
         for reading in rule.get("readings") or []:
-            assert shown(plain(reading["ru"]["statement"]))[:60] in text, f"{rule['id']} reading {reading['id']}"
+            assert plain(reading["ru"]["statement"])[:60] in text, f"{rule['id']} reading {reading['id']}"
         for example in rule.get("examples") or []:
             if example.get("description"):
                 assert plain(example["ru"]["description"])[:60] in text, f"{rule['id']} example {example['id']}"
@@ -164,7 +164,7 @@ def test_the_russian_page_gives_readings_examples_notes_and_badges_in_russian(si
 
 def test_every_page_switches_to_its_twin_and_back(site: Path) -> None:
     english_pages = [p for p in html_pages(site) if not p.relative_to(site).as_posix().startswith("ru/")]
-    assert len(english_pages) > 20
+    assert len(english_pages) >= len(GAME_IDS) + 4 + 7, [p.as_posix() for p in english_pages]
     for path in english_pages:
         here = url_of(site, path)
         page = read(path)
