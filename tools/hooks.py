@@ -15,6 +15,11 @@ It also adapts two plugins to each other, for the site in two languages (mkdocs-
 - the plugin leaves the home pages' language switch root-absolute ("/", "/ru/"), which leaves a
   deployment under a sub-path: ``on_page_context`` makes every link of the switch site-relative
   (the theme then writes it relative to the page);
+- Material writes each language's link into the page's head (``<link rel="alternate" hreflang>``)
+  and fetches ``sitemap.xml`` beside each, taking them for language roots; the plugin makes them
+  the page's twins, so each fetch fails (404). ``on_post_page`` drops those head links: the
+  sitemap names every page's twins (``xhtml:link hreflang``), and the switch in the header leads
+  to the twin;
 - the plugin warns that Material's language switch is not contextual under
   ``navigation.instant`` (the theme does not swap the header on an instant navigation). That is
   handled: assets/js/navigation.js points the switch at the current page's twin (from the
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -104,3 +110,13 @@ def on_page_context(context, page, config, nav):  # noqa: ANN001, ANN201 - the M
             rest = link[len(base):] if link.startswith(base) else link.lstrip("/")
             alternate["link"] = rest or "./"
     return context
+
+
+HEAD_ALTERNATE = re.compile(r'\n?[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+@event_priority(-100)
+def on_post_page(output, page, config):  # noqa: ANN001, ANN201 - the MkDocs hook signature
+    """The page without Material's head links to its twins (see above)."""
+    head, sep, body = output.partition("</head>")
+    return HEAD_ALTERNATE.sub("", head) + sep + body if sep else output
