@@ -23,7 +23,7 @@ It also adapts two plugins to each other, for the site in two languages (mkdocs-
 - the plugin warns that Material's language switch is not contextual under
   ``navigation.instant`` (the theme does not swap the header on an instant navigation). That is
   handled: assets/js/navigation.js points the switch at the current page's twin (from the
-  sitemap's alternates) after every navigation and carries the fragment over. That one warning
+  sitemap's alternates) when the reader reaches for it, and loads the twin with the fragment. That one warning
   is filtered; every other warning still fails ``mkdocs build --strict``.
 """
 

@@ -68,7 +68,7 @@
   }
 
   /** Material's language switch is drawn once with the first page's links and not redrawn by
-   *  instant navigation: point each of its links at the current page's twin. */
+   *  instant navigation: point each of its links at the current page's twin (without fragment). */
   function updateSwitch() {
     for (const link of document.querySelectorAll(".md-select__link[hreflang]")) {
       const target = twin(link.getAttribute("hreflang"));
@@ -87,8 +87,11 @@
     event.stopPropagation();
     location.assign(target);
   }, true);
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(() => { if (state.pages) updateSwitch(); });
+  // Pointed when the reader reaches for the switch (a hover, or the focus of its menu).
+  for (const type of ["pointerover", "focusin"]) {
+    document.addEventListener(type, (event) => {
+      if (state.pages && event.target instanceof Element && event.target.closest(".md-select")) updateSwitch();
+    }, true);
   }
 
   fetch(new URL("sitemap.xml", base))
@@ -96,7 +99,7 @@
       if (!response.ok) throw new Error(`sitemap.xml: HTTP ${response.status}`);
       return response.text();
     })
-    .then((xml) => { state.pages = rebase(xml); updateSwitch(); })
+    .then((xml) => { state.pages = rebase(xml); })
     .catch((error) => {
       state.problem = error.message;
       console.warn(`navigation.js: links will reload their page: ${error.message}`);
