@@ -59,6 +59,136 @@ KINDS = {
     "stray": "A line outside the text's own run: a fragment of a neighbouring entry of the book, or a picture's caption.",
 }
 LANGUAGES = {"ru": "Russian", "en": "English", "fr": "French", "la": "Latin"}
+
+# --------------------------------------------------------------------------- the two languages
+#
+# The site is English at the root and Russian under /ru/ (mkdocs-static-i18n, mkdocs.yml). A page
+# generated in Russian is the same page rendered with lang="ru": the same renderer, the Russian
+# texts from the catalogue's ``ru`` tables (tools/russian.py) and the page's own words from RU
+# below, written to ``<page>.ru.md`` beside ``<page>.md``. Headings keep the English page's ids,
+# so that a fragment leads to the same place in both.
+
+SITE_LANGUAGES = ("en", "ru")
+STATUSES_RU = {
+    "attested": ("В тексте", "Так сказано в тексте."),
+    "inferred": ("Выведено", "Следует из текста; примечания объясняют как."),
+    "supplied": ("Восполнено изданием", "Текст молчит; издание восполняет пробел и приводит свои основания."),
+    "contested": ("Спорно", "Текст читается по-разному; каждое прочтение названо и реализовано, одно принято по умолчанию."),
+}
+TOPIC_TITLES_RU = {
+    "bid": "Торговля", "bonus": "Премии", "boys": "«Мальчики»", "buy": "Прикупка", "carte-blanche": "Карт-бланш",
+    "combination": "Сочетания", "config": "Формы игры", "count": "Счёт", "deal": "Сдача", "deck": "Колода",
+    "declare": "Объявления", "end": "Конец игры", "exchange": "Прикупка", "game": "Партия", "general": "Общее",
+    "gleeks": "Глики и мурнивалы", "head": "«Голова»", "jacks": "Валеты", "partie": "Партия",
+    "play": "Розыгрыш взяток", "players": "Игроки", "point": "Пуэн", "ruff": "Рюф", "score": "Запись очков",
+    "seats": "Места", "sequence": "Последовательности", "set": "Сеты", "settle": "Расчёт",
+    "setup": "Подготовка", "special": "Особые случаи", "stakes": "Ставки", "stock": "Прикуп", "table": "Стол",
+    "tyde": "Тайд", "variant": "Вариант", "vie": "Вист",
+}
+RU = {
+    # the game page
+    "Name in the source": "Название в источнике", "Sources": "Источники", "Players": "Игроки",
+    "Rules": "Правила", "Engine": "Движок", "Game id": "Код игры", "implemented": "реализовано",
+    "not implemented": "не реализовано", "not built yet": "ещё не построен",
+    "The engine implements this rule": "Движок реализует это правило",
+    "No engine code names this rule yet": "Ни один фрагмент кода движка ещё не называет это правило",
+    "Play": "Играть",
+    "Play a whole game against the engine's bots, under any reading. The engine runs in your "
+    "browser (Pyodide, served by this site); it starts when the table first comes into view. "
+    "A deal you finish can be replayed under another reading: see":
+        "Сыграйте целую партию против ботов движка, при любом прочтении. Движок работает в вашем "
+        "браузере (Pyodide, с этого же сайта); он запускается, когда стол впервые показывается на экране. "
+        "Сыгранную сдачу можно переиграть при другом прочтении: см.",
+    "The play table needs JavaScript. Everything else on this page reads without it; "
+    "the same game runs on the command line:":
+        "Для игрового стола нужен JavaScript. Всё остальное на этой странице читается и без него; "
+        "та же игра запускается из командной строки:",
+    "The engine for this game is not built yet": "Движок для этой игры ещё не построен",
+    "The rules below are stated and sourced, but no engine code plays this game yet: "
+    "there is no play table and the worked examples are not run.":
+        "Правила ниже сформулированы и подкреплены источниками, но код движка в эту игру ещё не играет: "
+        "игрового стола нет, и разобранные примеры не запускаются.",
+    "The rules": "Правила",
+    "Each rule: its id, its status, the passages it rests on (hover a passage id for the original), "
+    "its notes and evidence, the readings when it is contested, worked examples that run in the "
+    "browser, and where the engine implements and the tests prove it.":
+        "У каждого правила: его код, его статус, отрывки, на которых оно основано (наведите на код отрывка, "
+        "чтобы увидеть подлинник), примечания и основания, прочтения, если правило спорно, разобранные "
+        "примеры, которые запускаются в браузере, и где движок его реализует, а тесты доказывают.",
+    # a rule
+    "Rests on:": "Основано на:", "no passage: the texts are silent here.": "ни на одном отрывке: тексты здесь молчат.",
+    "The text of": "Текст отрывков", "Notes": "Примечания", "Evidence": "Основания",
+    "Worked example": "Разобранный пример", "Worked examples": "Разобранные примеры",
+    "Implemented in:": "Реализовано в:", "no engine code yet.": "кода в движке пока нет.",
+    "Tests:": "Тесты:", "none yet.": "пока нет.",
+    "the worked examples above run as": "разобранные примеры выше запускаются как",
+    "other tests carry": "другие тесты помечены",
+    "Cite this rule": "Как цитировать это правило", "Stable URL:": "Постоянный адрес:",
+    # an example
+    "Example": "Пример", "Given": "Дано", "runner": "исполнитель", "Expected": "Ожидается",
+    "Refused, naming rule": "Отказ со ссылкой на правило", "Under the reading": "При прочтении",
+    "Checked by the engine when this page was built: it gives":
+        "Проверено движком при сборке этой страницы: он даёт",
+    "The engine does not agree when this page was built:": "Движок при сборке этой страницы не согласен:",
+    # readings
+    "Readings": "Прочтения", "variant option": "параметр варианта", "default": "по умолчанию",
+    "Why:": "Почему:", "Held by:": "Кто так читает:", "The edition plays": "Издание по умолчанию играет",
+    # the options and reading sets
+    "The variant options": "Параметры варианта",
+    "Every contested rule is an option of the game's variant; each reading is a value. "
+    "The play table and `python -m engine play` accept any of them.":
+        "Каждое спорное правило — параметр варианта игры; каждое прочтение — его значение. "
+        "Игровой стол и `python -m engine play` принимают любое из них.",
+    "Option": "Параметр", "Rule": "Правило", "Readings (default first)": "Прочтения (сначала принятое по умолчанию)",
+    "(default)": "(по умолчанию)", "The reading sets": "Наборы прочтений",
+    "Each set gives one reading for every option, so that a whole reading of the game can be "
+    "chosen at once; any single option can then be changed.":
+        "Каждый набор даёт по одному прочтению для каждого параметра, так что прочтение всей игры "
+        "можно выбрать сразу; затем любой отдельный параметр можно изменить.",
+    # the measures
+    "The readings compared": "Прочтения в сравнении",
+    "No rule of this game is contested: there is nothing to compare.":
+        "Ни одно правило этой игры не спорно: сравнивать нечего.",
+    "measured": "измерено", "option": "параметр", "Not measured in this run.": "В этом прогоне не измерялось.",
+    "Replay a deal under two readings": "Переиграть сдачу при двух прочтениях",
+    "Play one deal, or a whole game, under two readings side by side: the same cards, the same bots. "
+    "A deal you finished at the table above comes here from its button on the score sheet "
+    "(“Replay this deal under another reading”): reading A is then your deal as you played it, "
+    "reading B the same cards played by the bots, your seat included.":
+        "Сыграйте одну сдачу или целую партию при двух прочтениях рядом: те же карты, те же боты. "
+        "Сдача, доигранная за столом выше, попадает сюда по кнопке на листе записи "
+        "(«Переиграть эту сдачу при другом прочтении»): прочтение A — ваша сдача, как вы её сыграли, "
+        "прочтение B — те же карты в игре ботов, включая ваше место.",
+}
+
+
+def tr(lang: str, text: str) -> str:
+    """The page's own words in the page's language (English as written; Russian from RU)."""
+    if lang == "en":
+        return text
+    if text not in RU:
+        warn("tools/gen_pages.py", f"no Russian for the page text {text[:80]!r}")
+        return text
+    return RU[text]
+
+
+def local(entry: dict, name: str, lang: str, default: Any = "") -> Any:
+    """A catalogue entry's field in the language: the English field, or its ``ru`` table's."""
+    english = entry.get(name, default)
+    if lang == "en" or not english:
+        return english
+    value = (entry.get("ru") or {}).get(name)
+    if not value:
+        warn("engine/catalogue", f"{entry.get('id', '?')}: no Russian {name} (tools/russian.py --missing)")
+        return english
+    return value
+
+
+def heading_id(text: str) -> str:
+    """The id the toc extension gives a heading of the English page (for its Russian twin)."""
+    from markdown.extensions.toc import slugify
+
+    return slugify(re.sub(r"[`*_]", "", text), "-")
 API_MODULES = [
     "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits",
     "phases.base", "phases.trick", "phases.dialogue", "phases.exchange", "table_view", "determinize",
@@ -442,20 +572,23 @@ def passage_link(ed: Edition, pid: str, base: str, with_tooltip: bool = True) ->
     return f"[`{pid}`]({target}){attrs}"
 
 
-def rule_link(ed: Edition, rid: str, base: str, label: str | None = None) -> str:
+def rule_link(ed: Edition, rid: str, base: str, label: str | None = None, lang: str = "en") -> str:
     rule = ed.rules.get(rid)
     if rule is None:
         return code(rid)
     text = label or f"`{rid}`"
-    hint = rid if label else rule.get("title", "")
+    hint = rid if label else local(rule, "title", lang)
     return f"[{text}]({base}games/{rule['game']}.md#{anchor(rid)}){{ title=\"{tooltip(hint)}\" }}"
 
 
-def status_badge(status: str) -> str:
+def status_badge(status: str, lang: str = "en") -> str:
     known = status in STATUSES
     klass = status if known else "unknown"
     title = STATUSES.get(status, "Status not recognised")
-    return f'<span class="edition-status edition-status--{klass}" title="{html.escape(title)}">{html.escape(status or "no status")}</span>'
+    label = status or "no status"
+    if lang == "ru" and known:
+        label, title = STATUSES_RU[status]
+    return f'<span class="edition-status edition-status--{klass}" title="{html.escape(title)}">{html.escape(label)}</span>'
 
 
 def kind_badge(kind: str) -> str:
@@ -589,47 +722,49 @@ def describe_given(given: Any) -> list[str]:
     return [f"- {code(given)}"]
 
 
-def example_block(ed: Edition, rule: dict, example: dict, base: str) -> list[str]:
+def example_block(ed: Edition, rule: dict, example: dict, base: str, lang: str = "en") -> list[str]:
     rid, eid = rule["id"], example.get("id", "?")
+    description = local(dict(example, id=f"{rid} example {eid}"), "description", lang)
     out = [
         f'<div class="edition-example" data-rule="{html.escape(rid)}" data-example="{html.escape(eid)}" markdown>',
-        f'<p class="edition-example-title" markdown="span">**Example** {code(eid)}: {inline(example.get("description", ""))}</p>',
+        f'<p class="edition-example-title" markdown="span">**{tr(lang, "Example")}** {code(eid)}: {inline(description)}</p>',
         '<div class="edition-example-io" markdown>',
         '<div class="edition-example-given" markdown>',
         "",
-        "**Given**" + (f" (runner {code(example['run'])})" if example.get("run") else ""),
+        f"**{tr(lang, 'Given')}**" + (f" ({tr(lang, 'runner')} {code(example['run'])})" if example.get("run") else ""),
         "",
         *describe_given(example.get("given", {})),
         "",
         "</div>",
         '<div class="edition-example-expected" markdown>',
         "",
-        "**Expected**",
+        f"**{tr(lang, 'Expected')}**",
         "",
     ]
     if "expected_error" in example:
-        out.append(f"Refused, naming rule {rule_link(ed, str(example['expected_error']), base)}")
+        out.append(f"{tr(lang, 'Refused, naming rule')} {rule_link(ed, str(example['expected_error']), base, lang=lang)}")
     else:
         out.append(code(example.get("expected")))
     out += ["", "</div>", "</div>"]
     variant = example.get("variant") or {}
     if variant:
-        out.append('<p class="edition-example-variant" markdown="span">Under the reading '
+        out.append(f'<p class="edition-example-variant" markdown="span">{tr(lang, "Under the reading")} '
                    + ", ".join(f"{code(k)} = {code(v)}" for k, v in variant.items()) + "</p>")
     result = ed.example_results.get((rid, eid))
     if result is not None:
         if result.get("passed"):
             out.append('<p class="edition-example-check edition-example-check--passed" markdown="span">'
-                       "Checked by the engine when this page was built: it gives " + code(result.get("actual")) + ".</p>")
+                       + tr(lang, "Checked by the engine when this page was built: it gives") + " "
+                       + code(result.get("actual")) + ".</p>")
         else:
             detail = result.get("error") or f"it gave {json.dumps(result.get('actual'), ensure_ascii=False)}"
             out.append('<p class="edition-example-check edition-example-check--failed" markdown="span">'
-                       "The engine does not agree when this page was built: " + code(detail) + ".</p>")
+                       + tr(lang, "The engine does not agree when this page was built:") + " " + code(detail) + ".</p>")
     out += ['<output class="edition-example-result" aria-live="polite"></output>', "</div>", ""]
     return out
 
 
-def readings_block(ed: Edition, rule: dict, where: str) -> list[str]:
+def readings_block(ed: Edition, rule: dict, where: str, lang: str = "en") -> list[str]:
     readings = rule.get("readings") or []
     defaults = [r for r in readings if r.get("default")]
     options = {r.get("option") for r in readings}
@@ -641,30 +776,35 @@ def readings_block(ed: Edition, rule: dict, where: str) -> list[str]:
         warn(where, f"contested rule {rule['id']}: its readings name different options {sorted(map(str, options))}")
     option = next(iter(options)) if len(options) == 1 else "?"
     out = [
-        f"**Readings** (variant option {code(option)}):",
+        f"**{tr(lang, 'Readings')}** ({tr(lang, 'variant option')} {code(option)}):",
         "",
         f'<div class="edition-readings" style="--edition-readings: {max(1, min(len(readings), 3))}" markdown>',
     ]
     for reading in readings:
         default = bool(reading.get("default"))
+        named = dict(reading, id=f"{rule['id']} reading {reading.get('id', '?')}")
         out += [
             f'<div class="edition-reading{" edition-reading--default" if default else ""}" markdown>',
             f'<p class="edition-reading-head" markdown="span">{code(reading.get("id", "?"))}'
-            + (' <span class="edition-default">default</span>' if default else "") + "</p>",
-            f'<p markdown="span">{inline(reading.get("statement", ""))}</p>',
-            f'<p class="edition-reading-why" markdown="span">*Why:* {cite(ed, reading.get("rationale", "—"), "../")}</p>',
-            f'<p class="edition-reading-held" markdown="span">*Held by:* '
+            + (f' <span class="edition-default">{tr(lang, "default")}</span>' if default else "") + "</p>",
+            f'<p markdown="span">{inline(local(named, "statement", lang))}</p>',
+            f'<p class="edition-reading-why" markdown="span">*{tr(lang, "Why:")}* {cite(ed, local(named, "rationale", lang) or "—", "../")}</p>',
+            f'<p class="edition-reading-held" markdown="span">*{tr(lang, "Held by:")}* '
             f'{cite(ed, "; ".join(reading.get("held_by") or []) or "—", "../")}</p>',
             "</div>",
         ]
     out += ["</div>", ""]
     if defaults:
         d = defaults[0]
-        out += [f"The edition plays {code(d.get('id'))} by default: {cite(ed, d.get('rationale', ''), '../')}", ""]
+        why = local(dict(d, id=f"{rule['id']} reading {d.get('id', '?')}"), "rationale", lang)
+        if lang == "en":
+            out += [f"The edition plays {code(d.get('id'))} by default: {cite(ed, why, '../')}", ""]
+        else:
+            out += [f"{tr(lang, 'The edition plays')} {code(d.get('id'))}: {cite(ed, why, '../')}", ""]
     return out
 
 
-def rule_block(ed: Edition, game_id: str, rule: dict) -> list[str]:
+def rule_block(ed: Edition, game_id: str, rule: dict, lang: str = "en") -> list[str]:
     rid = rule["id"]
     where = f"engine/catalogue/{game_id}.toml"
     status = rule.get("status", "")
@@ -672,32 +812,34 @@ def rule_block(ed: Edition, game_id: str, rule: dict) -> list[str]:
         warn(where, f"rule {rid}: status {status!r} is not one of {sorted(STATUSES)}")
     implemented = rid in ed.code
     impl_badge = (
-        '<span class="edition-impl edition-impl--yes" title="The engine implements this rule">implemented</span>'
+        f'<span class="edition-impl edition-impl--yes" title="{tr(lang, "The engine implements this rule")}">'
+        f'{tr(lang, "implemented")}</span>'
         if implemented else
-        '<span class="edition-impl edition-impl--no" title="No engine code names this rule yet">not implemented</span>'
+        f'<span class="edition-impl edition-impl--no" title="{tr(lang, "No engine code names this rule yet")}">'
+        f'{tr(lang, "not implemented")}</span>'
     )
     out = [
-        f"### {inline(rule.get('title') or rid)} {{#{anchor(rid)} }}",
+        f"### {inline(local(rule, 'title', lang) or rid)} {{#{anchor(rid)} }}",
         "",
-        f'<p class="edition-rule-meta" markdown="span">{code(rid)} {status_badge(status)} {impl_badge}</p>',
+        f'<p class="edition-rule-meta" markdown="span">{code(rid)} {status_badge(status, lang)} {impl_badge}</p>',
         "",
-        f'<div class="edition-statement" markdown>{inline(rule.get("statement", ""))}</div>',
+        f'<div class="edition-statement" markdown>{inline(local(rule, "statement", lang))}</div>',
         "",
     ]
     passages = rule.get("passages") or []
     if passages:
-        out += ["**Rests on:** " + ", ".join(passage_link(ed, p, "../") for p in passages), ""]
-        out += [f'??? quote "The text of {", ".join(passages)}"', ""]
+        out += [f"**{tr(lang, 'Rests on:')}** " + ", ".join(passage_link(ed, p, "../") for p in passages), ""]
+        out += [f'??? quote "{tr(lang, "The text of")} {", ".join(passages)}"', ""]
         for pid in passages:
             p = ed.passages.get(pid)
             if p is None:
                 continue
-            lang = ed.sources[p["source"]].get("language", "ru")
+            src_lang = ed.sources[p["source"]].get("language", "ru")
             out += [
                 f"    {passage_link(ed, pid, '../', with_tooltip=False)}",
                 "",
                 f'    <div class="edition-parallel edition-parallel--quote" markdown>',
-                f'    <blockquote class="edition-original" lang="{lang}" markdown>',
+                f'    <blockquote class="edition-original" lang="{src_lang}" markdown>',
                 *("    " + line for line in literal_lines(p.get("text", "")).split("\n")),
                 "    </blockquote>",
                 f'    <blockquote class="edition-translation" lang="en" markdown>',
@@ -709,72 +851,83 @@ def rule_block(ed: Edition, game_id: str, rule: dict) -> list[str]:
     elif status != "supplied":
         warn(where, f"rule {rid} cites no passage (only a supplied rule may rest on none)")
     else:
-        out += ["**Rests on:** no passage: the texts are silent here.", ""]
-    notes = [n for n in rule.get("notes") or [] if str(n).strip()]
+        out += ["**Rests on:** no passage: the texts are silent here." if lang == "en"
+                else f"**{tr(lang, 'Rests on:')}** {tr(lang, 'no passage: the texts are silent here.')}", ""]
+    notes = [n for n in local(rule, "notes", lang, []) or [] if str(n).strip()]
     if notes:
-        out += ["**Notes**", ""] + [f"- {cite(ed, n, '../')}" for n in notes] + [""]
+        out += [f"**{tr(lang, 'Notes')}**", ""] + [f"- {cite(ed, n, '../')}" for n in notes] + [""]
     evidence = [n for n in rule.get("evidence") or [] if str(n).strip()]
     if evidence:
-        out += ["**Evidence**", ""] + [evidence_item(ed, n, "../") for n in evidence] + [""]
+        # the evidence lines are English on both pages for now (issue 15: their Russian is to come)
+        out += [f"**{tr(lang, 'Evidence')}**", ""] + [evidence_item(ed, n, "../") for n in evidence] + [""]
     elif status == "supplied":
         warn(where, f"supplied rule {rid} gives no evidence")
     if status == "contested" or rule.get("readings"):
         if status != "contested":
             warn(where, f"rule {rid} has readings but its status is {status!r}, not 'contested'")
-        out += readings_block(ed, rule, where)
+        out += readings_block(ed, rule, where, lang)
     examples = rule.get("examples") or []
     if not examples:
         warn(where, f"rule {rid} has no worked example")
     if examples:
-        out += ["**Worked example" + ("s" if len(examples) > 1 else "") + "**", ""]
+        out += [f"**{tr(lang, 'Worked example' + ('s' if len(examples) > 1 else ''))}**", ""]
         for example in examples:
-            out += example_block(ed, rule, example, "../")
+            out += example_block(ed, rule, example, "../", lang)
     places = ed.code.get(rid, [])
     tests = ed.tests.get(rid, [])
     out += ['<div class="edition-proof" markdown>', ""]
-    out.append("**Implemented in:** " + (", ".join(code(p) for p in places) if places else "no engine code yet."))
+    out.append(f"**{tr(lang, 'Implemented in:')}** "
+               + (", ".join(code(p) for p in places) if places else tr(lang, "no engine code yet.")))
     out.append("")
     if ed.tests_known:
-        out.append("**Tests:** " + (tests_cell(ed, rule).replace("<br>", "; ") if tests else "none yet."))
+        out.append(f"**{tr(lang, 'Tests:')}** " + (tests_cell(ed, rule).replace("<br>", "; ") if tests else tr(lang, "none yet.")))
     else:
-        out.append(f"**Tests:** the worked examples above run as {code(f'{rid}/<example>')}; "
-                   f"other tests carry {code(f'@pytest.mark.rule({json.dumps(rid)})')}.")
+        out.append(f"**{tr(lang, 'Tests:')}** {tr(lang, 'the worked examples above run as')} {code(f'{rid}/<example>')}; "
+                   f"{tr(lang, 'other tests carry')} {code(f'@pytest.mark.rule({json.dumps(rid)})')}.")
     out += ["", "</div>", ""]
     if ed.meta is not None:
-        out += [cite_block("rule", ed.meta.cite_rule(rule), ed.meta.url(f"games/{game_id}/", rid)), ""]
+        out += [cite_block("rule", ed.meta.cite_rule(rule), ed.meta.url(f"games/{game_id}/", rid), lang), ""]
     return out
 
 
-def cite_block(what: str, citation: str, url: str) -> str:
+def cite_block(what: str, citation: str, url: str, lang: str = "en") -> str:
     """A passage's or rule's "cite this": a suggested citation and its stable URL (raw HTML,
     so that no glossary tooltip or Markdown touches the text a reader copies)."""
-    return (f'<details class="edition-cite"><summary>Cite this {what}</summary>'
+    return (f'<details class="edition-cite"><summary>{tr(lang, f"Cite this {what}")}</summary>'
             f'<p class="edition-cite-text">{html.escape(citation)}</p>'
-            f'<p class="edition-cite-url">Stable URL: <code>{html.escape(url)}</code></p></details>')
+            f'<p class="edition-cite-url">{tr(lang, "Stable URL:")} <code>{html.escape(url)}</code></p></details>')
 
 
-def options_table(ed: Edition, game: dict) -> list[str]:
+def section(lang: str, level: int, english: str) -> str:
+    """A heading of a generated page; on a Russian page in Russian, with the English page's id."""
+    if lang == "en":
+        return f"{'#' * level} {english}"
+    return f"{'#' * level} {tr(lang, english)} {{#{heading_id(english)}}}"
+
+
+def options_table(ed: Edition, game: dict, lang: str = "en") -> list[str]:
     contested = [r for r in game["rules"] if r.get("readings")]
     if not contested:
         return []
     out = [
-        "## The variant options",
+        section(lang, 2, "The variant options"),
         "",
-        "Every contested rule is an option of the game's variant; each reading is a value. "
-        "The play table and `python -m engine play` accept any of them.",
+        tr(lang, "Every contested rule is an option of the game's variant; each reading is a value. "
+                 "The play table and `python -m engine play` accept any of them."),
         "",
-        "| Option | Rule | Readings (default first) |",
+        f"| {tr(lang, 'Option')} | {tr(lang, 'Rule')} | {tr(lang, 'Readings (default first)')} |",
         "|---|---|---|",
     ]
     for rule in contested:
         readings = sorted(rule["readings"], key=lambda r: not r.get("default"))
         option = readings[0].get("option", "?")
-        values = ", ".join(code(r.get("id")) + (" (default)" if r.get("default") else "") for r in readings)
-        out.append(f"| {code(option)} | {rule_link(ed, rule['id'], '../', label=inline(rule.get('title') or rule['id']))} | {values} |")
+        values = ", ".join(code(r.get("id")) + (" " + tr(lang, "(default)") if r.get("default") else "") for r in readings)
+        title = inline(local(rule, "title", lang) or rule["id"])
+        out.append(f"| {code(option)} | {rule_link(ed, rule['id'], '../', label=title, lang=lang)} | {values} |")
     return out + [""]
 
 
-def reading_sets_table(ed: Edition, game: dict) -> list[str]:
+def reading_sets_table(ed: Edition, game: dict, lang: str = "en") -> list[str]:
     """The game's named sets of readings (``[[game.reading_sets]]``): one column per set, one
     row per option, each set's statement and rationale under the table."""
     sets = (game.get("game") or {}).get("reading_sets") or []
@@ -782,12 +935,13 @@ def reading_sets_table(ed: Edition, game: dict) -> list[str]:
         return []
     where = f"engine/catalogue/{(game.get('game') or {}).get('id', '?')}.toml"
     out = [
-        "## The reading sets",
+        section(lang, 2, "The reading sets"),
         "",
-        "Each set gives one reading for every option, so that a whole reading of the game can be "
-        "chosen at once; any single option can then be changed.",
+        tr(lang, "Each set gives one reading for every option, so that a whole reading of the game can be "
+                 "chosen at once; any single option can then be changed."),
         "",
-        "| Option | " + " | ".join(inline(str(rs.get("name") or rs.get("id"))) + (" (default)" if rs.get("default") else "")
+        f"| {tr(lang, 'Option')} | " + " | ".join(inline(str(rs.get("name") or rs.get("id")))
+                                                  + (" " + tr(lang, "(default)") if rs.get("default") else "")
                               for rs in sets) + " |",
         "|---|" + "---|" * len(sets),
     ]
@@ -899,12 +1053,14 @@ REPLAY_ID = "replay-a-deal"
 """The heading of a game page's comparison panel, and its anchor (the panel is the region it names)."""
 
 
-def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
-    out = ["## The readings compared", ""]
+def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> list[str]:
+    """The measured consequences of each reading. On a Russian page the headings and the panel are
+    Russian; the measures' own prose (what changes, the tables) is English for now."""
+    out = [section(lang, 2, "The readings compared"), ""]
     contested = [r for r in game["rules"] if r.get("readings")]
     data = ed.measures.get(game_id)
     if not contested:
-        out += ["No rule of this game is contested: there is nothing to compare.", ""]
+        out += [tr(lang, "No rule of this game is contested: there is nothing to compare."), ""]
     elif not data:
         out += ['!!! note "Not measured yet"',
                 "    The measured consequences of each reading are produced by "
@@ -933,10 +1089,14 @@ def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
         for rule in contested:
             rid = rule["id"]
             entry = measured.get(rid)
-            out += [f"### {inline(rule.get('title') or rid)}: measured", "",
-                    f"Rule {rule_link(ed, rid, '../')}, option {code((entry or {}).get('option') or rule['readings'][0].get('option'))}.", ""]
+            measured_heading = f"### {inline(rule.get('title') or rid)}: measured"
+            if lang != "en":
+                measured_heading = (f"### {inline(local(rule, 'title', lang) or rid)}: {tr(lang, 'measured')} "
+                                    f"{{#{heading_id(measured_heading[4:])}}}")
+            out += [measured_heading, "",
+                    f"{tr(lang, 'Rule')} {rule_link(ed, rid, '../', lang=lang)}, {tr(lang, 'option')} {code((entry or {}).get('option') or rule['readings'][0].get('option'))}.", ""]
             if not entry or not entry.get("readings"):
-                out += ["Not measured in this run.", ""]
+                out += [tr(lang, "Not measured in this run."), ""]
                 continue
             context = entry.get("context") or {}
             if context:
@@ -963,12 +1123,12 @@ def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
             else:
                 out += measure_table(metrics, names, rows, reading_ids, default) + [""]
     out += [
-        f"### {REPLAY_TITLE} {{#{REPLAY_ID}}}",
+        f"### {tr(lang, REPLAY_TITLE)} {{#{REPLAY_ID}}}",
         "",
-        "Play one deal, or a whole game, under two readings side by side: the same cards, the same bots. "
-        "A deal you finished at the table above comes here from its button on the score sheet "
-        "(“Replay this deal under another reading”): reading A is then your deal as you played it, "
-        "reading B the same cards played by the bots, your seat included.",
+        tr(lang, "Play one deal, or a whole game, under two readings side by side: the same cards, the same bots. "
+                 "A deal you finished at the table above comes here from its button on the score sheet "
+                 "(“Replay this deal under another reading”): reading A is then your deal as you played it, "
+                 "reading B the same cards played by the bots, your seat included."),
         "",
         f'<div class="edition-compare" data-game="{game_id}" role="region" aria-labelledby="{REPLAY_ID}"></div>',
         "",
@@ -976,7 +1136,18 @@ def measures_block(ed: Edition, game_id: str, game: dict) -> list[str]:
     return out
 
 
-def game_page(ed: Edition, game_id: str) -> str:
+def game_name_in(ed: Edition, game_id: str, lang: str) -> str:
+    """The game's name on a page in the language: in Russian, its name in the source where that
+    is Russian (Мушка, Пикет ...), else the English name."""
+    meta = ed.games[game_id].get("game", {})
+    original = str(meta.get("name_original") or "")
+    if lang == "ru" and re.search("[А-Яа-яЁё]", original):
+        return original
+    return meta.get("name") or game_id
+
+
+def game_page(ed: Edition, game_id: str, lang: str = "en") -> str:
+    """A game's page, in English or (``lang="ru"``) in Russian from the same data."""
     game = ed.games[game_id]
     meta = game.get("game", {})
     where = f"engine/catalogue/{game_id}.toml"
@@ -989,48 +1160,55 @@ def game_page(ed: Edition, game_id: str) -> str:
     for r in rules:
         counts[r.get("status", "?")] += 1
     src_links = ", ".join(
-        f"[{inline(source_label(ed.sources[k]))}](../sources/{k}.md)" if k in ed.sources else code(k)
+        f"[{inline(source_label(ed.sources[k]) if lang == 'en' else short_title(ed.sources[k].get('title') or k))}]"
+        f"(../sources/{k}.md)" if k in ed.sources else code(k)
         for k in meta.get("sources") or [])
     players = meta.get("players") or []
-    out = [f"# {inline(meta.get('name') or game_id)}", "", inline(meta.get("summary", "")), ""]
+    # the summary is English on the Russian page too: the catalogue has no Russian summary yet
+    summary_text = inline(meta.get("summary", ""))
+    if lang != "en":
+        summary_text = f'<p lang="en" markdown="span">{summary_text}</p>'
+    out = [f"# {inline(game_name_in(ed, game_id, lang))}", "", summary_text, ""]
     rows = [
-        ("Name in the source", inline(meta.get("name_original") or "—")),
-        ("Sources", src_links or "—"),
-        ("Players", ", ".join(map(str, players)) or "—"),
-        ("Rules", f"{len(rules)}: " + ", ".join(f"{n} {status_badge(s)}" for s, n in sorted(counts.items()))),
-        ("Engine", '<span class="edition-impl edition-impl--yes">implemented</span>' if implemented
-         else '<span class="edition-impl edition-impl--no">not built yet</span>'),
-        ("Game id", code(game_id)),
+        (tr(lang, "Name in the source"), inline(meta.get("name_original") or "—")),
+        (tr(lang, "Sources"), src_links or "—"),
+        (tr(lang, "Players"), ", ".join(map(str, players)) or "—"),
+        (tr(lang, "Rules"), f"{len(rules)}: " + ", ".join(f"{n} {status_badge(s, lang)}" for s, n in sorted(counts.items()))),
+        (tr(lang, "Engine"), f'<span class="edition-impl edition-impl--yes">{tr(lang, "implemented")}</span>' if implemented
+         else f'<span class="edition-impl edition-impl--no">{tr(lang, "not built yet")}</span>'),
+        (tr(lang, "Game id"), code(game_id)),
     ]
     out += ['<div class="edition-meta" markdown>', "", "| | |", "|---|---|"]
     out += [f"| {a} | {b} |" for a, b in rows] + ["", "</div>", ""]
     if implemented:
         out += [
-            "## Play",
+            section(lang, 2, "Play"),
             "",
-            "Play a whole game against the engine's bots, under any reading. The engine runs in your "
-            "browser (Pyodide, served by this site); it starts when the table first comes into view. "
-            f"A deal you finish can be replayed under another reading: see [{REPLAY_TITLE}](#{REPLAY_ID}).",
+            tr(lang, "Play a whole game against the engine's bots, under any reading. The engine runs in your "
+                     "browser (Pyodide, served by this site); it starts when the table first comes into view. "
+                     "A deal you finish can be replayed under another reading: see")
+            + f" [{tr(lang, REPLAY_TITLE)}](#{REPLAY_ID}).",
             "",
             f'<div class="edition-table" data-game="{game_id}"></div>',
             "",
-            "<noscript><p>The play table needs JavaScript. Everything else on this page reads without it; "
-            f"the same game runs on the command line: <code>python -m engine play {game_id}</code>.</p></noscript>",
+            "<noscript><p>" + tr(lang, "The play table needs JavaScript. Everything else on this page reads without it; "
+                                       "the same game runs on the command line:")
+            + f" <code>python -m engine play {game_id}</code>.</p></noscript>",
             "",
         ]
     else:
         out += [
-            '!!! warning "The engine for this game is not built yet"',
-            "    The rules below are stated and sourced, but no engine code plays this game yet: "
-            "there is no play table and the worked examples are not run.",
+            f'!!! warning "{tr(lang, "The engine for this game is not built yet")}"',
+            "    " + tr(lang, "The rules below are stated and sourced, but no engine code plays this game yet: "
+                              "there is no play table and the worked examples are not run."),
             "",
         ]
-    out += options_table(ed, game)
-    out += reading_sets_table(ed, game)
-    out += ["## The rules", "",
-            "Each rule: its id, its status, the passages it rests on (hover a passage id for the original), "
-            "its notes and evidence, the readings when it is contested, worked examples that run in the "
-            "browser, and where the engine implements and the tests prove it.", ""]
+    out += options_table(ed, game, lang)
+    out += reading_sets_table(ed, game, lang)
+    out += [section(lang, 2, "The rules"), "",
+            tr(lang, "Each rule: its id, its status, the passages it rests on (hover a passage id for the original), "
+                     "its notes and evidence, the readings when it is contested, worked examples that run in the "
+                     "browser, and where the engine implements and the tests prove it."), ""]
     by_topic: dict[str, list[dict]] = {}
     for rule in rules:
         parts = rule["id"].split(".")
@@ -1038,11 +1216,15 @@ def game_page(ed: Edition, game_id: str) -> str:
             warn(where, f"rule id {rule['id']!r} is not '<game>.<topic>.<name>'")
         by_topic.setdefault(parts[1] if len(parts) > 1 else "other", []).append(rule)
     for topic, topic_rules in by_topic.items():
-        out += [f"## {topic_title(topic)} {{#topic-{topic}}}", ""]
+        title = TOPIC_TITLES_RU.get(topic) if lang == "ru" else topic_title(topic)
+        if title is None:
+            warn(where, f"topic {topic!r} has no Russian title (TOPIC_TITLES_RU in tools/gen_pages.py)")
+            title = topic_title(topic)
+        out += [f"## {title} {{#topic-{topic}}}", ""]
         for rule in topic_rules:
-            out += rule_block(ed, game_id, rule)
+            out += rule_block(ed, game_id, rule, lang)
     if implemented:
-        out += measures_block(ed, game_id, game)
+        out += measures_block(ed, game_id, game, lang)
     return "\n".join(out) + "\n"
 
 
@@ -1405,15 +1587,24 @@ def api_page() -> str:
     return "\n".join(out) + "\n"
 
 
-def summary(ed: Edition, pages: dict[str, str]) -> str:
-    out = ["* [The edition](index.md)", "* Sources"]
+NAV_RU = {"The edition": "Издание", "Sources": "Источники", "Games": "Игры", "Concordance": "Конкорданс",
+          "Glossary": "Глоссарий", "Bibliography": "Библиография", "Data and citation": "Данные и цитирование",
+          "Reference": "Справочник"}
+
+
+def summary(ed: Edition, pages: dict[str, str], lang: str = "en") -> str:
+    """The navigation (literate-nav's SUMMARY.md; ``lang="ru"``: SUMMARY.ru.md, the same pages)."""
+    def w(text: str) -> str:
+        return NAV_RU[text] if lang == "ru" else text
+
+    out = [f"* [{w('The edition')}](index.md)", f"* {w('Sources')}"]
     for key, src in ed.sources.items():
         out.append(f"    * [{source_nav_label(ed, src)}](sources/{key}.md)")
-    out.append("* Games")
+    out.append(f"* {w('Games')}")
     for game_id in ed.games:
-        out.append(f"    * [{game_name(ed, game_id)}](games/{game_id}.md)")
-    out += ["* [Concordance](concordance.md)", "* [Glossary](glossary.md)", "* [Bibliography](bibliography.md)",
-            "* [Data and citation](data.md)", "* Reference"]
+        out.append(f"    * [{game_name_in(ed, game_id, lang)}](games/{game_id}.md)")
+    out += [f"* [{w('Concordance')}](concordance.md)", f"* [{w('Glossary')}](glossary.md)",
+            f"* [{w('Bibliography')}](bibliography.md)", f"* [{w('Data and citation')}](data.md)", f"* {w('Reference')}"]
     hand = sorted(p.relative_to(REPO / "docs").as_posix() for p in (REPO / "docs" / "reference").glob("*.md"))
     titles = {"reference/catalogue.md": "The rule catalogue", "reference/records.md": "Game records",
               "reference/views.md": "Game views"}
@@ -1445,6 +1636,7 @@ def generate(site_url: str | None = None) -> dict[str, str | bytes]:
         pages[f"sources/{key}.md"] = source_page(ed, key)
     for game_id in ed.games:
         pages[f"games/{game_id}.md"] = game_page(ed, game_id)
+        pages[f"games/{game_id}.ru.md"] = game_page(ed, game_id, "ru")
     pages["concordance.md"] = concordance_page(ed)
     pages["glossary.md"] = glossary_page(ed)
     pages["bibliography.md"] = bibliography_page(ed)
@@ -1458,6 +1650,7 @@ def generate(site_url: str | None = None) -> dict[str, str | bytes]:
         else:
             warn("python -m engine rules --json", "gave no report: the open data cannot be built")
     pages["SUMMARY.md"] = summary(ed, pages)
+    pages["SUMMARY.ru.md"] = summary(ed, pages, "ru")
     SNIPPET.parent.mkdir(parents=True, exist_ok=True)
     text = abbreviations(ed)
     if not SNIPPET.exists() or SNIPPET.read_text(encoding="utf-8") != text:
@@ -1474,9 +1667,10 @@ def main() -> None:
     # The navigation source is read by literate-nav, not published as a page.
     from mkdocs.structure.files import InclusionLevel
 
-    nav_file = mkdocs_gen_files.FilesEditor.current().files.get_file_from_path("SUMMARY.md")
-    if nav_file is not None:
-        nav_file.inclusion = InclusionLevel.EXCLUDED
+    for name in ("SUMMARY.md", "SUMMARY.ru.md"):
+        nav_file = mkdocs_gen_files.FilesEditor.current().files.get_file_from_path(name)
+        if nav_file is not None:
+            nav_file.inclusion = InclusionLevel.EXCLUDED
 
 
 if __name__ in {"__main__", "<run_path>"}:

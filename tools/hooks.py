@@ -3,6 +3,28 @@
 ``on_config`` sets the page footer (Material shows ``copyright``) from the edition's metadata
 (``CITATION.cff`` and ``sources/rights.toml``, through ``tools/edition_meta.py``): the title,
 the version and its date, and the licences, so that every page says which version it is.
+
+It also adapts two plugins to each other, for the site in two languages (mkdocs-static-i18n):
+
+- the i18n plugin only localizes pages that lie in ``docs_dir`` and drops the others ("Unhandled
+  file case", ultrabug/mkdocs-static-i18n issue 263), but every page tools/gen_pages.py writes
+  (``games/<id>.md`` and its Russian twin ``games/<id>.ru.md`` ...) lies in mkdocs-gen-files'
+  temporary folder. ``on_config`` wraps the plugin's ``reconfigure_files`` so that it sees each
+  generated page at its place in ``docs_dir`` and the page it returns reads from where it was
+  generated;
+- the plugin leaves the home pages' language switch root-absolute ("/", "/ru/"), which leaves a
+  deployment under a sub-path: ``on_page_context`` makes every link of the switch site-relative
+  (the theme then writes it relative to the page);
+- Material writes each language's link into the page's head (``<link rel="alternate" hreflang>``)
+  and fetches ``sitemap.xml`` beside each, taking them for language roots; the plugin makes them
+  the page's twins, so each fetch fails (404). ``on_post_page`` drops those head links: the
+  sitemap names every page's twins (``xhtml:link hreflang``), and the switch in the header leads
+  to the twin;
+- the plugin warns that Material's language switch is not contextual under
+  ``navigation.instant`` (the theme does not swap the header on an instant navigation). That is
+  handled: assets/js/navigation.js points the switch at the current page's twin (from the
+  sitemap's alternates) when the reader reaches for it, and loads the twin with the fragment. That one warning
+  is filtered; every other warning still fails ``mkdocs build --strict``.
 """
 
 from __future__ import annotations
@@ -10,19 +32,65 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+import re
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 TOOLS = Path(__file__).resolve().parent
 if str(TOOLS) not in sys.path:
     sys.path.insert(0, str(TOOLS))
 
 import edition_meta  # noqa: E402
+from mkdocs.plugins import event_priority  # noqa: E402
 
 log = logging.getLogger("mkdocs.plugins.edition")
 
+INSTANT_SWITCH_WARNING = "language switcher contextual link is not compatible"
+
+
+class _HandledWarning(logging.Filter):
+    """Drops the i18n plugin's warning about the switch under instant navigation (handled, see above)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return INSTANT_SWITCH_WARNING not in record.getMessage()
+
+
+logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(_HandledWarning())
+
+
+def _adapt_i18n_to_generated_pages(config):  # noqa: ANN001, ANN202
+    i18n = config.plugins.get("i18n")
+    if i18n is None or getattr(i18n, "_edition_adapted", False):
+        return
+    original = i18n.reconfigure_files
+
+    def reconfigure_files(files, mkdocs_config):  # noqa: ANN001, ANN202
+        docs = os.path.abspath(mkdocs_config.docs_dir)
+        generated = {}
+        for file in files:
+            src = file.abs_src_path
+            if file.is_documentation_page() and src and not os.path.abspath(src).startswith(docs + os.sep):
+                generated[file.src_uri] = src
+                file.abs_src_path = os.path.join(docs, file.src_uri)
+        try:
+            out = original(files, mkdocs_config)
+        finally:
+            for file in files:
+                if file.src_uri in generated:
+                    file.abs_src_path = generated[file.src_uri]
+        for file in out:
+            if file.src_uri in generated:
+                file.abs_src_path = generated[file.src_uri]
+        return out
+
+    i18n.reconfigure_files = reconfigure_files
+    i18n._edition_adapted = True
+
 
 def on_config(config):  # noqa: ANN001, ANN201 - the MkDocs hook signature
+    _adapt_i18n_to_generated_pages(config)
     try:
         meta = edition_meta.load()
     except edition_meta.MetaError as exc:
@@ -78,3 +146,26 @@ def on_post_build(config):  # noqa: ANN001, ANN201 - the MkDocs hook signature
                  "on every visit (Makefile, $(WHEELS)/snapshot.json, says why it was not built)")
     log.info("service worker: sw.js keeps %s files (%.1f MB), version %s", kept["files"], kept["bytes"] / 1e6,
              kept["version"])
+
+
+@event_priority(-100)  # after the i18n plugin has set the page's switch
+def on_page_context(context, page, config, nav):  # noqa: ANN001, ANN201 - the MkDocs hook signature
+    """The language switch's links relative to the site. (The plugin sets ``config.extra.alternate``
+    as an attribute, which is what the theme's template reads, not the mapping's key.)"""
+    base = urlsplit(config.site_url or "").path or "/"
+    for alternate in getattr(config.extra, "alternate", None) or []:
+        link = str(alternate.get("link", ""))
+        if link.startswith("/") and not link.startswith("//"):
+            rest = link[len(base):] if link.startswith(base) else link.lstrip("/")
+            alternate["link"] = rest or "./"
+    return context
+
+
+HEAD_ALTERNATE = re.compile(r'\n?[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+@event_priority(-100)
+def on_post_page(output, page, config):  # noqa: ANN001, ANN201 - the MkDocs hook signature
+    """The page without Material's head links to its twins (see above)."""
+    head, sep, body = output.partition("</head>")
+    return HEAD_ALTERNATE.sub("", head) + sep + body if sep else output

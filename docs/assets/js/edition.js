@@ -27,7 +27,17 @@
   const script = document.currentScript
     || Array.from(document.scripts).find((s) => /\/assets\/js\/edition\.js(\?|#|$)/.test(s.src));
   const jsBase = new URL(".", script && script.src ? script.src : new URL("assets/js/", location.href));
-  const siteRoot = new URL("../../", jsBase);
+  // The assets are served once, at the site's root; a page in another language than the root's
+  // lives under /<lang>/ (mkdocs-static-i18n), and its links to other pages (a rule's game page)
+  // stay in that language: the root of the page's language is the root plus the page's first path
+  // segment when that segment is the page's language (<html lang>).
+  const assetRoot = new URL("../../", jsBase);
+  function languageRoot() {
+    const lang = (document.documentElement.lang || "").toLowerCase();
+    if (!lang || !location.href.startsWith(assetRoot.href)) return assetRoot;
+    const first = location.href.slice(assetRoot.href.length).split(/[/?#]/)[0].toLowerCase();
+    return first === lang ? new URL(`${first}/`, assetRoot) : assetRoot;
+  }
   const params = new URLSearchParams(location.search);
   const bench = window.__editionBench || (window.__editionBench = {});
   const IDLE_TIMEOUT_MS = 2000;
@@ -174,7 +184,7 @@
     const anchor = String(rule).replace(/\./g, "-");
     if (document.getElementById(anchor)) return "#" + anchor;
     const game = String(rule).split(".")[0];
-    return new URL(`games/${game}/#${anchor}`, siteRoot).href;
+    return new URL(`games/${game}/#${anchor}`, languageRoot()).href;
   }
 
   function ruleLink(rule) {
@@ -483,7 +493,7 @@
   function keepOffline() {
     if (registering || !("serviceWorker" in navigator) || params.get("edition-offline") === "off") return;
     registering = whenIdle().then(pythonSettled).then(whenIdle)
-      .then(() => navigator.serviceWorker.register(new URL("sw.js", siteRoot).href, { scope: siteRoot.pathname }))
+      .then(() => navigator.serviceWorker.register(new URL("sw.js", assetRoot).href, { scope: assetRoot.pathname }))
       .then((registration) => { bench.serviceWorker = registration.scope; })
       .catch((error) => console.debug("[edition] the site is not kept for offline visits:", error && error.message || error));
   }
@@ -514,8 +524,9 @@
     }
   }
 
-  const api = { python, el, show, ruleHref, ruleLink, statusText, SUITS, siteRoot, jsBase, bench, scan, offlineStatus,
-    whenKept };
+  const api = { python, el, show, ruleHref, ruleLink, statusText, SUITS, jsBase, bench, scan, offlineStatus, whenKept };
+  // the root of the current page's language (it changes when instant navigation changes language)
+  Object.defineProperty(api, "siteRoot", { get: languageRoot, enumerable: true });
   window.EditionSite = api;
 
   if (window.document$ && typeof window.document$.subscribe === "function") {

@@ -30,7 +30,7 @@
   if (location.protocol === "file:") return; // Material has no instant navigation there either
 
   const base = new URL(config.base, location.href); // the site's root where it is served
-  const state = { pages: null, problem: null, taken: 0 };
+  const state = { pages: null, twins: new Map(), problem: null, taken: 0 };
   window.EditionNavigation = state;
 
   /** The sitemap's pages rebased onto `base`: a Set of URLs without query or fragment. */
@@ -44,7 +44,54 @@
     }
     const stray = locs.find((loc) => !loc.startsWith(home));
     if (stray) throw new Error(`sitemap.xml lists ${stray}, outside its home page ${home}`);
-    return new Set(locs.map((loc) => new URL(loc.slice(home.length), base).href));
+    const here = (url) => new URL(url.slice(home.length), base).href;
+    // The site in two languages (mkdocs-static-i18n): each <url> names its page in every language
+    // (<xhtml:link rel="alternate" hreflang>), the twins the language switch leads to.
+    for (const url of Array.from(doc.getElementsByTagName("url"))) {
+      const loc = url.getElementsByTagName("loc")[0];
+      const links = Array.from(url.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "link"))
+        .filter((link) => link.getAttribute("rel") === "alternate" && (link.getAttribute("href") || "").startsWith(home));
+      if (loc && links.length) {
+        state.twins.set(here(loc.textContent.trim()),
+          new Map(links.map((link) => [link.getAttribute("hreflang"), here(link.getAttribute("href"))])));
+      }
+    }
+    return new Set(locs.map(here));
+  }
+
+  /** The page's twin in `lang` (same path in the other language), with the current fragment. */
+  function twin(lang) {
+    const page = new URL(location.href);
+    page.search = page.hash = "";
+    const target = (state.twins.get(page.href) || new Map()).get(lang);
+    return target ? target + location.hash : null;
+  }
+
+  /** Material's language switch is drawn once with the first page's links and not redrawn by
+   *  instant navigation: point each of its links at the current page's twin (without fragment). */
+  function updateSwitch() {
+    for (const link of document.querySelectorAll(".md-select__link[hreflang]")) {
+      const target = twin(link.getAttribute("hreflang"));
+      if (target) link.href = target.split("#")[0];
+    }
+  }
+  // A click on the switch leads to the same place of the twin page, the fragment carried over,
+  // by loading it: instant navigation would keep this page's <html lang>, header and the theme's
+  // words in the other language. In the capture phase, before Material's handling of the click.
+  document.addEventListener("click", (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest(".md-select__link[hreflang]") : null;
+    const target = link && state.pages ? twin(link.getAttribute("hreflang")) : null;
+    if (!target) return;
+    event.preventDefault();
+    event.stopPropagation();
+    location.assign(target);
+  }, true);
+  // Pointed when the reader reaches for the switch (a hover, or the focus of its menu).
+  for (const type of ["pointerover", "focusin"]) {
+    document.addEventListener(type, (event) => {
+      if (state.pages && event.target instanceof Element && event.target.closest(".md-select")) updateSwitch();
+    }, true);
   }
 
   fetch(new URL("sitemap.xml", base))
