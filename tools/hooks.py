@@ -138,6 +138,7 @@ def write_service_worker(site: Path) -> dict[str, object]:
     return {"version": version, "files": len(entries), "bytes": size}
 
 
+@event_priority(-100)  # last: after the i18n plugin has written the other language's files
 def on_post_build(config):  # noqa: ANN001, ANN201 - the MkDocs hook signature
     site = Path(config.site_dir)
     kept = write_service_worker(site)
