@@ -29,7 +29,7 @@ import { phaseOf } from "./phases.js";
 import { buildForm, randomSeed, readForm } from "./table-form.js";
 import { keepGame, startFromKept } from "./table-records.js";
 import { buildToolbar } from "./table-toolbar.js";
-import { Places, READER } from "./words.js";
+import { Places, problemNodes, READER } from "./words.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -477,10 +477,7 @@ class Table {
         el("strong", null, r.type === "IllegalActionError" ? "Not allowed: " : "Could not do that: "),
         this.refusalText(r));
       if (r.rule) box.append(" ", el("span", { class: "ed-refusal-rule" }, "Rule ", site.ruleLink(r.rule)));
-      if (r.plain && r.detail) {
-        box.append(el("details", { class: "ed-refusal-detail" }, el("summary", null, "What the engine said"),
-          el("code", null, r.detail)));
-      }
+      if (r.plain && r.detail) box.append(...problemNodes(el, null, { message: r.detail }));  // (the folded wording alone)
       parts.push(box);
     }
     if (v.over) {
