@@ -54,7 +54,7 @@ def mount_seconds(page, game: str, since: float) -> float:
 
 def click_through(page, path: str, *, base_path: str) -> None:
     """Click a visible link to ``path`` and wait until its page is shown."""
-    link = page.locator(f"a[href$='{path}']:visible").first
+    link = page.locator(f"a[href$='{path}']:not(.md-select__link):visible").first
     link.click()
     page.wait_for_function(
         "(path) => location.pathname === path && document.querySelector('article h1') !== null",
