@@ -27,14 +27,15 @@ endif
 # The Pyodide files the site serves (from the pinned npm package, never a CDN).
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip \
                  pyodide-lock.json pyodide.js
-ENGINE_SOURCES := $(shell find engine -type f -not -path '*/__pycache__/*' \( -name '*.py' -o -name '*.toml' -o -name '*.json' -o -name 'py.typed' \) 2>/dev/null)
+ENGINE_SOURCES := $(shell find engine -type f -not -path '*/__pycache__/*' \( -name '*.py' -o -name '*.toml' -o -name '*.json' -o -name 'py.typed' -o -name '*.po' \) 2>/dev/null)
+MESSAGES := engine/locale/ru/LC_MESSAGES/engine.mo
 # The map rule id -> test ids that the engine reports (package data; see CONTRIBUTING.md, "Tests").
 RULE_TESTS := engine/rule_tests.json
 RULE_TESTS_INPUTS := tools/rule_tests.py engine/rule_index.py engine/catalogue.py $(wildcard engine/catalogue/*.toml) \
                      $(shell find tests -name 'test_*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 SITE_INPUTS := mkdocs.yml CITATION.cff pyproject.toml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
 
-.PHONY: help setup site serve browser validators test bench goldens fuzz clean FORCE
+.PHONY: help setup messages site serve browser validators test bench goldens fuzz clean FORCE
 
 help:
 	@echo "make serve   build the site and serve it on http://127.0.0.1:8000 (PORT=8000, SITE_URL=...)"
@@ -47,7 +48,7 @@ help:
 	@echo "make fuzz    fuzz the engine, bridge and records (SECONDS=60 SEED=0; exits 1 on a failure)"
 	@echo "make clean   remove everything the build made"
 
-setup: $(STAMPS)/venv $(STAMPS)/npm $(WHEELS)/engine.json $(STAMPS)/snapshot $(STAMPS)/pyodide $(STAMPS)/schemas validators
+setup: $(STAMPS)/venv $(STAMPS)/npm $(MESSAGES) $(WHEELS)/engine.json $(STAMPS)/snapshot $(STAMPS)/pyodide $(STAMPS)/schemas validators
 
 $(STAMPS):
 	mkdir -p $@
@@ -70,8 +71,14 @@ $(STAMPS)/npm: package.json package-lock.json | $(STAMPS)
 $(RULE_TESTS): $(RULE_TESTS_INPUTS) | $(STAMPS)/venv
 	$(PY) tools/rule_tests.py --write
 
+# The engine's Russian message catalogue, compiled by Babel from engine/locale/ru/*.po (tools/messages.py;
+# it refuses a sentence translated twice). Git keeps the .po files only.
+messages: $(MESSAGES)
+$(MESSAGES): $(wildcard engine/locale/ru/*.po) tools/messages.py | $(STAMPS)/venv
+	$(PY) tools/messages.py compile
+
 # A pure py3-none-any wheel: no pyodide-build needed (see README).
-$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES) $(RULE_TESTS)
+$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES) $(MESSAGES) $(RULE_TESTS)
 	rm -rf build/lib build/bdist.* build/wheel
 	$(PIP) wheel --quiet --no-deps --wheel-dir build/wheel .
 	rm -rf $(WHEELS) && mkdir -p $(WHEELS)

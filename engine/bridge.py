@@ -61,6 +61,7 @@ from . import catalogue, games as game_registry, records, rule_index
 from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, make_bot
 from .errors import EngineError, IllegalActionError, RecordError, brief
 from .game import Action, GameSpec, GameState, Variant
+from .i18n import using
 from .limits import MAX_SEED, read_json
 
 SEAT_KINDS = ("human",) + BOT_KINDS
@@ -643,7 +644,9 @@ def error_json(error: BaseException) -> dict[str, Any]:
 
 
 def dispatch(request: Any) -> dict[str, Any]:
-    """Handle one request given as a dict; always returns a response dict."""
+    """Handle one request given as a dict; always returns a response dict, its sentences
+    (and an error's) in the request's ``lang`` (``"en"``, the default, or ``"ru"``)."""
+    lang = request.get("lang", "en") if isinstance(request, Mapping) else "en"
     try:
         if not isinstance(request, Mapping):
             raise RequestError(f"a request must be a JSON object with an 'op', not {type(request).__name__}")
@@ -651,9 +654,14 @@ def dispatch(request: Any) -> dict[str, Any]:
         handler = OPS.get(op) if isinstance(op, str) else None
         if handler is None:
             raise RequestError(f"unknown op {brief(op)}; ops: {', '.join(OPS)}")
-        return {"ok": True, "op": op, **handler(request)}
+        with using(lang):
+            return {"ok": True, "op": op, **handler(request)}
     except Exception as error:  # every failure becomes a JSON answer, never a crash
-        return {"ok": False, "error": error_json(error)}
+        try:
+            with using(lang):
+                return {"ok": False, "error": error_json(error)}
+        except EngineError:  # (an unknown language, or its catalogue missing: said in English)
+            return {"ok": False, "error": error_json(error)}
 
 
 def handle(request_json: str | bytes) -> str:

@@ -30,6 +30,7 @@ from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
 from engine import table_view as table_views
+from engine.i18n import _, tr
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
@@ -49,7 +50,7 @@ def log_text(template: str, args: tuple[Any, ...]) -> str:
     >>> log_text("Seat {} shows {}.", (2, parse_cards("AS 10H")))
     'Seat 2 shows A♠ 10♥.'
     """
-    return template.format(*[" ".join([c._symbol for c in a]) if type(a) in (list, tuple) else a for a in args])
+    return tr(template, *args)
 
 
 def _json_arg(arg: Any) -> Any:
@@ -205,9 +206,11 @@ class Partie(GameState):
             entry = entries[i]
             if isinstance(entry, tuple):
                 deal, seat, rule, template, args = entry
-                entry = entries[i] = {"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
-                                      "template": template, "args": [_json_arg(a) for a in args]}
-            read.append(dict(entry))
+                # written each time it is read: in the language of the reader (engine.i18n)
+                read.append({"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
+                             "template": template, "args": [_json_arg(a) for a in args]})
+            else:
+                read.append(dict(entry))
         return read
 
     # ----- the ledger ---------------------------------------------------------------
@@ -320,6 +323,7 @@ class Partie(GameState):
         step = self.PHASES[self._phase]
         fields = self.prompt_fields()
         rule, text = step.cases.get(fields.get("case", ""), (step.rule, step.text))
+        text = _(text)
         rule_id = self.step_rule(rule)
         seats: list[int] = []
         for name in (f[1] for f in Formatter().parse(text)):
@@ -331,7 +335,7 @@ class Partie(GameState):
         if step.choices and to_act is not None and viewer in (None, to_act):
             labels = [label[:1].lower() + label[1:] for label in dict.fromkeys(
                 self.action_label(a) for a in self.legal_actions())]
-            sentence += " — " + (", ".join(labels[:-1]) + " or " + labels[-1] if len(labels) > 1 else labels[0])
+            sentence += " — " + (tr("{} or {}", ", ".join(labels[:-1]), labels[-1]) if len(labels) > 1 else labels[0])
         prompt: dict[str, Any] = {"text": sentence, "rule": rule_id, "seat": to_act, "seats": seats}
         if rule_id is not None and self.ADOPTS is not None and not rule_id.startswith(self.game_id + "."):
             prompt["rule"], prompt["adopted"] = self.ADOPTS, rule_id
