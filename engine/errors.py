@@ -16,7 +16,10 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.i18n import Text
 
 __all__ = [
     "EngineError",
@@ -78,7 +81,7 @@ class IllegalActionError(EngineError):
         self,
         rule: str,
         action: Any,
-        reason: str,
+        reason: str | Text,
         seat: int | None = None,
         index: int | None = None,
     ) -> None:

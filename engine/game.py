@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Self
 
 from engine import catalogue
 from engine.cards import Card
+from engine.i18n import Text
 from engine.errors import (CatalogueError, EngineError, IllegalActionError, InvalidInputError,
                            RecordError, VariantError, brief)
 from engine.actions import _INTEGER, Action
@@ -46,7 +47,7 @@ class Outcome:
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     sides: tuple[tuple[int, ...], ...]
-    reason: str
+    reason: str | Text
     rule: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -54,7 +55,7 @@ class Outcome:
             "winners": list(self.winners),
             "scores": list(self.scores),
             "sides": [list(s) for s in self.sides],
-            "reason": self.reason,
+            "reason": str(self.reason),  # (a Text: in the reader's language)
         }
         if self.rule is not None:
             data["rule"] = self.rule
@@ -341,7 +342,7 @@ class GameState:
                                 "is summarised")
 
     def _summary(self, row: dict[str, Any], side_facts: list[list[dict[str, Any]]], side_texts: list[str],
-                 facts: list[dict[str, Any]], ending: tuple[str, str] | None) -> dict[str, Any]:
+                 facts: list[dict[str, Any]], ending: tuple[str, str | Text] | None) -> dict[str, Any]:
         """A :meth:`deal_summary` from a deal's score-sheet row and what the game says of it:
         the facts and the words of each side, the facts of the whole deal, and ``(rule,
         reason)`` when the game ended with this deal."""
@@ -359,7 +360,7 @@ class GameState:
         text = " ".join(t[:1].upper() + t[1:] + "." for t in side_texts + [verdict])
         facts = list(facts)
         if ending is not None:
-            facts.append({"label": "End of the game", "value": ending[1], "rule": ending[0]})
+            facts.append({"label": "End of the game", "value": str(ending[1]), "rule": ending[0]})
             text += f" The game ended with this deal: {ending[1]}."
         return {"deal": row["deal"], "dealer": row.get("dealer"),
                 "unit": "record" if self.lower_is_better else "points", "lower_is_better": self.lower_is_better,

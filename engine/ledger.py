@@ -31,6 +31,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from engine.i18n import Text
+
 __all__ = ["Entry", "DealRow", "Ledger"]
 
 
@@ -45,7 +47,7 @@ class Entry(NamedTuple):
     amount: int
     unit: str
     rule: str
-    reason: str
+    reason: str | Text
     seat: int | None = None
     counterparty: int | None = None
     after: int | None = None
@@ -59,7 +61,7 @@ class Entry(NamedTuple):
         data |= {"side": self.side, "points": self.amount}
         if self.unit == "record":
             data["record"] = self.after
-        data |= {"rule": self.rule, "why": self.reason}
+        data |= {"rule": self.rule, "why": str(self.reason)}  # (a Text: in the reader's language)
         if self.counterparty is not None:
             data["counterparty"] = self.counterparty
         return data
@@ -105,7 +107,7 @@ class Ledger:
         row.complete = True
         row.void = void
 
-    def write(self, deal: int, side: int, amount: int, unit: str, rule: str, reason: str,
+    def write(self, deal: int, side: int, amount: int, unit: str, rule: str, reason: str | Text,
               seat: int | None = None, counterparty: int | None = None) -> Entry:
         """Add an entry (its fields as :class:`Entry`'s), with the side's total in the
         unit after it; returns it."""
@@ -117,7 +119,7 @@ class Ledger:
         self.entries.append(entry)
         return entry
 
-    def pay(self, deal: int, payer: int, payee: int, amount: int, unit: str, rule: str, reason: str) -> None:
+    def pay(self, deal: int, payer: int, payee: int, amount: int, unit: str, rule: str, reason: str | Text) -> None:
         """``payer`` pays ``payee`` ``amount``: an entry for each, naming the other."""
         self.write(deal, payee, amount, unit, rule, reason, seat=payee, counterparty=payer)
         self.write(deal, payer, -amount, unit, rule, reason, seat=payer, counterparty=payee)

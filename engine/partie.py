@@ -30,7 +30,7 @@ from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
 from engine import table_view as table_views
-from engine.i18n import _, tr
+from engine.i18n import Text, _, tr
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
@@ -214,7 +214,7 @@ class Partie(GameState):
         return read
 
     # ----- the ledger ---------------------------------------------------------------
-    def score(self, side: int, amount: int, rule: str, why: str, seat: int | None = None,
+    def score(self, side: int, amount: int, rule: str, why: str | Text, seat: int | None = None,
               unit: str | None = None) -> Entry:
         """Write ``amount`` of the game's unit (or ``unit``) to ``side``'s account."""
         return self.ledger.write(self.deal_number, side, amount, unit or self.UNIT, rule, why, seat)

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.cards import Card
+from engine.i18n import Text
 
 if TYPE_CHECKING:
     from engine.partie import Partie
@@ -54,14 +55,14 @@ def pile(id: str, label: str, cards: Sequence[Card], visible: bool, *, face_up: 
     return data
 
 
-def show(seat: int, kind: str, cards: Iterable[Card | str], value: int | None, text: str, rule: str) -> dict[str, Any]:
+def show(seat: int, kind: str, cards: Iterable[Card | str], value: int | None, text: str | Text, rule: str) -> dict[str, Any]:
     """A hand (or part of one) shown to the table: the cards, their worth, the sentence and the rule."""
-    return {"seat": seat, "kind": kind, "cards": [str(c) for c in cards], "value": value, "text": text, "rule": rule}
+    return {"seat": seat, "kind": kind, "cards": [str(c) for c in cards], "value": value, "text": str(text), "rule": rule}
 
 
-def line(label: str, text: str, rule: str | None = None, muted: bool = False) -> dict[str, Any]:
+def line(label: str | Text, text: str | Text, rule: str | None = None, muted: bool = False) -> dict[str, Any]:
     """A line of a contest's box."""
-    return {"label": label, "text": text, "muted": muted, "rule": rule}
+    return {"label": str(label), "text": str(text), "muted": muted, "rule": rule}
 
 
 def item(label: str, value: int | str, rule: str | None) -> dict[str, Any]:

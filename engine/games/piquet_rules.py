@@ -443,7 +443,7 @@ def _counts(entry: Entry, in_play: bool, params: PiquetParams) -> bool:
     if not in_play:
         return False
     if entry.rule == TRICK_RULE:
-        return params.pique_leads or not entry.reason.startswith(LEAD_REASON)
+        return params.pique_leads or not str(entry.reason).startswith(LEAD_REASON)
     return entry.rule == LAST_RULE
 
 
