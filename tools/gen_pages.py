@@ -190,7 +190,7 @@ def heading_id(text: str) -> str:
 
     return slugify(re.sub(r"[`*_]", "", text), "-")
 API_MODULES = [
-    "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits",
+    "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits", "i18n",
     "phases.base", "phases.trick", "phases.dialogue", "phases.exchange", "table_view", "determinize",
     "games.ruffe_rules", "games.ruffe", "games.ruffe_phases", "games.ruffe_view", "games.ruffe_advice",
     "games.loo_rules", "games.loo", "games.loo_phases", "games.loo_view", "games.loo_advice",
