@@ -407,8 +407,10 @@ def cite(ed: Edition, text: str, base: str, badges: bool = True, lang: str = "en
         label = f"[{literal(str(work.get('short') or key))}]({base}bibliography.md#work-{key})"
         if badges:
             label += f"\x00{work.get('grade', '')}\x00"  # the badge is raw HTML: put in after inline()
-        # a citation, its locator with it, is one element (class edition-ref), put in after inline()
-        return "\x01" + label + (f", {locator}" if locator else "") + "\x02"
+        label += f", {locator}" if locator else ""
+        # on a Russian page a citation, its locator with it, is one element (class edition-ref: the
+        # English of a work's label and locator inside Russian prose), put in after inline()
+        return label if lang == "en" else "\x01" + label + "\x02"
     text = inline(citations.render(str(text), link))
     text = text.replace("\x01", '<span class="edition-ref">').replace("\x02", "</span>")
     return re.sub("\x00([a-z-]*)\x00", lambda m: " " + grade_badge(m.group(1), lang), text)
