@@ -24,7 +24,8 @@ is allowed only where the page says it is not the edition's Russian prose:
   (``.edition-untranslated``, ``lang="en"``): the evidence lines of the rules (their Russian is to
   be written in the rules' ``ru`` tables), the measures' descriptions (written by the engine's
   measures into engine/measures/*.json), who holds a reading (``held_by``, English only in the
-  catalogue) and the bibliography's notes. They are counted and must stay of those kinds;
+  catalogue), the column descriptions of the CSV tables' JSON Schemas (docs/data/*.schema.json) on
+  the Data page and the bibliography's notes. They are counted and must stay of those kinds;
 - the theme's own notice in the footer, "Made with Material for MkDocs" (Material writes it in
   English in every language).
 
@@ -58,8 +59,6 @@ pytestmark = pytest.mark.slow
 # English body, and why.
 NOT_RUSSIAN_YET = {
     "reference/api/": "the engine's API, from its docstrings, which are English (mkdocs.yml: shown in English on both)",
-    "reference/views/": "the reference of the game views: a hand-written English page with no Russian twin yet",
-    "data/": "the Data page: generated English prose with no Russian yet (tools/gen_pages.py data_page)",
 }
 
 SKIPPED = {"script", "style", "code", "pre", "kbd", "samp", "q", "cite", "svg", "title", "textarea"}
@@ -217,10 +216,11 @@ def test_the_english_left_is_marked_and_of_the_known_kinds(pages: dict[str, Path
             continue
         for classes, _text in read(path).untranslated:
             kinds.setdefault(classes, set()).add(url)
-    # the evidence lines and measure labels (span.edition-untranslated) and the bibliography's notes
+    # the evidence lines, holders and measure labels (span.edition-untranslated), the schemas' column
+    # descriptions and the bibliography's notes
     assert set(kinds) <= {"edition-untranslated", "edition-untranslated edition-work-note"}, kinds
-    # and only where they belong: evidence and measures on the game pages, notes in the bibliography
-    assert all(u.startswith("games/") for u in kinds.get("edition-untranslated", ())), kinds
+    # and only where they belong: on the game pages, the Data page, notes in the bibliography
+    assert all(u.startswith("games/") or u == "data/" for u in kinds.get("edition-untranslated", ())), kinds
     assert kinds.get("edition-untranslated edition-work-note", set()) <= {"bibliography/"}, kinds
 
 

@@ -64,6 +64,13 @@ class Meta:
     # the same statements in Russian (``[sources.<key>.ru]`` and ``[edition.ru]`` of rights.toml)
     source_rights_ru: dict[str, str] = field(default_factory=dict)
     sources_note_ru: str = ""
+    covers_ru: dict[str, str] = field(default_factory=dict)    # "content", "code": what each licence covers
+
+    def covers_in(self, kind: str, lang: str = "en") -> str:
+        """What the edition's content or code licence covers, in the language."""
+        if lang == "ru" and self.covers_ru.get(kind):
+            return self.covers_ru[kind]
+        return (self.content if kind == "content" else self.code).covers
 
     def source_rights_in(self, key: str, lang: str = "en") -> str | None:
         """What is known of the rights in a source, in the language (English if no Russian is given)."""
@@ -173,4 +180,5 @@ def load(citation: Path = CITATION, rights: Path = RIGHTS) -> Meta:
         source_rights={k: str(v.get("rights", "")) for k, v in (rights_data.get("sources") or {}).items()},
         source_rights_ru={k: str((v.get("ru") or {}).get("rights", "")) for k, v in (rights_data.get("sources") or {}).items()},
         sources_note_ru=str((edition.get("ru") or {}).get("sources_note", "")),
+        covers_ru={kind: str((edition.get("ru") or {}).get(f"{kind}_covers", "")) for kind in ("content", "code")},
     )

@@ -216,6 +216,101 @@ RU.update({
         "Восполненные правила: тексты молчат, издание восполняет пробел на основаниях, приведённых при каждом.",
     "Rules of implemented games without code": "Правила реализованных игр без кода",
     "examples": "примеры",
+    # the Data page
+    "Data and citation": "Данные и цитирование",
+    "Everything the site shows is also here as data, generated from the same files at every build "
+    "(the texts and their passages in `sources/`, the rule catalogue in `engine/catalogue/`), so that "
+    "the data and the pages cannot disagree. Each JSON file and each CSV table has a JSON Schema "
+    "(draft 2020-12); the test suite validates every file against its schema and checks the catalogue "
+    "against the engine's own report, `python -m engine rules --json`.":
+        "Всё, что показывает сайт, есть здесь и в виде данных, порождённых при каждой сборке из тех же файлов "
+        "(тексты и их отрывки в `sources/`, каталог правил в `engine/catalogue/`), так что данные и страницы "
+        "не могут расходиться. У каждого файла JSON и каждой таблицы CSV есть схема JSON Schema "
+        "(draft 2020-12); набор тестов проверяет каждый файл по его схеме, а каталог — по собственному отчёту "
+        "движка, `python -m engine rules --json`.",
+    "The files": "Файлы", "File": "Файл", "What it holds": "Что в нём", "Schema": "Схема", "Size": "Размер",
+    "The whole rule catalogue as one document: the edition, the {games} "
+    "games, and all {rules} rules with every field the catalogue gives (passages, status, notes, "
+    "evidence, {readings} readings, {examples} worked examples), what the engine reports of each "
+    "(implemented, code, tests), its stable URL and a suggested citation.":
+        "Весь каталог правил одним документом: издание, {games} игр и все {rules} правил со всеми полями "
+        "каталога (отрывки, статус, примечания, основания, {readings} прочтений, {examples} разобранных "
+        "примеров), то, что движок сообщает о каждом (реализовано ли, код, тесты), его постоянный адрес и "
+        "предлагаемая ссылка.",
+    "The catalogue as a table, one row a rule ({rules} rows).": "Каталог в виде таблицы, строка на правило ({rules} строк).",
+    "One row a reading of a contested rule ({readings} rows).": "Строка на прочтение спорного правила ({readings} строк).",
+    "One row a worked example ({examples} rows).": "Строка на разобранный пример ({examples} строк).",
+    "The {sources} sources, their metadata and rights, and their "
+    "{passages} passages: the exact text, the translation, the notes, the rules resting on each, "
+    "its stable URL and a suggested citation.":
+        "{sources} источника, их метаданные и права и их {passages} отрывка: точный текст, перевод, "
+        "примечания, правила, основанные на каждом, его постоянный адрес и предлагаемая ссылка.",
+    "The {works} works the edition cites, by key: author, title, "
+    "editors, edition, imprint (and whether it is unchecked), address, the work a work is known through, "
+    "and what the edition uses it for.":
+        "{works} работ, которые цитирует издание, по ключу: автор, заглавие, редакторы, издание, выходные "
+        "данные (и проверены ли они), адрес, работа, по которой известна данная, и для чего издание её "
+        "использует.",
+    "{source} as a TEI P5 document: header, original, translation, notes, glossary terms, rules.":
+        "{source} — документ TEI P5: заголовок, подлинник, перевод, примечания, термины глоссария, правила.",
+    "The edition's citation metadata (Citation File Format 1.2.0).":
+        "Метаданные издания для цитирования (формат Citation File Format 1.2.0).",
+    "Three CSV tables rather than one with a row type: a rule, a reading and a worked example have "
+    "different columns. They are UTF-8 with a header row and RFC 4180 quoting; a cell that holds a "
+    "list has one item per line, and `variant`, `given` and `expected` hold JSON. The rows join on "
+    "`rule` = `id` of `rules.csv`; a rule's `passages` are ids of `passages.json`.":
+        "Три таблицы CSV, а не одна с типом строки: у правила, прочтения и разобранного примера разные "
+        "столбцы. Они в UTF-8, со строкой заголовков и кавычками по RFC 4180; в ячейке со списком — по "
+        "элементу на строку, а `variant`, `given` и `expected` содержат JSON. Строки связываются по "
+        "`rule` = `id` из `rules.csv`; `passages` правила — коды отрывков из `passages.json`.",
+    "**Citations.** A text field of any of these files (a note, an evidence line, a reading's rationale "
+    "or holders, a source's citation, description or retelling, a bibliography note) names the works it "
+    "rests on by citation markers: `[@key]`, `[@key, locator]` with a page, chapter or article "
+    "(`[@cotton-18c, p. 143]`), several works in one bracket (`[@parlett-piquet; @pagat-piquet]`), or a "
+    "work with the one it is known through (`[@cotton-1709, as quoted by @chatto-1848]`). Each `key` is "
+    "the `key` of an entry of [`bibliography.json`](data/bibliography.json), which the tests check for "
+    "every marker of every file; the site shows the same entries on the [Bibliography](bibliography.md) "
+    "page.":
+        "**Ссылки.** Текстовое поле любого из этих файлов (примечание, строка оснований, обоснование "
+        "прочтения или те, кто его придерживается, библиографическая ссылка, описание или пересказ "
+        "источника, примечание библиографии) называет работы, на которых основано, метками ссылок: "
+        "`[@key]`, `[@key, locator]` со страницей, главой или статьёй (`[@cotton-18c, p. 143]`), несколько "
+        "работ в одних скобках (`[@parlett-piquet; @pagat-piquet]`) или работа вместе с той, по которой она "
+        "известна (`[@cotton-1709, as quoted by @chatto-1848]`). Каждый `key` — это `key` записи в "
+        "[`bibliography.json`](data/bibliography.json), что тесты проверяют для каждой метки каждого файла; "
+        "те же записи сайт показывает на странице [Библиография](bibliography.md).",
+    "In a TEI document, each passage of the original is an `ab` whose `xml:id` is the passage id and "
+    "whose `type` is its kind; its `ana` names its game and the rules resting on it; its translation is "
+    "the `ab` with the same id and `.en`; the notes point to it with `target`. The original's `div` "
+    "keeps white space, and its text, joined, is the seed byte for byte. A citation marker is a `bibl` "
+    "whose `ref` points to the document's own list of works cited (`listBibl` in the back, one `bibl` "
+    "with `xml:id` `bib-` + the key a work), its locator a `citedRange`.":
+        "В документе TEI каждый отрывок подлинника — элемент `ab`, у которого `xml:id` — код отрывка, а "
+        "`type` — его вид; его `ana` называет его игру и правила, основанные на нём; его перевод — `ab` с тем "
+        "же кодом и `.en`; примечания указывают на него через `target`. `div` подлинника сохраняет пробелы, "
+        "и его текст, соединённый, байт в байт совпадает с исходным файлом. Метка ссылки — `bibl`, чей `ref` "
+        "указывает на собственный список цитируемых работ документа (`listBibl` в конце, по `bibl` с "
+        "`xml:id` `bib-` + ключ на работу), её уточнение места — `citedRange`.",
+    "The columns of {table}": "Столбцы {table}", "Column": "Столбец", "Meaning": "Значение",
+    "How to cite": "Как цитировать", "The edition as a whole:": "Издание в целом:",
+    "Its citation metadata is in [`CITATION.cff`](data/CITATION.cff) (also at the root of the repository). "
+    "Every passage on a source page and every rule on a game page has its own **Cite this** line "
+    "with a suggested citation and a stable URL: the passage or rule id as the anchor "
+    "({passage_url}, {rule_url}). The ids never change meaning; cite the version you read, which the "
+    "footer of every page gives.":
+        "Его метаданные для цитирования — в [`CITATION.cff`](data/CITATION.cff) (он же лежит в корне "
+        "репозитория). У каждого отрывка на странице источника и каждого правила на странице игры есть своя "
+        "строка **Как цитировать** с предлагаемой ссылкой и постоянным адресом: якорем служит код отрывка "
+        "или правила ({passage_url}, {rule_url}). Коды никогда не меняют значения; цитируйте ту версию, "
+        "которую читали: её называет подвал каждой страницы.",
+    "Rights and licences": "Права и лицензии",
+    "**The edition's own parts**, {covers}: {licence} ({spdx}). Attribute them to {title}, with its "
+    "version and URL.":
+        "**Собственные части издания** — {covers}: {licence} ({spdx}). Указывайте их принадлежность "
+        "изданию {title}, с его версией и адресом.",
+    "**The edition's code**, {covers}: {licence} ({spdx}).": "**Код издания** — {covers}: {licence} ({spdx}).",
+    "The source texts.": "Исходные тексты.", "Text": "Текст", "Seed": "Исходный файл",
+    "What is known of its rights": "Что известно о правах на него", "Nothing is known.": "Ничего не известно.",
     # the bibliography
     "Bibliography": "Библиография",
     "The works the edition cites: the sources behind the four texts, the period descriptions "
@@ -1337,10 +1432,13 @@ def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> l
 
 
 def game_name_in(ed: Edition, game_id: str, lang: str) -> str:
-    """The game's name on a page in the language: in Russian, its name in the source where that
-    is Russian (Мушка, Пикет ...), else the English name."""
+    """The game's name on a page in the language: in Russian, its Russian name (``[game.ru]``
+    name: Глик; "Ruffe and trumps" where the source writes it so), else its name in the source
+    where that is Russian (Мушка, Пикет ...), else the English name."""
     meta = ed.games[game_id].get("game", {})
     original = str(meta.get("name_original") or "")
+    if lang == "ru" and (meta.get("ru") or {}).get("name"):
+        return str(meta["ru"]["name"])
     if lang == "ru" and re.search("[А-Яа-яЁё]", original):
         return original
     return meta.get("name") or game_id
@@ -1669,14 +1767,18 @@ def _size(data: bytes) -> str:
     return f"{len(data) / 1024:,.0f} KB" if len(data) >= 1024 else f"{len(data)} bytes"
 
 
-def data_page(ed: Edition, files: dict[str, bytes]) -> str:
-    """The Data page: every downloadable file, its schema, its licence, and how to cite it."""
+def data_page(ed: Edition, files: dict[str, bytes], lang: str = "en") -> str:
+    """The Data page: every downloadable file, its schema, its licence, and how to cite it
+    (``lang="ru"``: in Russian; the schemas' column descriptions are the schemas' English)."""
     meta = ed.meta
+    w = lambda text: tr(lang, text)  # noqa: E731
     schemas = REPO / "docs" / "data"
     n_rules = len(ed.rules)
     n_readings = sum(len(r.get("readings") or []) for r in ed.rules.values())
     n_examples = sum(len(r.get("examples") or []) for r in ed.rules.values())
     n_passages = sum(len(s.get("passages") or []) for s in ed.sources.values())
+    counts = dict(games=len(ed.games), rules=n_rules, readings=n_readings, examples=n_examples,
+                  sources=len(ed.sources), passages=n_passages, works=len(ed.works))
 
     def row(path: str, what: str, schema: str | None) -> str:
         name = path.split("/")[-1]
@@ -1684,68 +1786,72 @@ def data_page(ed: Edition, files: dict[str, bytes]) -> str:
         schema_link = f"[`{schema}`](data/{schema})" if schema else "—"
         if schema and not (schemas / schema).is_file():
             warn(f"docs/data/{schema}", "missing: the Data page names it")
-        return f"| {link} | {what} | {schema_link} | {_size(files[path]) if path in files else '—'} |"
+        return f"| {link} | {w(what).format(**counts)} | {schema_link} | {_size(files[path]) if path in files else '—'} |"
+
+    def english(text: str) -> str:
+        return text if lang == "en" else f'<span lang="en" class="edition-untranslated">{text}</span>'
 
     out = [
-        "# Data and citation",
+        section(lang, 1, "Data and citation"),
         "",
-        "Everything the site shows is also here as data, generated from the same files at every build "
-        "(the texts and their passages in `sources/`, the rule catalogue in `engine/catalogue/`), so that "
-        "the data and the pages cannot disagree. Each JSON file and each CSV table has a JSON Schema "
-        "(draft 2020-12); the test suite validates every file against its schema and checks the catalogue "
-        "against the engine's own report, `python -m engine rules --json`.",
+        w("Everything the site shows is also here as data, generated from the same files at every build "
+          "(the texts and their passages in `sources/`, the rule catalogue in `engine/catalogue/`), so that "
+          "the data and the pages cannot disagree. Each JSON file and each CSV table has a JSON Schema "
+          "(draft 2020-12); the test suite validates every file against its schema and checks the catalogue "
+          "against the engine's own report, `python -m engine rules --json`."),
         "",
-        "## The files",
+        section(lang, 2, "The files"),
         "",
         '<div class="edition-data" markdown>',
         "",
-        "| File | What it holds | Schema | Size |",
+        f"| {w('File')} | {w('What it holds')} | {w('Schema')} | {w('Size')} |",
         "|---|---|---|---|",
-        row("data/catalogue.json", f"The whole rule catalogue as one document: the edition, the {len(ed.games)} "
-            f"games, and all {n_rules} rules with every field the catalogue gives (passages, status, notes, "
-            f"evidence, {n_readings} readings, {n_examples} worked examples), what the engine reports of each "
+        row("data/catalogue.json", "The whole rule catalogue as one document: the edition, the {games} "
+            "games, and all {rules} rules with every field the catalogue gives (passages, status, notes, "
+            "evidence, {readings} readings, {examples} worked examples), what the engine reports of each "
             "(implemented, code, tests), its stable URL and a suggested citation.", "catalogue.schema.json"),
-        row("data/rules.csv", f"The catalogue as a table, one row a rule ({n_rules} rows).", "rules.csv.schema.json"),
-        row("data/readings.csv", f"One row a reading of a contested rule ({n_readings} rows).",
+        row("data/rules.csv", "The catalogue as a table, one row a rule ({rules} rows).", "rules.csv.schema.json"),
+        row("data/readings.csv", "One row a reading of a contested rule ({readings} rows).",
             "readings.csv.schema.json"),
-        row("data/examples.csv", f"One row a worked example ({n_examples} rows).", "examples.csv.schema.json"),
-        row("data/passages.json", f"The {len(ed.sources)} sources, their metadata and rights, and their "
-            f"{n_passages} passages: the exact text, the translation, the notes, the rules resting on each, "
+        row("data/examples.csv", "One row a worked example ({examples} rows).", "examples.csv.schema.json"),
+        row("data/passages.json", "The {sources} sources, their metadata and rights, and their "
+            "{passages} passages: the exact text, the translation, the notes, the rules resting on each, "
             "its stable URL and a suggested citation.", "passages.schema.json"),
-        row("data/bibliography.json", f"The {len(ed.works)} works the edition cites, by key: author, title, "
+        row("data/bibliography.json", "The {works} works the edition cites, by key: author, title, "
             "editors, edition, imprint (and whether it is unchecked), address, the work a work is known through, "
             "and what the edition uses it for.", "bibliography.schema.json"),
     ]
     for key, src in ed.sources.items():
         path = f"sources/{key}/{key}.tei.xml"
-        out.append(f"| [`{key}.tei.xml`]({path}) | {inline(source_nav_label(ed, src))} as a TEI P5 document: "
-                   "header, original, translation, notes, glossary terms, rules. | TEI `tei_all` (P5 4.3.0) | "
-                   f"{_size(files[path]) if path in files else '—'} |")
+        out.append(f"| [`{key}.tei.xml`]({path}) | "
+                   + w("{source} as a TEI P5 document: header, original, translation, notes, glossary terms, rules.")
+                   .format(source=inline(source_nav_label(ed, src, lang)))
+                   + f" | TEI `tei_all` (P5 4.3.0) | {_size(files[path]) if path in files else '—'} |")
     out += [
         row("data/CITATION.cff", "The edition's citation metadata (Citation File Format 1.2.0).", None),
         "",
         "</div>",
         "",
-        "Three CSV tables rather than one with a row type: a rule, a reading and a worked example have "
-        "different columns. They are UTF-8 with a header row and RFC 4180 quoting; a cell that holds a "
-        "list has one item per line, and `variant`, `given` and `expected` hold JSON. The rows join on "
-        "`rule` = `id` of `rules.csv`; a rule's `passages` are ids of `passages.json`.",
+        w("Three CSV tables rather than one with a row type: a rule, a reading and a worked example have "
+          "different columns. They are UTF-8 with a header row and RFC 4180 quoting; a cell that holds a "
+          "list has one item per line, and `variant`, `given` and `expected` hold JSON. The rows join on "
+          "`rule` = `id` of `rules.csv`; a rule's `passages` are ids of `passages.json`."),
         "",
-        "**Citations.** A text field of any of these files (a note, an evidence line, a reading's rationale "
-        "or holders, a source's citation, description or retelling, a bibliography note) names the works it "
-        "rests on by citation markers: `[@key]`, `[@key, locator]` with a page, chapter or article "
-        "(`[@cotton-18c, p. 143]`), several works in one bracket (`[@parlett-piquet; @pagat-piquet]`), or a "
-        "work with the one it is known through (`[@cotton-1709, as quoted by @chatto-1848]`). Each `key` is "
-        "the `key` of an entry of [`bibliography.json`](data/bibliography.json), which the tests check for "
-        "every marker of every file; the site shows the same entries on the [Bibliography](bibliography.md) "
-        "page.",
+        w("**Citations.** A text field of any of these files (a note, an evidence line, a reading's rationale "
+          "or holders, a source's citation, description or retelling, a bibliography note) names the works it "
+          "rests on by citation markers: `[@key]`, `[@key, locator]` with a page, chapter or article "
+          "(`[@cotton-18c, p. 143]`), several works in one bracket (`[@parlett-piquet; @pagat-piquet]`), or a "
+          "work with the one it is known through (`[@cotton-1709, as quoted by @chatto-1848]`). Each `key` is "
+          "the `key` of an entry of [`bibliography.json`](data/bibliography.json), which the tests check for "
+          "every marker of every file; the site shows the same entries on the [Bibliography](bibliography.md) "
+          "page."),
         "",
-        "In a TEI document, each passage of the original is an `ab` whose `xml:id` is the passage id and "
-        "whose `type` is its kind; its `ana` names its game and the rules resting on it; its translation is "
-        "the `ab` with the same id and `.en`; the notes point to it with `target`. The original's `div` "
-        "keeps white space, and its text, joined, is the seed byte for byte. A citation marker is a `bibl` "
-        "whose `ref` points to the document's own list of works cited (`listBibl` in the back, one `bibl` "
-        "with `xml:id` `bib-` + the key a work), its locator a `citedRange`.",
+        w("In a TEI document, each passage of the original is an `ab` whose `xml:id` is the passage id and "
+          "whose `type` is its kind; its `ana` names its game and the rules resting on it; its translation is "
+          "the `ab` with the same id and `.en`; the notes point to it with `target`. The original's `div` "
+          "keeps white space, and its text, joined, is the seed byte for byte. A citation marker is a `bibl` "
+          "whose `ref` points to the document's own list of works cited (`listBibl` in the back, one `bibl` "
+          "with `xml:id` `bib-` + the key a work), its locator a `citedRange`."),
         "",
     ]
     for table in ("rules", "readings", "examples"):
@@ -1755,40 +1861,45 @@ def data_page(ed: Edition, files: dict[str, bytes]) -> str:
         except (OSError, json.JSONDecodeError) as exc:
             warn(rel(path), f"cannot be read as JSON ({exc})")
             continue
-        out += [f"??? info \"The columns of `{table}.csv`\"", "", "    | Column | Meaning |", "    |---|---|"]
-        out += [f"    | `{name}` | {inline(prop.get('description', ''))} |"
+        out += [f"??? info \"{w('The columns of {table}').format(table=f'`{table}.csv`')}\"", "",
+                f"    | {w('Column')} | {w('Meaning')} |", "    |---|---|"]
+        out += [f"    | `{name}` | {english(inline(prop.get('description', '')))} |"
                 for name, prop in (schema.get("properties") or {}).items()] + [""]
+    citation = inline(meta.cite_edition())
     out += [
-        "## How to cite",
+        section(lang, 2, "How to cite"),
         "",
-        "The edition as a whole:",
+        w("The edition as a whole:"),
         "",
-        f"> {inline(meta.cite_edition())}",
+        f"> {citation}" if lang == "en" else f'<p class="edition-citation" lang="en">{citation}</p>',
         "",
-        "Its citation metadata is in [`CITATION.cff`](data/CITATION.cff) (also at the root of the repository). "
-        "Every passage on a source page and every rule on a game page has its own **Cite this** line "
-        "with a suggested citation and a stable URL: the passage or rule id as the anchor "
-        f"(`{meta.url('sources/ruffe/', 'ruffe.p12')}`, "
-        f"`{meta.url('games/ruffe-and-trumps/', 'ruffe-and-trumps.ruff.value')}`). The ids never change "
-        "meaning; cite the version you read, which the footer of every page gives.",
+        w("Its citation metadata is in [`CITATION.cff`](data/CITATION.cff) (also at the root of the repository). "
+          "Every passage on a source page and every rule on a game page has its own **Cite this** line "
+          "with a suggested citation and a stable URL: the passage or rule id as the anchor "
+          "({passage_url}, {rule_url}). The ids never change meaning; cite the version you read, which the "
+          "footer of every page gives.").format(passage_url=f"`{meta.url('sources/ruffe/', 'ruffe.p12')}`",
+                                                rule_url=f"`{meta.url('games/ruffe-and-trumps/', 'ruffe-and-trumps.ruff.value')}`"),
         "",
-        "## Rights and licences {#rights}",
+        f"## {w('Rights and licences')} {{#rights}}",
         "",
-        f"**The edition's own parts**, {inline(meta.content.covers)}: "
-        f"[{inline(meta.content.name)}]({meta.content.url}) (`{meta.content.spdx}`). Attribute them to "
-        f"*{inline(meta.title)}*, with its version and URL.",
+        w("**The edition's own parts**, {covers}: {licence} ({spdx}). Attribute them to {title}, with its "
+          "version and URL.").format(covers=inline(meta.covers_in("content", lang)),
+                                     licence=f"[{inline(meta.content.name)}]({meta.content.url})",
+                                     spdx=f"`{meta.content.spdx}`",
+                                     title=f"*{inline(meta.title)}*" if lang == "en" else f"<cite>{inline(meta.title)}</cite>"),
         "",
-        f"**The edition's code**, {inline(meta.code.covers)}: [{inline(meta.code.name)}]({meta.code.url}) "
-        f"(`{meta.code.spdx}`).",
+        w("**The edition's code**, {covers}: {licence} ({spdx}).").format(
+            covers=inline(meta.covers_in("code", lang)), licence=f"[{inline(meta.code.name)}]({meta.code.url})",
+            spdx=f"`{meta.code.spdx}`"),
         "",
-        f"**The source texts.** {inline(meta.sources_note)}",
+        f"**{w('The source texts.')}** {inline(meta.sources_note_ru if lang == 'ru' and meta.sources_note_ru else meta.sources_note)}",
         "",
-        "| Text | Seed | What is known of its rights |",
+        f"| {w('Text')} | {w('Seed')} | {w('What is known of its rights')} |",
         "|---|---|---|",
     ]
     for key, src in ed.sources.items():
-        out.append(f"| [{inline(source_nav_label(ed, src))}](sources/{key}.md) | {code(src.get('seed_file', ''))} | "
-                   f"{inline(meta.source_rights.get(key) or 'Nothing is known.')} |")
+        out.append(f"| [{inline(source_nav_label(ed, src, lang))}](sources/{key}.md) | {code(src.get('seed_file', ''))} | "
+                   f"{inline(meta.source_rights_in(key, lang) or w('Nothing is known.'))} |")
     return "\n".join(out) + "\n"
 
 
@@ -1874,7 +1985,9 @@ def generate(site_url: str | None = None) -> dict[str, str | bytes]:
         if ed.report:
             data = opendata.files(ed, ed.meta)
             pages.update(data)
-            pages["data.md"] = data_page(ed, {k: v for k, v in pages.items() if isinstance(v, bytes)})
+            data_files = {k: v for k, v in pages.items() if isinstance(v, bytes)}
+            pages["data.md"] = data_page(ed, data_files)
+            pages["data.ru.md"] = data_page(ed, data_files, "ru")
         else:
             warn("python -m engine rules --json", "gave no report: the open data cannot be built")
     pages["SUMMARY.md"] = summary(ed, pages)
