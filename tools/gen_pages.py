@@ -254,7 +254,7 @@ RU.update({
     "{source} as a TEI P5 document: header, original, translation, notes, glossary terms, rules.":
         "{source} — документ TEI P5: заголовок, подлинник, перевод, примечания, термины глоссария, правила.",
     "The edition's citation metadata (Citation File Format 1.2.0).":
-        "Метаданные издания для цитирования (формат Citation File Format 1.2.0).",
+        "Метаданные издания для цитирования (формат «Citation File Format» 1.2.0).",
     "Three CSV tables rather than one with a row type: a rule, a reading and a worked example have "
     "different columns. They are UTF-8 with a header row and RFC 4180 quoting; a cell that holds a "
     "list has one item per line, and `variant`, `given` and `expected` hold JSON. The rows join on "
