@@ -19,7 +19,7 @@ is allowed only where the page says it is not the edition's Russian prose:
   (Ruffe and Trumps), the glossary's terms, the titles, authors and short labels of the works in
   sources/bibliography.toml (Book of Games, Cotton's Ruff and Honours), the sources' English
   titles and the licences' names (Creative Commons Attribution 4.0 International): a run is
-  allowed when it is part of one of these;
+  allowed when it is part of one of these, or of a name in ``FOREIGN_NAMES`` (each with where it is);
 - the English the data has no Russian for yet, which the page marks as such
   (``.edition-untranslated``, ``lang="en"``): the evidence lines of the rules (their Russian is to
   be written in the rules' ``ru`` tables), the measures' descriptions (written by the engine's

@@ -26,6 +26,7 @@ import json
 import logging
 import os
 import re
+import string
 import subprocess
 import sys
 import tomllib
@@ -233,22 +234,24 @@ RU.update({
     "games, and all {rules} rules with every field the catalogue gives (passages, status, notes, "
     "evidence, {readings} readings, {examples} worked examples), what the engine reports of each "
     "(implemented, code, tests), its stable URL and a suggested citation.":
-        "Весь каталог правил одним документом: издание, {games} игр и все {rules} правил со всеми полями "
-        "каталога (отрывки, статус, примечания, основания, {readings} прочтений, {examples} разобранных "
-        "примеров), то, что движок сообщает о каждом (реализовано ли, код, тесты), его постоянный адрес и "
-        "предлагаемая ссылка.",
-    "The catalogue as a table, one row a rule ({rules} rows).": "Каталог в виде таблицы, строка на правило ({rules} строк).",
-    "One row a reading of a contested rule ({readings} rows).": "Строка на прочтение спорного правила ({readings} строк).",
-    "One row a worked example ({examples} rows).": "Строка на разобранный пример ({examples} строк).",
+        "Весь каталог правил одним документом: издание, {games} {games:игра|игры|игр} и все {rules} "
+        "{rules:правило|правила|правил} со всеми полями каталога (отрывки, статус, примечания, основания, "
+        "{readings} {readings:прочтение|прочтения|прочтений}, {examples} {examples:разобранный пример|разобранных "
+        "примера|разобранных примеров}), то, что движок сообщает о каждом (реализовано ли, код, тесты), его "
+        "постоянный адрес и предлагаемая ссылка.",
+    "The catalogue as a table, one row a rule ({rules} rows).": "Каталог в виде таблицы, строка на правило ({rules} {rules:строка|строки|строк}).",
+    "One row a reading of a contested rule ({readings} rows).": "Строка на прочтение спорного правила ({readings} {readings:строка|строки|строк}).",
+    "One row a worked example ({examples} rows).": "Строка на разобранный пример ({examples} {examples:строка|строки|строк}).",
     "The {sources} sources, their metadata and rights, and their "
     "{passages} passages: the exact text, the translation, the notes, the rules resting on each, "
     "its stable URL and a suggested citation.":
-        "{sources} источника, их метаданные и права и их {passages} отрывка: точный текст, перевод, "
+        "{sources} {sources:источник|источника|источников}, их метаданные и права и их {passages} "
+        "{passages:отрывок|отрывка|отрывков}: точный текст, перевод, "
         "примечания, правила, основанные на каждом, его постоянный адрес и предлагаемая ссылка.",
     "The {works} works the edition cites, by key: author, title, "
     "editors, edition, imprint (and whether it is unchecked), address, the work a work is known through, "
     "and what the edition uses it for.":
-        "{works} работ, которые цитирует издание, по ключу: автор, заглавие, редакторы, издание, выходные "
+        "{works} {works:работа|работы|работ}, которые цитирует издание, по ключу: автор, заглавие, редакторы, издание, выходные "
         "данные (и проверены ли они), адрес, работа, по которой известна данная, и для чего издание её "
         "использует.",
     "{source} as a TEI P5 document: header, original, translation, notes, glossary terms, rules.":
@@ -356,7 +359,7 @@ RU.update({
     "(the same deals, card for card), so a difference comes from the rule, not the deal. Shares are "
     "percentages; a change against the default reading is given in brackets (for a share, in "
     "percentage points).":
-        "Каждое прочтение сыграно в **{n} партиях** {bots}, с одними и теми же начальными значениями "
+        "Каждое прочтение сыграно в **{n} {n:партии|партиях|партиях}** {bots}, с одними и теми же начальными значениями "
         "генератора при каждом прочтении (те же сдачи, карта в карту), так что разница происходит от правила, "
         "а не от сдачи. Доли даны в процентах; изменение против прочтения по умолчанию — в скобках (для доли — "
         "в процентных пунктах).",
@@ -368,7 +371,7 @@ RU.update({
     "Measured with {setting}: the readings only differ there; every other option is at its default.":
         "Измерено при {setting}: только там прочтения и различаются; все остальные параметры — по умолчанию.",
     "Reading {reading} could not be measured:": "Прочтение {reading} измерить не удалось:",
-    "All {n} measures of this rule": "Все {n} измерений этого правила",
+    "All {n} measures of this rule": "Все {n} {n:измерение|измерения|измерений} этого правила",
     "Measure": "Измерение",
     "under {reading} none of the measures below changes": "при {reading} ни одно из измерений ниже не меняется",
     "under {reading} the measures below hardly move (each by less than 2 %, or half a percentage point "
@@ -380,7 +383,7 @@ RU.update({
     "{measure}: falls from {base} to {value}": "{measure}: падает с {base} до {value}",
     "{measure}: becomes {value} instead of {base}": "{measure}: {value} вместо {base}",
     "**What changes** (N = {n} games per reading, against {default}, the default):":
-        "**Что меняется** (N = {n} партий на прочтение, против {default}, прочтения по умолчанию):",
+        "**Что меняется** (N = {n} {n:партия|партии|партий} на прочтение, против {default}, прочтения по умолчанию):",
     "Every other measure is identical under every reading: the games are played the same way.":
         "Все остальные измерения одинаковы при каждом прочтении: партии играются одинаково.",
     "pt": "п.",
@@ -410,6 +413,23 @@ GRADES_RU = {
                   "единственный симметричный исход, то, что следует из прочтения) как основание правила, "
                   "которое тексты оставляют открытым."),
 }
+
+
+class _Counted(string.Formatter):
+    """``str.format`` with Russian number agreement: ``{n:правило|правила|правил}`` is the form of
+    the noun for the number n (1, 2–4, 5 and more: 21 правило, 122 правила, 230 правил)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec and isinstance(value, int):
+            one, few, many = format_spec.split("|")
+            n = abs(value) % 100
+            if 11 <= n <= 14:
+                return many
+            return one if n % 10 == 1 else few if 2 <= n % 10 <= 4 else many
+        return super().format_field(value, format_spec)
+
+
+counted = _Counted().format
 
 
 def tr(lang: str, text: str) -> str:
@@ -1335,8 +1355,8 @@ def what_changes(metrics: dict, focus: list[str], rows: dict, reading_ids: list[
                                                                   else "{value} instead of {base}"))
                              .format(measure=label, base=measure_value(m, base), value=measure_value(m, value)))
         clauses.append(tr(lang, "under {reading}, {changes}").format(reading=code(r), changes="; ".join(parts)))
-    text = (tr(lang, "**What changes** (N = {n} games per reading, against {default}, the default):")
-            .format(n=n, default=code(default)) + " " + "; ".join(clauses) + ".")
+    text = (counted(tr(lang, "**What changes** (N = {n} games per reading, against {default}, the default):"),
+                    n=n, default=code(default)) + " " + "; ".join(clauses) + ".")
     names = [m for m in metrics if m != "games" and m not in focus]
     if names and all(len({json.dumps(rows[r].get(m)) for r in reading_ids}) == 1 for m in names):
         text += " " + tr(lang, "Every other measure is identical under every reading: the games are played the same way.")
@@ -1368,10 +1388,10 @@ def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> l
                      else tr(lang, "the engine's {bots} bots in every seat").format(bots=bots) if bots
                      else tr(lang, "the engine's bots"))
         out += [
-            tr(lang, "Each reading was played over **{n} games** by {bots}, with the same seeds under every reading "
+            counted(tr(lang, "Each reading was played over **{n} games** by {bots}, with the same seeds under every reading "
                      "(the same deals, card for card), so a difference comes from the rule, not the deal. Shares are "
                      "percentages; a change against the default reading is given in brackets (for a share, in "
-                     "percentage points).").format(n=n, bots=inline(bots_text)),
+                     "percentage points)."), n=n, bots=inline(bots_text)),
             "",
         ]
         if data.get("lower_is_better"):
@@ -1413,7 +1433,7 @@ def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> l
             if focus:
                 out += what_changes(metrics, focus, rows, reading_ids, default, rows[default].get("games", n), lang)
                 out += measure_table(metrics, focus, rows, reading_ids, default, lang=lang) + [""]
-                out += [f'??? note "{tr(lang, "All {n} measures of this rule").format(n=len(names))}"', ""]
+                out += [f'??? note "{counted(tr(lang, "All {n} measures of this rule"), n=len(names))}"', ""]
                 out += measure_table(metrics, names, rows, reading_ids, default, indent="    ", lang=lang) + [""]
             else:
                 out += measure_table(metrics, names, rows, reading_ids, default, lang=lang) + [""]
@@ -1786,7 +1806,7 @@ def data_page(ed: Edition, files: dict[str, bytes], lang: str = "en") -> str:
         schema_link = f"[`{schema}`](data/{schema})" if schema else "—"
         if schema and not (schemas / schema).is_file():
             warn(f"docs/data/{schema}", "missing: the Data page names it")
-        return f"| {link} | {w(what).format(**counts)} | {schema_link} | {_size(files[path]) if path in files else '—'} |"
+        return f"| {link} | {counted(w(what), **counts)} | {schema_link} | {_size(files[path]) if path in files else '—'} |"
 
     def english(text: str) -> str:
         return text if lang == "en" else f'<span lang="en" class="edition-untranslated">{text}</span>'
