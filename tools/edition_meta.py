@@ -61,6 +61,22 @@ class Meta:
     code: Licence
     sources_note: str
     source_rights: dict[str, str] = field(default_factory=dict)
+    # the same statements in Russian (``[sources.<key>.ru]`` and ``[edition.ru]`` of rights.toml)
+    source_rights_ru: dict[str, str] = field(default_factory=dict)
+    sources_note_ru: str = ""
+    covers_ru: dict[str, str] = field(default_factory=dict)    # "content", "code": what each licence covers
+
+    def covers_in(self, kind: str, lang: str = "en") -> str:
+        """What the edition's content or code licence covers, in the language."""
+        if lang == "ru" and self.covers_ru.get(kind):
+            return self.covers_ru[kind]
+        return (self.content if kind == "content" else self.code).covers
+
+    def source_rights_in(self, key: str, lang: str = "en") -> str | None:
+        """What is known of the rights in a source, in the language (English if no Russian is given)."""
+        if lang == "ru" and self.source_rights_ru.get(key):
+            return self.source_rights_ru[key]
+        return self.source_rights.get(key)
 
     def url(self, path: str = "", identifier: str | None = None) -> str:
         """The stable URL of a site path (``sources/ruffe/``), with an id's anchor if given."""
@@ -90,8 +106,14 @@ class Meta:
     def cite_edition(self) -> str:
         return f"{self.edition}. {self.base_url}"
 
-    def footer(self) -> str:
-        """The page footer: the edition, its version, and who owns what."""
+    def footer(self, lang: str = "en", title: str | None = None) -> str:
+        """The page footer: the edition, its version, and who owns what (``lang="ru"``: in Russian,
+        under the site's Russian ``title``)."""
+        if lang == "ru":
+            return (f"{title or self.title}, версия {self.version} ({self.date}). "
+                    f"Переводы, примечания и данные: {self.content.name} ({self.content.spdx}); "
+                    f"код: {self.code.name} ({self.code.spdx}). "
+                    "Исходные тексты принадлежат их авторам, и издание не даёт на них никакой лицензии.")
         return (f"{self.title}, version {self.version} ({self.date}). "
                 f"Translations, notes and data: {self.content.name} ({self.content.spdx}); "
                 f"code: {self.code.name} ({self.code.spdx}). "
@@ -156,4 +178,7 @@ def load(citation: Path = CITATION, rights: Path = RIGHTS) -> Meta:
         code=licence("code"),
         sources_note=str(_need(edition, "sources_note", rights)),
         source_rights={k: str(v.get("rights", "")) for k, v in (rights_data.get("sources") or {}).items()},
+        source_rights_ru={k: str((v.get("ru") or {}).get("rights", "")) for k, v in (rights_data.get("sources") or {}).items()},
+        sources_note_ru=str((edition.get("ru") or {}).get("sources_note", "")),
+        covers_ru={kind: str((edition.get("ru") or {}).get(f"{kind}_covers", "")) for kind in ("content", "code")},
     )

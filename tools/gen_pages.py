@@ -26,6 +26,7 @@ import json
 import logging
 import os
 import re
+import string
 import subprocess
 import sys
 import tomllib
@@ -162,6 +163,275 @@ RU = {
 }
 
 
+RU.update({
+    # the source pages
+    "This text as data:": "Этот текст как данные:",
+    "TEI P5 document": "документ TEI P5", "TEI P5": "TEI P5",
+    "the original, the translation aligned passage by passage, the notes, the glossary terms and the "
+    "rules, valid against the TEI's `tei_all`":
+        "подлинник, перевод, выровненный по отрывкам, примечания, термины глоссария и правила; "
+        "документ проверен схемой TEI `tei_all`",
+    "passages as JSON": "отрывки в JSON", "all the data, licences and how to cite": "все данные, лицензии и как цитировать",
+    "Author": "Автор", "Title": "Заглавие", "Title in English": "Заглавие по-английски", "Retells": "Пересказывает",
+    "Based on": "Основан на", "Language": "Язык", "Citation": "Библиографическая ссылка", "Seed file": "Исходный файл",
+    "SHA-256 of `text.txt`": "SHA-256 файла `text.txt`", "Passages": "Отрывки", "Games": "Игры", "Rights": "Права",
+    "Licences": "Лицензии", "Nothing is known of the rights in this text.": "О правах на этот текст ничего не известно.",
+    "The original stands on the left, as the seed has it, byte for byte; the edition's "
+    "translation on the right. Each passage has a permanent anchor (its id); the rules "
+    "that rest on it are linked below it. Kinds:":
+        "Слева подлинник, как его даёт исходный файл, байт в байт; справа английский перевод издания. "
+        "У каждого отрывка постоянный якорь (его код); правила, основанные на нём, указаны под ним. Виды:",
+    "The text, passage by passage": "Текст, отрывок за отрывком",
+    "Permalink to": "Постоянная ссылка на", "Rules resting on this passage:": "Правила, основанные на этом отрывке:",
+    "Cite this passage": "Как цитировать этот отрывок",
+    # the glossary
+    "Glossary": "Глоссарий",
+    "The period English, French and Russian terms of the four texts. In the text of every page a "
+    "term in one of its listed forms carries its meaning as a tooltip. *Used in* lists the "
+    "passages whose original or translation contains one of its forms, and the rules that name it.":
+        "Старинные английские, французские и русские термины четырёх текстов: у каждого — его значение "
+        "по-русски и рядом по-английски. В тексте любой страницы термин в одной из перечисленных форм "
+        "показывает своё значение во всплывающей подсказке. *Встречается в* перечисляет отрывки, в "
+        "подлиннике или переводе которых есть одна из его форм, и правила, которые его называют.",
+    "Period English terms": "Старинные английские термины", "French terms": "Французские термины",
+    "Russian terms": "Русские термины", "Games:": "Игры:", "Used in:": "Встречается в:",
+    "Rules naming it:": "Правила, которые его называют:", "References:": "Литература:",
+    # the concordance
+    "Concordance": "Конкорданс",
+    "From every passage to the rules resting on it, the engine code that implements each rule and "
+    "the tests that prove it. Passages no rule rests on (titles, commentary, stray lines) are listed "
+    "after each source, so that nothing in the texts goes unaccounted for.":
+        "От каждого отрывка — к правилам, основанным на нём, к коду движка, который реализует каждое правило, "
+        "и к тестам, которые его доказывают. Отрывки, на которых не основано ни одно правило (заглавия, "
+        "комментарий, посторонние строки), перечислены после каждого источника, чтобы ничто в текстах не "
+        "осталось неучтённым.",
+    "Tests": "Тесты",
+    "`python -m engine rules --json` did not report tests when this page was built; "
+    "the tests column shows the worked examples, which run as `rule-id/example-id`.":
+        "При сборке этой страницы `python -m engine rules --json` не сообщил о тестах; в столбце тестов "
+        "показаны разобранные примеры, которые запускаются как `rule-id/example-id`.",
+    "Passage": "Отрывок", "Status": "Статус", "Code": "Код",
+    "Passages no rule rests on:": "Отрывки, на которых не основано ни одно правило:",
+    "Rules resting on no passage": "Правила, не основанные ни на одном отрывке",
+    "Supplied rules: the texts are silent, the edition fills the gap on the evidence given with each.":
+        "Восполненные правила: тексты молчат, издание восполняет пробел на основаниях, приведённых при каждом.",
+    "Rules of implemented games without code": "Правила реализованных игр без кода",
+    "examples": "примеры",
+    # the Data page
+    "Data and citation": "Данные и цитирование",
+    "Everything the site shows is also here as data, generated from the same files at every build "
+    "(the texts and their passages in `sources/`, the rule catalogue in `engine/catalogue/`), so that "
+    "the data and the pages cannot disagree. Each JSON file and each CSV table has a JSON Schema "
+    "(draft 2020-12); the test suite validates every file against its schema and checks the catalogue "
+    "against the engine's own report, `python -m engine rules --json`.":
+        "Всё, что показывает сайт, есть здесь и в виде данных, порождённых при каждой сборке из тех же файлов "
+        "(тексты и их отрывки в `sources/`, каталог правил в `engine/catalogue/`), так что данные и страницы "
+        "не могут расходиться. У каждого файла JSON и каждой таблицы CSV есть схема JSON Schema "
+        "(draft 2020-12); набор тестов проверяет каждый файл по его схеме, а каталог — по собственному отчёту "
+        "движка, `python -m engine rules --json`.",
+    "The files": "Файлы", "File": "Файл", "What it holds": "Что в нём", "Schema": "Схема", "Size": "Размер",
+    "The whole rule catalogue as one document: the edition, the {games} "
+    "games, and all {rules} rules with every field the catalogue gives (passages, status, notes, "
+    "evidence, {readings} readings, {examples} worked examples), what the engine reports of each "
+    "(implemented, code, tests), its stable URL and a suggested citation.":
+        "Весь каталог правил одним документом: издание, {games} {games:игра|игры|игр} и все {rules} "
+        "{rules:правило|правила|правил} со всеми полями каталога (отрывки, статус, примечания, основания, "
+        "{readings} {readings:прочтение|прочтения|прочтений}, {examples} {examples:разобранный пример|разобранных "
+        "примера|разобранных примеров}), то, что движок сообщает о каждом (реализовано ли, код, тесты), его "
+        "постоянный адрес и предлагаемая ссылка.",
+    "The catalogue as a table, one row a rule ({rules} rows).": "Каталог в виде таблицы, строка на правило ({rules} {rules:строка|строки|строк}).",
+    "One row a reading of a contested rule ({readings} rows).": "Строка на прочтение спорного правила ({readings} {readings:строка|строки|строк}).",
+    "One row a worked example ({examples} rows).": "Строка на разобранный пример ({examples} {examples:строка|строки|строк}).",
+    "The {sources} sources, their metadata and rights, and their "
+    "{passages} passages: the exact text, the translation, the notes, the rules resting on each, "
+    "its stable URL and a suggested citation.":
+        "{sources} {sources:источник|источника|источников}, их метаданные и права и их {passages} "
+        "{passages:отрывок|отрывка|отрывков}: точный текст, перевод, "
+        "примечания, правила, основанные на каждом, его постоянный адрес и предлагаемая ссылка.",
+    "The {works} works the edition cites, by key: author, title, "
+    "editors, edition, imprint (and whether it is unchecked), address, the work a work is known through, "
+    "and what the edition uses it for.":
+        "{works} {works:работа|работы|работ}, которые цитирует издание, по ключу: автор, заглавие, редакторы, издание, выходные "
+        "данные (и проверены ли они), адрес, работа, по которой известна данная, и для чего издание её "
+        "использует.",
+    "{source} as a TEI P5 document: header, original, translation, notes, glossary terms, rules.":
+        "{source} — документ TEI P5: заголовок, подлинник, перевод, примечания, термины глоссария, правила.",
+    "The edition's citation metadata (Citation File Format 1.2.0).":
+        "Метаданные издания для цитирования (формат «Citation File Format» 1.2.0).",
+    "Three CSV tables rather than one with a row type: a rule, a reading and a worked example have "
+    "different columns. They are UTF-8 with a header row and RFC 4180 quoting; a cell that holds a "
+    "list has one item per line, and `variant`, `given` and `expected` hold JSON. The rows join on "
+    "`rule` = `id` of `rules.csv`; a rule's `passages` are ids of `passages.json`.":
+        "Три таблицы CSV, а не одна с типом строки: у правила, прочтения и разобранного примера разные "
+        "столбцы. Они в UTF-8, со строкой заголовков и кавычками по RFC 4180; в ячейке со списком — по "
+        "элементу на строку, а `variant`, `given` и `expected` содержат JSON. Строки связываются по "
+        "`rule` = `id` из `rules.csv`; `passages` правила — коды отрывков из `passages.json`.",
+    "**Citations.** A text field of any of these files (a note, an evidence line, a reading's rationale "
+    "or holders, a source's citation, description or retelling, a bibliography note) names the works it "
+    "rests on by citation markers: `[@key]`, `[@key, locator]` with a page, chapter or article "
+    "(`[@cotton-18c, p. 143]`), several works in one bracket (`[@parlett-piquet; @pagat-piquet]`), or a "
+    "work with the one it is known through (`[@cotton-1709, as quoted by @chatto-1848]`). Each `key` is "
+    "the `key` of an entry of [`bibliography.json`](data/bibliography.json), which the tests check for "
+    "every marker of every file; the site shows the same entries on the [Bibliography](bibliography.md) "
+    "page.":
+        "**Ссылки.** Текстовое поле любого из этих файлов (примечание, строка оснований, обоснование "
+        "прочтения или те, кто его придерживается, библиографическая ссылка, описание или пересказ "
+        "источника, примечание библиографии) называет работы, на которых основано, метками ссылок: "
+        "`[@key]`, `[@key, locator]` со страницей, главой или статьёй (`[@cotton-18c, p. 143]`), несколько "
+        "работ в одних скобках (`[@parlett-piquet; @pagat-piquet]`) или работа вместе с той, по которой она "
+        "известна (`[@cotton-1709, as quoted by @chatto-1848]`). Каждый `key` — это `key` записи в "
+        "[`bibliography.json`](data/bibliography.json), что тесты проверяют для каждой метки каждого файла; "
+        "те же записи сайт показывает на странице [Библиография](bibliography.md).",
+    "In a TEI document, each passage of the original is an `ab` whose `xml:id` is the passage id and "
+    "whose `type` is its kind; its `ana` names its game and the rules resting on it; its translation is "
+    "the `ab` with the same id and `.en`; the notes point to it with `target`. The original's `div` "
+    "keeps white space, and its text, joined, is the seed byte for byte. A citation marker is a `bibl` "
+    "whose `ref` points to the document's own list of works cited (`listBibl` in the back, one `bibl` "
+    "with `xml:id` `bib-` + the key a work), its locator a `citedRange`.":
+        "В документе TEI каждый отрывок подлинника — элемент `ab`, у которого `xml:id` — код отрывка, а "
+        "`type` — его вид; его `ana` называет его игру и правила, основанные на нём; его перевод — `ab` с тем "
+        "же кодом и `.en`; примечания указывают на него через `target`. `div` подлинника сохраняет пробелы, "
+        "и его текст, соединённый, байт в байт совпадает с исходным файлом. Метка ссылки — `bibl`, чей `ref` "
+        "указывает на собственный список цитируемых работ документа (`listBibl` в конце, по `bibl` с "
+        "`xml:id` `bib-` + ключ на работу), её уточнение места — `citedRange`.",
+    "The columns of {table}": "Столбцы {table}", "Column": "Столбец", "Meaning": "Значение",
+    "How to cite": "Как цитировать", "The edition as a whole:": "Издание в целом:",
+    "Its citation metadata is in [`CITATION.cff`](data/CITATION.cff) (also at the root of the repository). "
+    "Every passage on a source page and every rule on a game page has its own **Cite this** line "
+    "with a suggested citation and a stable URL: the passage or rule id as the anchor "
+    "({passage_url}, {rule_url}). The ids never change meaning; cite the version you read, which the "
+    "footer of every page gives.":
+        "Его метаданные для цитирования — в [`CITATION.cff`](data/CITATION.cff) (он же лежит в корне "
+        "репозитория). У каждого отрывка на странице источника и каждого правила на странице игры есть своя "
+        "строка **Как цитировать** с предлагаемой ссылкой и постоянным адресом: якорем служит код отрывка "
+        "или правила ({passage_url}, {rule_url}). Коды никогда не меняют значения; цитируйте ту версию, "
+        "которую читали: её называет подвал каждой страницы.",
+    "Rights and licences": "Права и лицензии",
+    "**The edition's own parts**, {covers}: {licence} ({spdx}). Attribute them to {title}, with its "
+    "version and URL.":
+        "**Собственные части издания** — {covers}: {licence} ({spdx}). Указывайте их принадлежность "
+        "изданию {title}, с его версией и адресом.",
+    "**The edition's code**, {covers}: {licence} ({spdx}).": "**Код издания** — {covers}: {licence} ({spdx}).",
+    "The source texts.": "Исходные тексты.", "Text": "Текст", "Seed": "Исходный файл",
+    "What is known of its rights": "Что известно о правах на него", "Nothing is known.": "Ничего не известно.",
+    # the bibliography
+    "Bibliography": "Библиография",
+    "The works the edition cites: the sources behind the four texts, the period descriptions "
+    "the notes compare them with, and the modern references. Every note, evidence line, reading "
+    "and glossary meaning names the works it rests on by a citation linked to its entry here. "
+    "An imprint marked *unchecked* is taken from library catalogues or from another work's listing "
+    "and has not been checked against a copy; a work marked *known through* has not been "
+    "consulted, only the work named. Links to outside pages are references only; nothing on this "
+    "site is loaded from them.":
+        "Работы, которые цитирует издание: источники четырёх текстов, описания того времени, с которыми "
+        "их сравнивают примечания, и современные справочники. Каждое примечание, каждая строка оснований, "
+        "каждое прочтение и значение в глоссарии называют работы, на которых основаны, ссылкой на их запись "
+        "здесь. Выходные данные с пометкой *не проверено* взяты из библиотечных каталогов или из списка "
+        "другой работы и не сверены с экземпляром; работа с пометкой *известно по* сама не просмотрена, "
+        "только названная работа. Ссылки на внешние страницы — только указания; ничего на этом сайте с "
+        "них не загружается.",
+    "Kinds of evidence": "Виды оснований",
+    "Every citation on this site carries a badge saying what kind of evidence the work cited is, "
+    "and every evidence line under a rule begins with the badges of all the works it rests on, so "
+    "that a reader sees at a glance what rests on a period print such as Cotton and what on a web "
+    "page or a forum. The kinds:":
+        "У каждой ссылки на этом сайте есть значок, говорящий, каким основанием служит цитируемая работа, "
+        "и каждая строка оснований под правилом начинается значками всех работ, на которых она стоит, "
+        "чтобы читатель сразу видел, что основано на печатном тексте того времени, как у Коттона, а что — "
+        "на странице в сети или на форуме. Виды:",
+    "Here:": "Здесь:",
+    "The texts and what they rest on": "Тексты и то, на чём они основаны", "Period descriptions": "Описания того времени",
+    "Modern studies and references": "Современные исследования и справочники", "On the web": "В сети",
+    "(imprint unchecked)": "(выходные данные не проверены)", "Cited as": "Цитируется как",
+    "Known through": "Известно по", "Used for:": "Для чего используется:",
+    # the bibliography's badges
+    "Evidence:": "Основание:",
+    # the measures
+    "Not measured yet": "Ещё не измерено",
+    "The measured consequences of each reading are produced by `python -m engine simulate` into "
+    "`engine/measures/{game}.json`; that file is not there yet.":
+        "Измеренные следствия каждого прочтения записывает `python -m engine simulate` в "
+        "`engine/measures/{game}.json`; этого файла пока нет.",
+    "the engine's bots ({bots})": "ботами движка ({bots})",
+    "the engine's {bots} bots in every seat": "ботами движка ({bots}) на каждом месте",
+    "the engine's bots": "ботами движка",
+    "Each reading was played over **{n} games** by {bots}, with the same seeds under every reading "
+    "(the same deals, card for card), so a difference comes from the rule, not the deal. Shares are "
+    "percentages; a change against the default reading is given in brackets (for a share, in "
+    "percentage points).":
+        "Каждое прочтение сыграно в **{n} {n:партии|партиях|партиях}** {bots}, с одними и теми же начальными значениями "
+        "генератора при каждом прочтении (те же сдачи, карта в карту), так что разница происходит от правила, "
+        "а не от сдачи. Доли даны в процентах; изменение против прочтения по умолчанию — в скобках (для доли — "
+        "в процентных пунктах).",
+    "Records go down to nothing: a change to a record is negative when points are written off "
+    "(good for the player) and positive when a penalty is written up.":
+        "Записи идут вниз, к нулю: изменение записи отрицательно, когда очки списываются (игроку на пользу), "
+        "и положительно, когда ему записывают штраф.",
+    "Made by {command}.": "Получено командой {command}.",
+    "Measured with {setting}: the readings only differ there; every other option is at its default.":
+        "Измерено при {setting}: только там прочтения и различаются; все остальные параметры — по умолчанию.",
+    "Reading {reading} could not be measured:": "Прочтение {reading} измерить не удалось:",
+    "All {n} measures of this rule": "Все {n} {n:измерение|измерения|измерений} этого правила",
+    "Measure": "Измерение",
+    "under {reading} none of the measures below changes": "при {reading} ни одно из измерений ниже не меняется",
+    "under {reading} the measures below hardly move (each by less than 2 %, or half a percentage point "
+    "for a share)":
+        "при {reading} измерения ниже почти не меняются (каждое меньше чем на 2 %, а доля — меньше чем на "
+        "половину процентного пункта)",
+    "under {reading}, {changes}": "при {reading}: {changes}",
+    "{measure}: rises from {base} to {value}": "{measure}: растёт с {base} до {value}",
+    "{measure}: falls from {base} to {value}": "{measure}: падает с {base} до {value}",
+    "{measure}: becomes {value} instead of {base}": "{measure}: {value} вместо {base}",
+    "**What changes** (N = {n} games per reading, against {default}, the default):":
+        "**Что меняется** (N = {n} {n:партия|партии|партий} на прочтение, против {default}, прочтения по умолчанию):",
+    "Every other measure is identical under every reading: the games are played the same way.":
+        "Все остальные измерения одинаковы при каждом прочтении: партии играются одинаково.",
+    "pt": "п.",
+})
+# the statuses, kinds, languages and kinds of evidence in Russian: (label, meaning)
+KINDS_RU = {
+    "heading": ("заголовок", "Заголовок или строка заглавия."),
+    "text": ("текст", "Текст с правилами или повествование."),
+    "commentary": ("комментарий", "Собственное мнение или сомнение пересказа, не слова его источника."),
+    "citation": ("ссылка", "Собственное указание текста на его источник."),
+    "stray": ("посторонняя строка", "Строка вне собственного текста: обрывок соседней статьи книги или подпись к картинке."),
+}
+LANGUAGES_RU = {"ru": "русский", "en": "английский", "fr": "французский", "la": "латинский"}
+GRADES_RU = {
+    "primary-print": ("первоисточник в печати", "Текст времени той практики, которую он описывает: в печати, в "
+                      "современном издании рукописи или по скану или транскрипции печатного издания; с ними и "
+                      "картина того времени."),
+    "secondary-print": ("вторичный источник в печати", "Современная книга об играх в печати: история, руководство, "
+                        "статья энциклопедии, исследование."),
+    "secondary-unplaced": ("вторичный, место неизвестно", "Современный текст об играх, который издание знает, не "
+                           "зная, где он опубликован (в печати или в сети)."),
+    "reference-web": ("справка в сети", "Справочная страница в сети: энциклопедия, сайт правил, страницы "
+                      "историка или общества, сайт транскрипций."),
+    "forum-shop": ("форум или магазин", "Страница, размещённая пользователем форума, сайта вопросов и ответов или "
+                   "площадки статей, или страница магазина."),
+    "editorial": ("рассуждение издателей", "Без внешней работы: собственный довод издания (арифметика, "
+                  "единственный симметричный исход, то, что следует из прочтения) как основание правила, "
+                  "которое тексты оставляют открытым."),
+}
+
+
+class _Counted(string.Formatter):
+    """``str.format`` with Russian number agreement: ``{n:правило|правила|правил}`` is the form of
+    the noun for the number n (1, 2–4, 5 and more: 21 правило, 122 правила, 230 правил)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec and isinstance(value, int):
+            one, few, many = format_spec.split("|")
+            n = abs(value) % 100
+            if 11 <= n <= 14:
+                return many
+            return one if n % 10 == 1 else few if 2 <= n % 10 <= 4 else many
+        return super().format_field(value, format_spec)
+
+
+counted = _Counted().format
+
+
 def tr(lang: str, text: str) -> str:
     """The page's own words in the page's language (English as written; Russian from RU)."""
     if lang == "en":
@@ -172,14 +442,16 @@ def tr(lang: str, text: str) -> str:
     return RU[text]
 
 
-def local(entry: dict, name: str, lang: str, default: Any = "") -> Any:
-    """A catalogue entry's field in the language: the English field, or its ``ru`` table's."""
+def local(entry: dict, name: str, lang: str, default: Any = "", where: str = "engine/catalogue") -> Any:
+    """An entry's field in the language: the English field, or its ``ru`` table's (a rule, reading or
+    example of the catalogue; a game, a reading set, a glossary term, a source or a passage)."""
     english = entry.get(name, default)
     if lang == "en" or not english:
         return english
     value = (entry.get("ru") or {}).get(name)
     if not value:
-        warn("engine/catalogue", f"{entry.get('id', '?')}: no Russian {name} (tools/russian.py --missing)")
+        warn(where, f"{entry.get('id') or entry.get('key') or entry.get('term') or '?'}: no Russian {name} "
+                    "(tools/russian.py --missing)")
         return english
     return value
 
@@ -236,7 +508,7 @@ def inline(text: str) -> str:
     return text.replace("<", "&lt;").replace("|", "&#124;")
 
 
-def cite(ed: Edition, text: str, base: str, badges: bool = True) -> str:
+def cite(ed: Edition, text: str, base: str, badges: bool = True, lang: str = "en") -> str:
     """Editorial prose with its citation markers (``[@key]``, ``[@key, p. 3]``) as links to
     the bibliography: each work by its ``short`` label, followed (unless ``badges`` is false)
     by the badge of its grade, the kind of evidence it is, then the locator."""
@@ -250,28 +522,38 @@ def cite(ed: Edition, text: str, base: str, badges: bool = True) -> str:
         label = f"[{literal(str(work.get('short') or key))}]({base}bibliography.md#work-{key})"
         if badges:
             label += f"\x00{work.get('grade', '')}\x00"  # the badge is raw HTML: put in after inline()
-        return label + (f", {locator}" if locator else "")
+        label += f", {locator}" if locator else ""
+        # on a Russian page a citation, its locator with it, is one element (class edition-ref: the
+        # English of a work's label and locator inside Russian prose), put in after inline()
+        return label if lang == "en" else "\x01" + label + "\x02"
     text = inline(citations.render(str(text), link))
-    return re.sub("\x00([a-z-]*)\x00", lambda m: " " + grade_badge(m.group(1)), text)
+    text = text.replace("\x01", '<span class="edition-ref">').replace("\x02", "</span>")
+    return re.sub("\x00([a-z-]*)\x00", lambda m: " " + grade_badge(m.group(1), lang), text)
 
 
-def grade_badge(grade: str) -> str:
+def grade_badge(grade: str, lang: str = "en") -> str:
     """The badge of a work's grade (``tools/citations.py`` GRADES): the kind of evidence it is."""
     label, meaning = citations.GRADES.get(grade, ("grade unknown", "The work's grade is not recognised"))
+    if lang == "ru" and grade in GRADES_RU:
+        label, meaning = GRADES_RU[grade]
     klass = grade if grade in citations.GRADES else "unknown"
     return (f'<span class="edition-grade edition-grade--{klass}" title="{html.escape(meaning)}">'
             f'{html.escape(label)}</span>')
 
 
-def evidence_item(ed: Edition, text: str, base: str) -> str:
+def evidence_item(ed: Edition, text: str, base: str, lang: str = "en") -> str:
     """An evidence line as a list item: first the badges of the kinds of evidence it rests on
     (every work it cites, each kind once), then the line with its citations."""
     by_key = {w.get("key"): w for w in ed.works}
     kinds = citations.grades(str(text), by_key)
     if not kinds:
         warn("engine/catalogue", f"an evidence line cites no graded work: {str(text)[:80]!r}")
-    badges = " ".join(grade_badge(g) for g in kinds)
-    return f'- <span class="edition-grades">{badges}</span> {cite(ed, text, base, badges=False)}'
+    badges = " ".join(grade_badge(g, lang) for g in kinds)
+    # a Russian page: the evidence line has no Russian in the catalogue yet; marked as English
+    line = cite(ed, text, base, badges=False, lang=lang)
+    if lang != "en":
+        line = f'<span lang="en" class="edition-untranslated">{line}</span>'
+    return f'- <span class="edition-grades">{badges}</span> {line}'
 
 
 def cell(text: str) -> str:
@@ -591,9 +873,16 @@ def status_badge(status: str, lang: str = "en") -> str:
     return f'<span class="edition-status edition-status--{klass}" title="{html.escape(title)}">{html.escape(label)}</span>'
 
 
-def kind_badge(kind: str) -> str:
+def kind_label(kind: str, lang: str = "en") -> str:
+    """A passage's kind as a word of the page's language."""
+    return KINDS_RU[kind][0] if lang == "ru" and kind in KINDS_RU else kind
+
+
+def kind_badge(kind: str, lang: str = "en") -> str:
     klass = kind if kind in KINDS else "unknown"
-    return f'<span class="edition-kind edition-kind--{klass}" title="{html.escape(KINDS.get(kind, "Kind not recognised"))}">{html.escape(kind)}</span>'
+    label = kind_label(kind, lang)
+    title = KINDS_RU[kind][1] if lang == "ru" and kind in KINDS_RU else KINDS.get(kind, "Kind not recognised")
+    return f'<span class="edition-kind edition-kind--{klass}" title="{html.escape(title)}">{html.escape(label)}</span>'
 
 
 # --------------------------------------------------------------------------- source pages
@@ -603,73 +892,82 @@ def source_label(src: dict) -> str:
     return short_title(src.get("title_en") or src.get("title") or src.get("key", "?"))
 
 
-def source_nav_label(ed: Edition, src: dict) -> str:
+def source_nav_label(ed: Edition, src: dict, lang: str = "en") -> str:
     """A short label naming the text by author and title: the author's surname (an anonymous
     retelling's "Anonymous") and the title up to its first full stop; a retelling's title is
     the game's English name (``title_en``), any other text's its own."""
     author = re.sub(r"\s*\(.*\)\s*$", "", str(src.get("author") or ""))
-    who = "Anonymous" if not author or author.startswith("Anonymous") else author.split()[-1]
+    anonymous = "Аноним" if lang == "ru" else "Anonymous"
+    who = anonymous if not author or author.startswith("Anonymous") else author.split()[-1]
     title = short_title(str(src.get("title_en") if src.get("is_retelling") else src.get("title")) or src.get("key", "?"))
     return f"{who}, {title}"
 
 
-def source_page(ed: Edition, key: str) -> str:
+def source_page(ed: Edition, key: str, page_lang: str = "en") -> str:
+    """A source's page; ``page_lang="ru"``: its apparatus in Russian (the original and the English
+    translation side by side on both)."""
     src = ed.sources[key]
     where = f"sources/{key}/source.json"
     for name in ("author", "title", "title_en", "language", "citation", "description", "seed_file"):
         if not src.get(name):
             warn(where, f"metadata field '{name}' is missing or empty")
     lang = src.get("language", "ru")
-    out = [f"# {inline(source_nav_label(ed, src))}", "",
-           f'<p class="edition-byline" markdown="span">{inline(src.get("author", ""))}: *{inline(src.get("title_en", ""))}*</p>', ""]
+    w = lambda text: tr(page_lang, text)  # noqa: E731
+    field_in = lambda name: local(src, name, page_lang, where=where)  # noqa: E731
+    title_line = (f'*{inline(src.get("title_en", ""))}*' if page_lang == "en"
+                  else f'<span lang="{lang}">«{literal(src.get("title", ""))}»</span>')
+    out = [f"# {inline(source_nav_label(ed, src, page_lang))}", "",
+           f'<p class="edition-byline" markdown="span">{inline(field_in("author"))}: {title_line}</p>', ""]
     if src.get("description"):
-        out += [cite(ed, src["description"], "../"), ""]
+        out += [cite(ed, field_in("description"), "../", lang=page_lang), ""]
     if ed.meta is not None:
-        out += [f'<p class="edition-downloads" markdown="span">**This text as data:** '
-                f"[TEI P5 document (`{key}.tei.xml`)]({key}/{key}.tei.xml){{ type=application/xml }}: the "
-                "original, the translation aligned passage by passage, the notes, the glossary terms and the "
-                "rules, valid against the TEI's `tei_all` · [passages as JSON](../data/passages.json) · "
-                "[all the data, licences and how to cite](../data.md)</p>", ""]
+        out += [f'<p class="edition-downloads" markdown="span">**{w("This text as data:")}** '
+                f"[{w('TEI P5 document')} (`{key}.tei.xml`)]({key}/{key}.tei.xml){{ type=application/xml }}: "
+                + w("the original, the translation aligned passage by passage, the notes, the glossary terms and the "
+                    "rules, valid against the TEI's `tei_all`")
+                + f" · [{w('passages as JSON')}](../data/passages.json) · "
+                f"[{w('all the data, licences and how to cite')}](../data.md)</p>", ""]
     games = [g for g in src.get("games") or [] if g in ed.games]
+    rights = ed.meta.source_rights_in(key, page_lang) if ed.meta else None
     rows = [
-        ("Author", inline(src.get("author", ""))),
+        ("Author", inline(field_in("author"))),
         ("Title", f'<span lang="{lang}">{literal(src.get("title", ""))}</span>'),
-        ("Title in English", inline(src.get("title_en", ""))),
-        ("Retells" if src.get("is_retelling") else "Based on", cite(ed, src.get("retells") or "—", "../")),
-        ("Language", LANGUAGES.get(lang, lang)),
-        ("Citation", cite(ed, src.get("citation", ""), "../")),
+        ("Title in English", f'<span lang="en">{inline(src.get("title_en", ""))}</span>'),
+        ("Retells" if src.get("is_retelling") else "Based on", cite(ed, field_in("retells") or "—", "../", lang=page_lang)),
+        ("Language", (LANGUAGES_RU if page_lang == "ru" else LANGUAGES).get(lang, lang)),
+        ("Citation", f'<span class="edition-citation" lang="en">{cite(ed, src.get("citation", ""), "../", lang=page_lang)}</span>'),
         ("Seed file", code(src.get("seed_file", "?"))),
         ("SHA-256 of `text.txt`", code(src.get("sha256") or "text.txt missing")),
         ("Passages", str(len(src.get("passages") or []))),
-        ("Games", ", ".join(f"[{inline(game_name(ed, g))}](../games/{g}.md)" for g in games) or "—"),
+        ("Games", ", ".join(f"[{inline(game_name_in(ed, g, page_lang))}](../games/{g}.md)" for g in games) or "—"),
         ("TEI P5", f"[`{key}.tei.xml`]({key}/{key}.tei.xml)" if ed.meta else "—"),
-        ("Rights", inline(ed.meta.source_rights.get(key) or "Nothing is known of the rights in this text.")
-         + " [Licences](../data.md#rights)" if ed.meta else "—"),
+        ("Rights", inline(rights or w("Nothing is known of the rights in this text.")) + f" [{w('Licences')}](../data.md#rights)"
+         if ed.meta else "—"),
     ]
     out += ['<div class="edition-meta" markdown>', "", "| | |", "|---|---|"]
-    out += [f"| {label} | {value} |" for label, value in rows]
+    out += [f"| {w(label)} | {value} |" for label, value in rows]
     out += ["", "</div>", ""]
     counts = defaultdict(int)
     for p in src.get("passages") or []:
         counts[p.get("kind", "?")] += 1
     out += [
-        "The original stands on the left, as the seed has it, byte for byte; the edition's "
-        "translation on the right. Each passage has a permanent anchor (its id); the rules "
-        "that rest on it are linked below it. Kinds: "
-        + ", ".join(f"{kind_badge(k)} {n}" for k, n in sorted(counts.items())) + ".",
+        w("The original stands on the left, as the seed has it, byte for byte; the edition's "
+          "translation on the right. Each passage has a permanent anchor (its id); the rules "
+          "that rest on it are linked below it. Kinds:") + " "
+        + ", ".join(f"{kind_badge(k, page_lang)} {n}" for k, n in sorted(counts.items())) + ".",
         "",
-        "## The text, passage by passage",
+        section(page_lang, 2, "The text, passage by passage"),
         "",
     ]
     for passage in src.get("passages") or []:
         pid = passage.get("id")
         if pid not in ed.passages or ed.passages[pid] is not passage:
             continue
-        out += passage_block(ed, passage, lang)
+        out += passage_block(ed, passage, lang, page_lang)
     return "\n".join(out) + "\n"
 
 
-def passage_block(ed: Edition, passage: dict, lang: str) -> list[str]:
+def passage_block(ed: Edition, passage: dict, lang: str, page_lang: str = "en") -> list[str]:
     pid = passage["id"]
     kind = passage.get("kind", "")
     if kind not in KINDS:
@@ -677,11 +975,13 @@ def passage_block(ed: Edition, passage: dict, lang: str) -> list[str]:
     if not str(passage.get("translation", "")).strip():
         warn(f"sources/{passage['source']}/source.json", f"passage {pid}: translation is empty")
     game = passage.get("game")
-    game_part = f' <span class="edition-passage-game">[{inline(game_name(ed, game))}](../games/{game}.md)</span>' if game in ed.games else ""
+    game_part = (f' <span class="edition-passage-game">[{inline(game_name_in(ed, game, page_lang))}](../games/{game}.md)</span>'
+                 if game in ed.games else "")
     out = [
         f'<section class="edition-passage edition-passage--{kind}" id="{anchor(pid)}" markdown>',
         '<div class="edition-passage-head" markdown>',
-        f'[`{pid}`](#{anchor(pid)}){{ .edition-passage-id title="Permalink to {pid}" }} {kind_badge(kind)}{game_part}',
+        f'[`{pid}`](#{anchor(pid)}){{ .edition-passage-id title="{tr(page_lang, "Permalink to")} {pid}" }} '
+        f'{kind_badge(kind, page_lang)}{game_part}',
         "</div>",
         '<div class="edition-parallel" markdown>',
         f'<div class="edition-original" lang="{lang}" markdown>',
@@ -692,18 +992,21 @@ def passage_block(ed: Edition, passage: dict, lang: str) -> list[str]:
         "</div>",
         "</div>",
     ]
-    notes = [n for n in passage.get("notes") or [] if str(n).strip()]
+    where = f"sources/{passage['source']}/source.json"
+    notes = [n for n in local(passage, "notes", page_lang, [], where=where) or [] if str(n).strip()]
     if notes:
         out += ['<div class="edition-notes" markdown>', ""]
-        out += [f"- {cite(ed, n, '../')}" for n in notes]
+        out += [f"- {cite(ed, n, '../', lang=page_lang)}" for n in notes]
         out += ["", "</div>"]
     rules = ed.cited_by.get(pid, [])
     if rules:
-        links = " · ".join(rule_link(ed, r, "../", label=inline(ed.rules[r].get("title") or r)) for r in rules)
-        out += ['<div class="edition-cited" markdown>', "", f"**Rules resting on this passage:** {links}", "", "</div>"]
+        links = " · ".join(rule_link(ed, r, "../", label=inline(local(ed.rules[r], "title", page_lang) or r), lang=page_lang)
+                           for r in rules)
+        out += ['<div class="edition-cited" markdown>', "", f"**{tr(page_lang, 'Rules resting on this passage:')}** {links}",
+                "", "</div>"]
     if ed.meta is not None:
         src = ed.sources[passage["source"]]
-        out += [cite_block("passage", ed.meta.cite_passage(src, pid), ed.meta.url(f"sources/{src['key']}/", pid))]
+        out += [cite_block("passage", ed.meta.cite_passage(src, pid), ed.meta.url(f"sources/{src['key']}/", pid), page_lang)]
     out += ["</section>", ""]
     return out
 
@@ -782,15 +1085,17 @@ def readings_block(ed: Edition, rule: dict, where: str, lang: str = "en") -> lis
     ]
     for reading in readings:
         default = bool(reading.get("default"))
+        held = cite(ed, "; ".join(reading.get("held_by") or []) or "—", "../", lang=lang)
         named = dict(reading, id=f"{rule['id']} reading {reading.get('id', '?')}")
         out += [
             f'<div class="edition-reading{" edition-reading--default" if default else ""}" markdown>',
             f'<p class="edition-reading-head" markdown="span">{code(reading.get("id", "?"))}'
             + (f' <span class="edition-default">{tr(lang, "default")}</span>' if default else "") + "</p>",
             f'<p markdown="span">{inline(local(named, "statement", lang))}</p>',
-            f'<p class="edition-reading-why" markdown="span">*{tr(lang, "Why:")}* {cite(ed, local(named, "rationale", lang) or "—", "../")}</p>',
+            f'<p class="edition-reading-why" markdown="span">*{tr(lang, "Why:")}* {cite(ed, local(named, "rationale", lang) or "—", "../", lang=lang)}</p>',
             f'<p class="edition-reading-held" markdown="span">*{tr(lang, "Held by:")}* '
-            f'{cite(ed, "; ".join(reading.get("held_by") or []) or "—", "../")}</p>',
+            # who holds a reading is named in English only (no Russian in the catalogue's ru tables)
+            + (f'<span lang="en" class="edition-untranslated">{held}</span>' if lang != "en" else held) + "</p>",
             "</div>",
         ]
     out += ["</div>", ""]
@@ -800,7 +1105,7 @@ def readings_block(ed: Edition, rule: dict, where: str, lang: str = "en") -> lis
         if lang == "en":
             out += [f"The edition plays {code(d.get('id'))} by default: {cite(ed, why, '../')}", ""]
         else:
-            out += [f"{tr(lang, 'The edition plays')} {code(d.get('id'))}: {cite(ed, why, '../')}", ""]
+            out += [f"{tr(lang, 'The edition plays')} {code(d.get('id'))}: {cite(ed, why, '../', lang=lang)}", ""]
     return out
 
 
@@ -855,11 +1160,12 @@ def rule_block(ed: Edition, game_id: str, rule: dict, lang: str = "en") -> list[
                 else f"**{tr(lang, 'Rests on:')}** {tr(lang, 'no passage: the texts are silent here.')}", ""]
     notes = [n for n in local(rule, "notes", lang, []) or [] if str(n).strip()]
     if notes:
-        out += [f"**{tr(lang, 'Notes')}**", ""] + [f"- {cite(ed, n, '../')}" for n in notes] + [""]
+        out += [f"**{tr(lang, 'Notes')}**", ""] + [f"- {cite(ed, n, '../', lang=lang)}" for n in notes] + [""]
     evidence = [n for n in rule.get("evidence") or [] if str(n).strip()]
     if evidence:
-        # the evidence lines are English on both pages for now (issue 15: their Russian is to come)
-        out += [f"**{tr(lang, 'Evidence')}**", ""] + [evidence_item(ed, n, "../") for n in evidence] + [""]
+        # the evidence lines have no Russian in the catalogue yet: on a Russian page they are marked
+        # English (evidence_item)
+        out += [f"**{tr(lang, 'Evidence')}**", ""] + [evidence_item(ed, n, "../", lang) for n in evidence] + [""]
     elif status == "supplied":
         warn(where, f"supplied rule {rid} gives no evidence")
     if status == "contested" or rule.get("readings"):
@@ -880,7 +1186,7 @@ def rule_block(ed: Edition, game_id: str, rule: dict, lang: str = "en") -> list[
                + (", ".join(code(p) for p in places) if places else tr(lang, "no engine code yet.")))
     out.append("")
     if ed.tests_known:
-        out.append(f"**{tr(lang, 'Tests:')}** " + (tests_cell(ed, rule).replace("<br>", "; ") if tests else tr(lang, "none yet.")))
+        out.append(f"**{tr(lang, 'Tests:')}** " + (tests_cell(ed, rule, lang).replace("<br>", "; ") if tests else tr(lang, "none yet.")))
     else:
         out.append(f"**{tr(lang, 'Tests:')}** {tr(lang, 'the worked examples above run as')} {code(f'{rid}/<example>')}; "
                    f"{tr(lang, 'other tests carry')} {code(f'@pytest.mark.rule({json.dumps(rid)})')}.")
@@ -940,7 +1246,7 @@ def reading_sets_table(ed: Edition, game: dict, lang: str = "en") -> list[str]:
         tr(lang, "Each set gives one reading for every option, so that a whole reading of the game can be "
                  "chosen at once; any single option can then be changed."),
         "",
-        f"| {tr(lang, 'Option')} | " + " | ".join(inline(str(rs.get("name") or rs.get("id")))
+        f"| {tr(lang, 'Option')} | " + " | ".join(inline(str(local(rs, "name", lang, where=where) or rs.get("id")))
                                                   + (" " + tr(lang, "(default)") if rs.get("default") else "")
                               for rs in sets) + " |",
         "|---|" + "---|" * len(sets),
@@ -956,8 +1262,9 @@ def reading_sets_table(ed: Edition, game: dict, lang: str = "en") -> list[str]:
         out.append(f"| {rule_link(ed, rule['id'], '../', label=code(option))} | " + " | ".join(cells) + " |")
     out.append("")
     for rs in sets:
-        out += [f"**{inline(str(rs.get('name') or rs.get('id')))}** ({code(str(rs.get('id')))}): "
-                f"{inline(str(rs.get('statement', '')))} {cite(ed, str(rs.get('rationale', '')), '../')}", ""]
+        out += [f"**{inline(str(local(rs, 'name', lang, where=where) or rs.get('id')))}** ({code(str(rs.get('id')))}): "
+                f"{inline(str(local(rs, 'statement', lang, where=where)))} "
+                f"{cite(ed, str(local(rs, 'rationale', lang, where=where)), '../', lang=lang)}", ""]
     return out
 
 
@@ -969,7 +1276,7 @@ def measure_value(name: str, value: Any) -> str:
     return fmt_number(value).replace("-", "\u2212", 1) if isinstance(value, (int, float)) else fmt_number(value)
 
 
-def measure_change(name: str, value: Any, base: Any) -> str:
+def measure_change(name: str, value: Any, base: Any, lang: str = "en") -> str:
     """The difference from the default reading: percentage points for shares."""
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (value, base)) or value == base:
         return ""
@@ -978,28 +1285,31 @@ def measure_change(name: str, value: Any, base: Any) -> str:
     if name.endswith("_share"):
         digits = 2 if abs(diff) < 0.001 else 1
         shown = f"{abs(diff) * 100:.{digits}f}"
-        return "" if float(shown) == 0 else f"\u00a0({sign}{shown}\u00a0pt)"
+        return "" if float(shown) == 0 else f"\u00a0({sign}{shown}\u00a0{tr(lang, 'pt')})"
     shown = fmt_number(round(abs(diff), 3))
     return "" if shown == "0" else f"\u00a0({sign}{shown})"
 
 
-def measure_label(metrics: dict, name: str) -> str:
+def measure_label(metrics: dict, name: str, lang: str = "en", capital: bool = True) -> str:
+    """A measure's description (engine/measures/*.json, written by the engine's measures in English:
+    on a Russian page it is marked English)."""
     label = inline(str(metrics.get(name) or name.replace("_", " ")))
-    return label[:1].upper() + label[1:]
+    label = (label[:1].upper() if capital else label[:1].lower()) + label[1:]
+    return label if lang == "en" else f'<span lang="en" class="edition-untranslated">{label}</span>'
 
 
 def measure_table(metrics: dict, names: list[str], rows: dict, reading_ids: list[str], default: str | None,
-                  indent: str = "") -> list[str]:
+                  indent: str = "", lang: str = "en") -> list[str]:
     """One row per measure, one column per reading (the default first), changes against the default."""
-    head = " | ".join(code(r) + (" (default)" if r == default else "") for r in reading_ids)
-    out = [f"{indent}| Measure | {head} |", f"{indent}|---|" + "---:|" * len(reading_ids)]
+    head = " | ".join(code(r) + (" " + tr(lang, "(default)") if r == default else "") for r in reading_ids)
+    out = [f"{indent}| {tr(lang, 'Measure')} | {head} |", f"{indent}|---|" + "---:|" * len(reading_ids)]
     for name in names:
         base = rows.get(default, {}).get(name) if default else None
         values = []
         for r in reading_ids:
             value = rows[r].get(name)
-            values.append(measure_value(name, value) + ("" if r == default else measure_change(name, value, base)))
-        out.append(f"{indent}| {measure_label(metrics, name)} <br>{code(name)} | " + " | ".join(values) + " |")
+            values.append(measure_value(name, value) + ("" if r == default else measure_change(name, value, base, lang)))
+        out.append(f"{indent}| {measure_label(metrics, name, lang)} <br>{code(name)} | " + " | ".join(values) + " |")
     return out
 
 
@@ -1018,7 +1328,7 @@ def _slight(name: str, value: Any, base: Any) -> bool:
 
 
 def what_changes(metrics: dict, focus: list[str], rows: dict, reading_ids: list[str], default: str | None,
-                 n: Any) -> list[str]:
+                 n: Any, lang: str = "en") -> list[str]:
     """One plain sentence per other reading: the focus measures that move most, from the
     default's value to the reading's; and whether everything else stays the same."""
     clauses = []
@@ -1026,25 +1336,30 @@ def what_changes(metrics: dict, focus: list[str], rows: dict, reading_ids: list[
         moved = sorted((m for m in focus if measure_value(m, rows[r].get(m)) != measure_value(m, rows[default].get(m))),
                        key=lambda m: -_relative_change(rows[r].get(m), rows[default].get(m)))[:2]
         if not moved:
-            clauses.append(f"under {code(r)} none of the measures below changes")
+            clauses.append(tr(lang, "under {reading} none of the measures below changes").format(reading=code(r)))
             continue
         if all(_slight(m, rows[r].get(m), rows[default].get(m)) for m in moved):
-            clauses.append(f"under {code(r)} the measures below hardly move (each by less than 2 %, "
-                           "or half a percentage point for a share)")
+            clauses.append(tr(lang, "under {reading} the measures below hardly move (each by less than 2 %, "
+                                    "or half a percentage point for a share)").format(reading=code(r)))
             continue
         parts = []
         for m in moved:
             base, value = rows[default].get(m), rows[r].get(m)
             verb = "rises" if isinstance(value, (int, float)) and isinstance(base, (int, float)) and value > base \
                 else "falls" if isinstance(value, (int, float)) and isinstance(base, (int, float)) else "becomes"
-            label = measure_label(metrics, m)
-            parts.append(f"the {label[:1].lower() + label[1:]} {verb} from {measure_value(m, base)} "
-                         f"to {measure_value(m, value)}")
-        clauses.append(f"under {code(r)}, " + "; ".join(parts))
-    text = f"**What changes** (N = {n} games per reading, against {code(default)}, the default): " + "; ".join(clauses) + "."
+            label = measure_label(metrics, m, lang, capital=False)
+            if lang == "en":
+                parts.append(f"the {label} {verb} from {measure_value(m, base)} to {measure_value(m, value)}")
+            else:
+                parts.append(tr(lang, f"{{measure}}: {verb} " + ("from {base} to {value}" if verb != "becomes"
+                                                                  else "{value} instead of {base}"))
+                             .format(measure=label, base=measure_value(m, base), value=measure_value(m, value)))
+        clauses.append(tr(lang, "under {reading}, {changes}").format(reading=code(r), changes="; ".join(parts)))
+    text = (counted(tr(lang, "**What changes** (N = {n} games per reading, against {default}, the default):"),
+                    n=n, default=code(default)) + " " + "; ".join(clauses) + ".")
     names = [m for m in metrics if m != "games" and m not in focus]
     if names and all(len({json.dumps(rows[r].get(m)) for r in reading_ids}) == 1 for m in names):
-        text += " Every other measure is identical under every reading: the games are played the same way."
+        text += " " + tr(lang, "Every other measure is identical under every reading: the games are played the same way.")
     return [text, ""]
 
 
@@ -1054,37 +1369,36 @@ REPLAY_ID = "replay-a-deal"
 
 
 def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> list[str]:
-    """The measured consequences of each reading. On a Russian page the headings and the panel are
-    Russian; the measures' own prose (what changes, the tables) is English for now."""
+    """The measured consequences of each reading; on a Russian page in Russian, but for the measures'
+    own descriptions (engine/measures/*.json), which are the engine's English (measure_label)."""
     out = [section(lang, 2, "The readings compared"), ""]
     contested = [r for r in game["rules"] if r.get("readings")]
     data = ed.measures.get(game_id)
     if not contested:
         out += [tr(lang, "No rule of this game is contested: there is nothing to compare."), ""]
     elif not data:
-        out += ['!!! note "Not measured yet"',
-                "    The measured consequences of each reading are produced by "
-                f"`python -m engine simulate` into `engine/measures/{game_id}.json`; "
-                "that file is not there yet.", ""]
+        out += [f'!!! note "{tr(lang, "Not measured yet")}"',
+                "    " + tr(lang, "The measured consequences of each reading are produced by `python -m engine simulate` "
+                             "into `engine/measures/{game}.json`; that file is not there yet.").format(game=game_id), ""]
     else:
         metrics = data.get("metrics") or {}
         n = data.get("games_per_reading", "?")
         bots = data.get("bots")
-        bots_text = (f"the engine's bots ({', '.join(map(str, bots))})" if isinstance(bots, list)
-                     else f"the engine's {bots} bots in every seat" if bots else "the engine's bots")
+        bots_text = (tr(lang, "the engine's bots ({bots})").format(bots=", ".join(map(str, bots))) if isinstance(bots, list)
+                     else tr(lang, "the engine's {bots} bots in every seat").format(bots=bots) if bots
+                     else tr(lang, "the engine's bots"))
         out += [
-            f"Each reading was played over **{n} games** by {inline(bots_text)}, with "
-            "the same seeds under every reading (the same deals, card for card), so a difference comes from the "
-            "rule, not the deal. "
-            "Shares are percentages; a change against the default reading is given in brackets "
-            "(for a share, in percentage points).",
+            counted(tr(lang, "Each reading was played over **{n} games** by {bots}, with the same seeds under every reading "
+                     "(the same deals, card for card), so a difference comes from the rule, not the deal. Shares are "
+                     "percentages; a change against the default reading is given in brackets (for a share, in "
+                     "percentage points)."), n=n, bots=inline(bots_text)),
             "",
         ]
         if data.get("lower_is_better"):
-            out += ["Records go down to nothing: a change to a record is negative when points are written off "
-                    "(good for the player) and positive when a penalty is written up.", ""]
+            out += [tr(lang, "Records go down to nothing: a change to a record is negative when points are written off "
+                             "(good for the player) and positive when a penalty is written up."), ""]
         if data.get("command"):
-            out += [f"Made by `{data['command']}`.", ""]
+            out += [tr(lang, "Made by {command}.").format(command=f"`{data['command']}`"), ""]
         measured = data.get("rules") or {}
         for rule in contested:
             rid = rule["id"]
@@ -1101,12 +1415,13 @@ def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> l
             context = entry.get("context") or {}
             if context:
                 setting = ", ".join(f"{code(k)} = {code(str(v))}" for k, v in context.items())
-                out += [f"Measured with {setting}: the readings only differ there; every other option is at its "
-                        "default.", ""]
+                out += [tr(lang, "Measured with {setting}: the readings only differ there; every other option is at "
+                                 "its default.").format(setting=setting), ""]
             rows = {r: v for r, v in entry["readings"].items() if isinstance(v, dict) and "error" not in v}
             for r, v in entry["readings"].items():
                 if r not in rows:
-                    out += [f"Reading {code(r)} could not be measured: {inline(str((v or {}).get('error')))}", ""]
+                    out += [tr(lang, "Reading {reading} could not be measured:").format(reading=code(r))
+                            + f" {inline(str((v or {}).get('error')))}", ""]
             if not rows:
                 continue
             names = list(metrics) or sorted({m for v in rows.values() for m in v})
@@ -1116,12 +1431,12 @@ def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> l
                 default = reading_ids[0]
             focus = [m for m in entry.get("focus") or [] if m in names]
             if focus:
-                out += what_changes(metrics, focus, rows, reading_ids, default, rows[default].get("games", n))
-                out += measure_table(metrics, focus, rows, reading_ids, default) + [""]
-                out += [f'??? note "All {len(names)} measures of this rule"', ""]
-                out += measure_table(metrics, names, rows, reading_ids, default, indent="    ") + [""]
+                out += what_changes(metrics, focus, rows, reading_ids, default, rows[default].get("games", n), lang)
+                out += measure_table(metrics, focus, rows, reading_ids, default, lang=lang) + [""]
+                out += [f'??? note "{counted(tr(lang, "All {n} measures of this rule"), n=len(names))}"', ""]
+                out += measure_table(metrics, names, rows, reading_ids, default, indent="    ", lang=lang) + [""]
             else:
-                out += measure_table(metrics, names, rows, reading_ids, default) + [""]
+                out += measure_table(metrics, names, rows, reading_ids, default, lang=lang) + [""]
     out += [
         f"### {tr(lang, REPLAY_TITLE)} {{#{REPLAY_ID}}}",
         "",
@@ -1137,10 +1452,13 @@ def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> l
 
 
 def game_name_in(ed: Edition, game_id: str, lang: str) -> str:
-    """The game's name on a page in the language: in Russian, its name in the source where that
-    is Russian (Мушка, Пикет ...), else the English name."""
+    """The game's name on a page in the language: in Russian, its Russian name (``[game.ru]``
+    name: Глик; "Ruffe and trumps" where the source writes it so), else its name in the source
+    where that is Russian (Мушка, Пикет ...), else the English name."""
     meta = ed.games[game_id].get("game", {})
     original = str(meta.get("name_original") or "")
+    if lang == "ru" and (meta.get("ru") or {}).get("name"):
+        return str(meta["ru"]["name"])
     if lang == "ru" and re.search("[А-Яа-яЁё]", original):
         return original
     return meta.get("name") or game_id
@@ -1160,14 +1478,11 @@ def game_page(ed: Edition, game_id: str, lang: str = "en") -> str:
     for r in rules:
         counts[r.get("status", "?")] += 1
     src_links = ", ".join(
-        f"[{inline(source_label(ed.sources[k]) if lang == 'en' else short_title(ed.sources[k].get('title') or k))}]"
+        f"[{inline(source_label(ed.sources[k]) if lang == 'en' else source_nav_label(ed, ed.sources[k], lang))}]"
         f"(../sources/{k}.md)" if k in ed.sources else code(k)
         for k in meta.get("sources") or [])
     players = meta.get("players") or []
-    # the summary is English on the Russian page too: the catalogue has no Russian summary yet
-    summary_text = inline(meta.get("summary", ""))
-    if lang != "en":
-        summary_text = f'<p lang="en" markdown="span">{summary_text}</p>'
+    summary_text = inline(local(meta, "summary", lang, where=where))
     out = [f"# {inline(game_name_in(ed, game_id, lang))}", "", summary_text, ""]
     rows = [
         (tr(lang, "Name in the source"), inline(meta.get("name_original") or "—")),
@@ -1230,22 +1545,24 @@ def game_page(ed: Edition, game_id: str, lang: str = "en") -> str:
 
 # --------------------------------------------------------------------------- other pages
 
-def concordance_page(ed: Edition) -> str:
+def concordance_page(ed: Edition, lang: str = "en") -> str:
+    w = lambda text: tr(lang, text)  # noqa: E731
     out = [
-        "# Concordance",
+        section(lang, 1, "Concordance"),
         "",
-        "From every passage to the rules resting on it, the engine code that implements each rule and "
-        "the tests that prove it. Passages no rule rests on (titles, commentary, stray lines) are listed "
-        "after each source, so that nothing in the texts goes unaccounted for.",
+        w("From every passage to the rules resting on it, the engine code that implements each rule and "
+          "the tests that prove it. Passages no rule rests on (titles, commentary, stray lines) are listed "
+          "after each source, so that nothing in the texts goes unaccounted for."),
         "",
     ]
     if not ed.tests_known:
-        out += ['!!! note "Tests"',
-                "    `python -m engine rules --json` did not report tests when this page was built; "
-                "the tests column shows the worked examples, which run as `rule-id/example-id`.", ""]
+        out += [f'!!! note "{w("Tests")}"',
+                "    " + w("`python -m engine rules --json` did not report tests when this page was built; "
+                           "the tests column shows the worked examples, which run as `rule-id/example-id`."), ""]
     for key, src in ed.sources.items():
-        out += [f"## {inline(source_nav_label(ed, src))}", "",
-                "| Passage | Rule | Status | Code | Tests |", "|---|---|---|---|---|"]
+        heading = inline(source_nav_label(ed, src))
+        out += [f"## {heading}" if lang == "en" else f"## {inline(source_nav_label(ed, src, lang))} {{#{heading_id(heading)}}}", "",
+                f"| {w('Passage')} | {w('Rule')} | {w('Status')} | {w('Code')} | {w('Tests')} |", "|---|---|---|---|---|"]
         unused = []
         for passage in src.get("passages") or []:
             pid = passage.get("id")
@@ -1256,22 +1573,24 @@ def concordance_page(ed: Edition) -> str:
             for rid in rules:
                 rule = ed.rules[rid]
                 places = "<br>".join(code(p) for p in ed.code.get(rid, [])) or "—"
-                title = inline(rule.get("title") or rid)
-                out.append(f"| {passage_link(ed, pid, '')} | {rule_link(ed, rid, '', label=title)} | "
-                           f"{status_badge(rule.get('status', ''))} | {places} | {tests_cell(ed, rule)} |")
+                title = inline(local(rule, "title", lang) or rid)
+                out.append(f"| {passage_link(ed, pid, '')} | {rule_link(ed, rid, '', label=title, lang=lang)} | "
+                           f"{status_badge(rule.get('status', ''), lang)} | {places} | {tests_cell(ed, rule, lang)} |")
         out.append("")
         if unused:
-            out += ["Passages no rule rests on: " + ", ".join(
-                passage_link(ed, p, "") + f" ({ed.passages[p].get('kind', '?')})" for p in unused if p in ed.passages) + ".", ""]
+            out += [w("Passages no rule rests on:") + " " + ", ".join(
+                passage_link(ed, p, "") + f" ({kind_label(ed.passages[p].get('kind', '?'), lang)})"
+                for p in unused if p in ed.passages) + ".", ""]
     unsourced = [rid for rid, r in ed.rules.items() if not r.get("passages")]
     if unsourced:
-        out += ["## Rules resting on no passage", "",
-                "Supplied rules: the texts are silent, the edition fills the gap on the evidence given with each.", ""]
-        out += [f"- {rule_link(ed, rid, '')} {status_badge(ed.rules[rid].get('status', ''))}" for rid in unsourced] + [""]
+        out += [section(lang, 2, "Rules resting on no passage"), "",
+                w("Supplied rules: the texts are silent, the edition fills the gap on the evidence given with each."), ""]
+        out += [f"- {rule_link(ed, rid, '', lang=lang)} {status_badge(ed.rules[rid].get('status', ''), lang)}"
+                for rid in unsourced] + [""]
     missing = [rid for rid, r in ed.rules.items() if r["game"] in ed.implemented_games and rid not in ed.code]
     if missing:
-        out += ["## Rules of implemented games without code", ""]
-        out += [f"- {rule_link(ed, rid, '')}" for rid in missing] + [""]
+        out += [section(lang, 2, "Rules of implemented games without code"), ""]
+        out += [f"- {rule_link(ed, rid, '', lang=lang)}" for rid in missing] + [""]
     extra = sorted(rid for rid in ed.code if rid not in ed.rules)
     if extra:
         for rid in extra:
@@ -1279,12 +1598,12 @@ def concordance_page(ed: Edition) -> str:
     return "\n".join(out) + "\n"
 
 
-def tests_cell(ed: Edition, rule: dict) -> str:
+def tests_cell(ed: Edition, rule: dict, lang: str = "en") -> str:
     """Tests, compactly: the worked examples by id, then the other tests by file and name."""
     rid = rule["id"]
     if not ed.tests_known:
         examples = [e.get("id") for e in rule.get("examples") or []]
-        return ("examples " + ", ".join(code(e) for e in examples)) if examples else "—"
+        return (tr(lang, "examples") + " " + ", ".join(code(e) for e in examples)) if examples else "—"
     examples, others = [], []
     for test in ed.tests.get(rid, []):
         match = re.search(rf"\[{re.escape(rid)}/([^\]]+)\]$", test)
@@ -1294,7 +1613,7 @@ def tests_cell(ed: Edition, rule: dict) -> str:
             others.append(test.removeprefix("tests/"))
     parts = []
     if examples:
-        parts.append("examples " + ", ".join(code(e) for e in examples))
+        parts.append(tr(lang, "examples") + " " + ", ".join(code(e) for e in examples))
     parts += [code(t) for t in others]
     return "<br>".join(parts) or "—"
 
@@ -1320,13 +1639,15 @@ def term_uses(ed: Edition, term: dict) -> tuple[list[str], list[str]]:
     return passages, rules
 
 
-def glossary_page(ed: Edition) -> str:
+def glossary_page(ed: Edition, page_lang: str = "en") -> str:
+    """The glossary; ``page_lang="ru"``: each term's Russian meaning beside its English one."""
+    w = lambda text: tr(page_lang, text)  # noqa: E731
     out = [
-        "# Glossary",
+        section(page_lang, 1, "Glossary"),
         "",
-        "The period English, French and Russian terms of the four texts. In the text of every page a "
-        "term in one of its listed forms carries its meaning as a tooltip. *Used in* lists the "
-        "passages whose original or translation contains one of its forms, and the rules that name it.",
+        w("The period English, French and Russian terms of the four texts. In the text of every page a "
+          "term in one of its listed forms carries its meaning as a tooltip. *Used in* lists the "
+          "passages whose original or translation contains one of its forms, and the rules that name it."),
         "",
     ]
     groups: dict[str, list[dict]] = defaultdict(list)
@@ -1337,28 +1658,39 @@ def glossary_page(ed: Edition) -> str:
         groups[term.get("language", "?")].append(term)
     titles = {"en": "Period English terms", "fr": "French terms", "ru": "Russian terms"}
     for lang in sorted(groups, key=lambda l: ["en", "fr", "ru"].index(l) if l in ("en", "fr", "ru") else 9):
-        out += [f"## {titles.get(lang, LANGUAGES.get(lang, lang))}", ""]
+        out += [section(page_lang, 2, titles[lang]) if lang in titles else f"## {LANGUAGES.get(lang, lang)}", ""]
         for term in sorted(groups[lang], key=lambda t: t.get("term", "").lower()):
             name = term.get("term", "?")
             out += [f"### {literal(name)} {{#{term_slug(name)} }}", ""]
             facts = []
             if term.get("original"):
-                facts.append(f'<span lang="{lang}">{literal(term["original"])}</span>')
+                facts.append(f'<span class="edition-term-original" lang="{lang}">{literal(term["original"])}</span>')
             if term.get("transliteration"):
                 facts.append(f"*{inline(term['transliteration'])}*")
-            facts.append(LANGUAGES.get(lang, lang))
+            facts.append((LANGUAGES_RU if page_lang == "ru" else LANGUAGES).get(lang, lang))
             out += ['<p class="edition-term-facts" markdown="span">' + " · ".join(facts) + "</p>", ""]
-            out += [cite(ed, term.get("meaning", ""), ""), ""]
+            if page_lang == "en":
+                out += [cite(ed, term.get("meaning", ""), ""), ""]
+            else:
+                meaning = local(term, "meaning", page_lang, where="sources/glossary.toml")
+                out += ['<div class="edition-parallel edition-term-meaning" markdown>',
+                        f'<div class="edition-original edition-term-ru" lang="{page_lang}" markdown>',
+                        f'<p markdown="span">{cite(ed, meaning, "", lang=page_lang)}</p>', "</div>",
+                        '<div class="edition-translation" lang="en" markdown>',
+                        f'<p markdown="span">{cite(ed, term.get("meaning", ""), "", lang=page_lang)}</p>', "</div>",
+                        "</div>", ""]
             games = [g for g in term.get("games") or [] if g in ed.games]
             if games:
-                out += ["**Games:** " + ", ".join(f"[{inline(game_name(ed, g))}](games/{g}.md)" for g in games), ""]
+                out += [f"**{w('Games:')}** " + ", ".join(f"[{inline(game_name_in(ed, g, page_lang))}](games/{g}.md)"
+                                                        for g in games), ""]
             passages, rules = term_uses(ed, term)
             if passages:
-                out += ["**Used in:** " + ", ".join(passage_link(ed, p, "") for p in passages), ""]
+                out += [f"**{w('Used in:')}** " + ", ".join(passage_link(ed, p, "") for p in passages), ""]
             if rules:
-                out += ["**Rules naming it:** " + ", ".join(rule_link(ed, r, "") for r in rules), ""]
+                out += [f"**{w('Rules naming it:')}** " + ", ".join(rule_link(ed, r, "", lang=page_lang) for r in rules), ""]
             if term.get("references"):
-                out += ["**References:** " + "; ".join(inline(r) for r in term["references"]), ""]
+                out += [f'<p class="edition-term-refs" markdown="span">**{w("References:")}** '
+                        + "; ".join(inline(r) for r in term["references"]) + "</p>", ""]
     return "\n".join(out) + "\n"
 
 
@@ -1376,20 +1708,22 @@ def abbreviations(ed: Edition) -> str:
     return "\n".join(lines) + "\n"
 
 
-def bibliography_page(ed: Edition) -> str:
+def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
+    """The bibliography; ``page_lang="ru"``: its apparatus in Russian, the entries as the works are."""
+    w = lambda text: tr(page_lang, text)  # noqa: E731
     out = [
-        "# Bibliography",
+        section(page_lang, 1, "Bibliography"),
         "",
-        "The works the edition cites: the sources behind the four texts, the period descriptions "
-        "the notes compare them with, and the modern references. Every note, evidence line, reading "
-        "and glossary meaning names the works it rests on by a citation linked to its entry here. "
-        "An imprint marked *unchecked* is taken from library catalogues or from another work's listing "
-        "and has not been checked against a copy; a work marked *known through* has not been "
-        "consulted, only the work named. Links to outside pages are references only; nothing on this "
-        "site is loaded from them.",
+        w("The works the edition cites: the sources behind the four texts, the period descriptions "
+          "the notes compare them with, and the modern references. Every note, evidence line, reading "
+          "and glossary meaning names the works it rests on by a citation linked to its entry here. "
+          "An imprint marked *unchecked* is taken from library catalogues or from another work's listing "
+          "and has not been checked against a copy; a work marked *known through* has not been "
+          "consulted, only the work named. Links to outside pages are references only; nothing on this "
+          "site is loaded from them."),
         "",
     ]
-    out += grades_legend(ed)
+    out += grades_legend(ed, page_lang)
     kinds = {"source": "The texts and what they rest on", "period": "Period descriptions",
              "modern": "Modern studies and references", "web": "On the web"}
     by_key = {w.get("key"): w for w in ed.works}
@@ -1400,7 +1734,7 @@ def bibliography_page(ed: Edition) -> str:
                 warn("sources/bibliography.toml", f"work #{index + 1} ({work.get('key', '?')!r}): field '{name}' is missing")
         groups[work.get("kind", "modern")].append(work)
     for kind in sorted(groups, key=lambda k: list(kinds).index(k) if k in kinds else 9):
-        out += [f"## {kinds.get(kind, kind.capitalize())}", ""]
+        out += [section(page_lang, 2, kinds[kind]) if kind in kinds else f"## {kind.capitalize()}", ""]
         for work in groups[kind]:
             lang = work.get("language", "en")
             title = f'<cite lang="{lang}">{literal(work.get("title", ""))}</cite>'
@@ -1413,34 +1747,39 @@ def bibliography_page(ed: Edition) -> str:
                 parts.append(inline(work["edition"]))
             imprint = ", ".join(str(x) for x in (work.get("place"), work.get("publisher"), work.get("year")) if x)
             if imprint:
-                parts.append(inline(imprint) + (" (imprint unchecked)" if work.get("unchecked") else ""))
+                parts.append(inline(imprint) + (" " + w("(imprint unchecked)") if work.get("unchecked") else ""))
             key = work.get("key", "")
             out += [f'<p class="edition-work" id="work-{html.escape(key)}" markdown="span">' + ". ".join(parts) + ".</p>", ""]
-            facts = [f"Cited as {code('[@' + key + ']')}: “{literal(str(work.get('short', '')))}”.",
-                     f"Evidence: {grade_badge(str(work.get('grade', '')))}."]
+            facts = [f"{w('Cited as')} {code('[@' + key + ']')}: “{literal(str(work.get('short', '')))}”.",
+                     f"{w('Evidence:')} {grade_badge(str(work.get('grade', '')), page_lang)}."]
             via = by_key.get(work.get("via"))
             if via is not None:
-                facts.append(f"Known through [{literal(str(via.get('short') or via['key']))}](#work-{via['key']}).")
+                facts.append(f"{w('Known through')} [{literal(str(via.get('short') or via['key']))}](#work-{via['key']}).")
             out += [f'<p class="edition-work-note" markdown="span">{" ".join(facts)}</p>', ""]
+            # a work's note and use are the bibliography's English (no Russian in sources/bibliography.toml
+            # yet): on a Russian page they are marked English
+            marked = '"' if page_lang == "en" else ' edition-untranslated" lang="en"'
             if work.get("note"):
-                out += [f'<p class="edition-work-note" markdown="span">{cite(ed, work["note"], "")}</p>', ""]
+                out += [f'<p class="edition-work-note{marked} markdown="span">{cite(ed, work["note"], "", lang=page_lang)}</p>', ""]
             if work.get("used_for"):
-                out += [f'<p class="edition-work-note" markdown="span">*Used for:* {inline(work["used_for"])}</p>', ""]
+                out += [f'<p class="edition-work-note{marked} markdown="span">*{w("Used for:")}* {inline(work["used_for"])}</p>', ""]
     return "\n".join(out) + "\n"
 
 
-def grades_legend(ed: Edition) -> list[str]:
+def grades_legend(ed: Edition, lang: str = "en") -> list[str]:
     """The kinds of evidence: each grade's badge, what it means, and the works of that grade."""
-    out = ["## Kinds of evidence {#kinds-of-evidence}", "",
-           "Every citation on this site carries a badge saying what kind of evidence the work cited is, "
-           "and every evidence line under a rule begins with the badges of all the works it rests on, so "
-           "that a reader sees at a glance what rests on a period print such as Cotton and what on a web "
-           "page or a forum. The kinds:", ""]
+    out = [f"## {tr(lang, 'Kinds of evidence')} {{#kinds-of-evidence}}", "",
+           tr(lang, "Every citation on this site carries a badge saying what kind of evidence the work cited is, "
+                    "and every evidence line under a rule begins with the badges of all the works it rests on, so "
+                    "that a reader sees at a glance what rests on a period print such as Cotton and what on a web "
+                    "page or a forum. The kinds:"), ""]
     for grade, (_, meaning) in citations.GRADES.items():
+        if lang == "ru" and grade in GRADES_RU:
+            meaning = GRADES_RU[grade][1]
         works = [w for w in ed.works if w.get("grade") == grade]
         named = ", ".join(f"[{literal(str(w.get('short') or w['key']))}](#work-{w['key']})" for w in works)
-        out += [f'<p class="edition-grade-legend" markdown="span">{grade_badge(grade)} {inline(meaning)}'
-                + (f" Here: {named}." if named else "") + "</p>", ""]
+        out += [f'<p class="edition-grade-legend" markdown="span">{grade_badge(grade, lang)} {inline(meaning)}'
+                + (f" {tr(lang, 'Here:')} {named}." if named else "") + "</p>", ""]
     return out
 
 
@@ -1448,14 +1787,18 @@ def _size(data: bytes) -> str:
     return f"{len(data) / 1024:,.0f} KB" if len(data) >= 1024 else f"{len(data)} bytes"
 
 
-def data_page(ed: Edition, files: dict[str, bytes]) -> str:
-    """The Data page: every downloadable file, its schema, its licence, and how to cite it."""
+def data_page(ed: Edition, files: dict[str, bytes], lang: str = "en") -> str:
+    """The Data page: every downloadable file, its schema, its licence, and how to cite it
+    (``lang="ru"``: in Russian; the schemas' column descriptions are the schemas' English)."""
     meta = ed.meta
+    w = lambda text: tr(lang, text)  # noqa: E731
     schemas = REPO / "docs" / "data"
     n_rules = len(ed.rules)
     n_readings = sum(len(r.get("readings") or []) for r in ed.rules.values())
     n_examples = sum(len(r.get("examples") or []) for r in ed.rules.values())
     n_passages = sum(len(s.get("passages") or []) for s in ed.sources.values())
+    counts = dict(games=len(ed.games), rules=n_rules, readings=n_readings, examples=n_examples,
+                  sources=len(ed.sources), passages=n_passages, works=len(ed.works))
 
     def row(path: str, what: str, schema: str | None) -> str:
         name = path.split("/")[-1]
@@ -1463,68 +1806,72 @@ def data_page(ed: Edition, files: dict[str, bytes]) -> str:
         schema_link = f"[`{schema}`](data/{schema})" if schema else "—"
         if schema and not (schemas / schema).is_file():
             warn(f"docs/data/{schema}", "missing: the Data page names it")
-        return f"| {link} | {what} | {schema_link} | {_size(files[path]) if path in files else '—'} |"
+        return f"| {link} | {counted(w(what), **counts)} | {schema_link} | {_size(files[path]) if path in files else '—'} |"
+
+    def english(text: str) -> str:
+        return text if lang == "en" else f'<span lang="en" class="edition-untranslated">{text}</span>'
 
     out = [
-        "# Data and citation",
+        section(lang, 1, "Data and citation"),
         "",
-        "Everything the site shows is also here as data, generated from the same files at every build "
-        "(the texts and their passages in `sources/`, the rule catalogue in `engine/catalogue/`), so that "
-        "the data and the pages cannot disagree. Each JSON file and each CSV table has a JSON Schema "
-        "(draft 2020-12); the test suite validates every file against its schema and checks the catalogue "
-        "against the engine's own report, `python -m engine rules --json`.",
+        w("Everything the site shows is also here as data, generated from the same files at every build "
+          "(the texts and their passages in `sources/`, the rule catalogue in `engine/catalogue/`), so that "
+          "the data and the pages cannot disagree. Each JSON file and each CSV table has a JSON Schema "
+          "(draft 2020-12); the test suite validates every file against its schema and checks the catalogue "
+          "against the engine's own report, `python -m engine rules --json`."),
         "",
-        "## The files",
+        section(lang, 2, "The files"),
         "",
         '<div class="edition-data" markdown>',
         "",
-        "| File | What it holds | Schema | Size |",
+        f"| {w('File')} | {w('What it holds')} | {w('Schema')} | {w('Size')} |",
         "|---|---|---|---|",
-        row("data/catalogue.json", f"The whole rule catalogue as one document: the edition, the {len(ed.games)} "
-            f"games, and all {n_rules} rules with every field the catalogue gives (passages, status, notes, "
-            f"evidence, {n_readings} readings, {n_examples} worked examples), what the engine reports of each "
+        row("data/catalogue.json", "The whole rule catalogue as one document: the edition, the {games} "
+            "games, and all {rules} rules with every field the catalogue gives (passages, status, notes, "
+            "evidence, {readings} readings, {examples} worked examples), what the engine reports of each "
             "(implemented, code, tests), its stable URL and a suggested citation.", "catalogue.schema.json"),
-        row("data/rules.csv", f"The catalogue as a table, one row a rule ({n_rules} rows).", "rules.csv.schema.json"),
-        row("data/readings.csv", f"One row a reading of a contested rule ({n_readings} rows).",
+        row("data/rules.csv", "The catalogue as a table, one row a rule ({rules} rows).", "rules.csv.schema.json"),
+        row("data/readings.csv", "One row a reading of a contested rule ({readings} rows).",
             "readings.csv.schema.json"),
-        row("data/examples.csv", f"One row a worked example ({n_examples} rows).", "examples.csv.schema.json"),
-        row("data/passages.json", f"The {len(ed.sources)} sources, their metadata and rights, and their "
-            f"{n_passages} passages: the exact text, the translation, the notes, the rules resting on each, "
+        row("data/examples.csv", "One row a worked example ({examples} rows).", "examples.csv.schema.json"),
+        row("data/passages.json", "The {sources} sources, their metadata and rights, and their "
+            "{passages} passages: the exact text, the translation, the notes, the rules resting on each, "
             "its stable URL and a suggested citation.", "passages.schema.json"),
-        row("data/bibliography.json", f"The {len(ed.works)} works the edition cites, by key: author, title, "
+        row("data/bibliography.json", "The {works} works the edition cites, by key: author, title, "
             "editors, edition, imprint (and whether it is unchecked), address, the work a work is known through, "
             "and what the edition uses it for.", "bibliography.schema.json"),
     ]
     for key, src in ed.sources.items():
         path = f"sources/{key}/{key}.tei.xml"
-        out.append(f"| [`{key}.tei.xml`]({path}) | {inline(source_nav_label(ed, src))} as a TEI P5 document: "
-                   "header, original, translation, notes, glossary terms, rules. | TEI `tei_all` (P5 4.3.0) | "
-                   f"{_size(files[path]) if path in files else '—'} |")
+        out.append(f"| [`{key}.tei.xml`]({path}) | "
+                   + w("{source} as a TEI P5 document: header, original, translation, notes, glossary terms, rules.")
+                   .format(source=inline(source_nav_label(ed, src, lang)))
+                   + f" | TEI `tei_all` (P5 4.3.0) | {_size(files[path]) if path in files else '—'} |")
     out += [
         row("data/CITATION.cff", "The edition's citation metadata (Citation File Format 1.2.0).", None),
         "",
         "</div>",
         "",
-        "Three CSV tables rather than one with a row type: a rule, a reading and a worked example have "
-        "different columns. They are UTF-8 with a header row and RFC 4180 quoting; a cell that holds a "
-        "list has one item per line, and `variant`, `given` and `expected` hold JSON. The rows join on "
-        "`rule` = `id` of `rules.csv`; a rule's `passages` are ids of `passages.json`.",
+        w("Three CSV tables rather than one with a row type: a rule, a reading and a worked example have "
+          "different columns. They are UTF-8 with a header row and RFC 4180 quoting; a cell that holds a "
+          "list has one item per line, and `variant`, `given` and `expected` hold JSON. The rows join on "
+          "`rule` = `id` of `rules.csv`; a rule's `passages` are ids of `passages.json`."),
         "",
-        "**Citations.** A text field of any of these files (a note, an evidence line, a reading's rationale "
-        "or holders, a source's citation, description or retelling, a bibliography note) names the works it "
-        "rests on by citation markers: `[@key]`, `[@key, locator]` with a page, chapter or article "
-        "(`[@cotton-18c, p. 143]`), several works in one bracket (`[@parlett-piquet; @pagat-piquet]`), or a "
-        "work with the one it is known through (`[@cotton-1709, as quoted by @chatto-1848]`). Each `key` is "
-        "the `key` of an entry of [`bibliography.json`](data/bibliography.json), which the tests check for "
-        "every marker of every file; the site shows the same entries on the [Bibliography](bibliography.md) "
-        "page.",
+        w("**Citations.** A text field of any of these files (a note, an evidence line, a reading's rationale "
+          "or holders, a source's citation, description or retelling, a bibliography note) names the works it "
+          "rests on by citation markers: `[@key]`, `[@key, locator]` with a page, chapter or article "
+          "(`[@cotton-18c, p. 143]`), several works in one bracket (`[@parlett-piquet; @pagat-piquet]`), or a "
+          "work with the one it is known through (`[@cotton-1709, as quoted by @chatto-1848]`). Each `key` is "
+          "the `key` of an entry of [`bibliography.json`](data/bibliography.json), which the tests check for "
+          "every marker of every file; the site shows the same entries on the [Bibliography](bibliography.md) "
+          "page."),
         "",
-        "In a TEI document, each passage of the original is an `ab` whose `xml:id` is the passage id and "
-        "whose `type` is its kind; its `ana` names its game and the rules resting on it; its translation is "
-        "the `ab` with the same id and `.en`; the notes point to it with `target`. The original's `div` "
-        "keeps white space, and its text, joined, is the seed byte for byte. A citation marker is a `bibl` "
-        "whose `ref` points to the document's own list of works cited (`listBibl` in the back, one `bibl` "
-        "with `xml:id` `bib-` + the key a work), its locator a `citedRange`.",
+        w("In a TEI document, each passage of the original is an `ab` whose `xml:id` is the passage id and "
+          "whose `type` is its kind; its `ana` names its game and the rules resting on it; its translation is "
+          "the `ab` with the same id and `.en`; the notes point to it with `target`. The original's `div` "
+          "keeps white space, and its text, joined, is the seed byte for byte. A citation marker is a `bibl` "
+          "whose `ref` points to the document's own list of works cited (`listBibl` in the back, one `bibl` "
+          "with `xml:id` `bib-` + the key a work), its locator a `citedRange`."),
         "",
     ]
     for table in ("rules", "readings", "examples"):
@@ -1534,40 +1881,45 @@ def data_page(ed: Edition, files: dict[str, bytes]) -> str:
         except (OSError, json.JSONDecodeError) as exc:
             warn(rel(path), f"cannot be read as JSON ({exc})")
             continue
-        out += [f"??? info \"The columns of `{table}.csv`\"", "", "    | Column | Meaning |", "    |---|---|"]
-        out += [f"    | `{name}` | {inline(prop.get('description', ''))} |"
+        out += [f"??? info \"{w('The columns of {table}').format(table=f'`{table}.csv`')}\"", "",
+                f"    | {w('Column')} | {w('Meaning')} |", "    |---|---|"]
+        out += [f"    | `{name}` | {english(inline(prop.get('description', '')))} |"
                 for name, prop in (schema.get("properties") or {}).items()] + [""]
+    citation = inline(meta.cite_edition())
     out += [
-        "## How to cite",
+        section(lang, 2, "How to cite"),
         "",
-        "The edition as a whole:",
+        w("The edition as a whole:"),
         "",
-        f"> {inline(meta.cite_edition())}",
+        f"> {citation}" if lang == "en" else f'<p class="edition-citation" lang="en">{citation}</p>',
         "",
-        "Its citation metadata is in [`CITATION.cff`](data/CITATION.cff) (also at the root of the repository). "
-        "Every passage on a source page and every rule on a game page has its own **Cite this** line "
-        "with a suggested citation and a stable URL: the passage or rule id as the anchor "
-        f"(`{meta.url('sources/ruffe/', 'ruffe.p12')}`, "
-        f"`{meta.url('games/ruffe-and-trumps/', 'ruffe-and-trumps.ruff.value')}`). The ids never change "
-        "meaning; cite the version you read, which the footer of every page gives.",
+        w("Its citation metadata is in [`CITATION.cff`](data/CITATION.cff) (also at the root of the repository). "
+          "Every passage on a source page and every rule on a game page has its own **Cite this** line "
+          "with a suggested citation and a stable URL: the passage or rule id as the anchor "
+          "({passage_url}, {rule_url}). The ids never change meaning; cite the version you read, which the "
+          "footer of every page gives.").format(passage_url=f"`{meta.url('sources/ruffe/', 'ruffe.p12')}`",
+                                                rule_url=f"`{meta.url('games/ruffe-and-trumps/', 'ruffe-and-trumps.ruff.value')}`"),
         "",
-        "## Rights and licences {#rights}",
+        f"## {w('Rights and licences')} {{#rights}}",
         "",
-        f"**The edition's own parts**, {inline(meta.content.covers)}: "
-        f"[{inline(meta.content.name)}]({meta.content.url}) (`{meta.content.spdx}`). Attribute them to "
-        f"*{inline(meta.title)}*, with its version and URL.",
+        w("**The edition's own parts**, {covers}: {licence} ({spdx}). Attribute them to {title}, with its "
+          "version and URL.").format(covers=inline(meta.covers_in("content", lang)),
+                                     licence=f"[{inline(meta.content.name)}]({meta.content.url})",
+                                     spdx=f"`{meta.content.spdx}`",
+                                     title=f"*{inline(meta.title)}*" if lang == "en" else f"<cite>{inline(meta.title)}</cite>"),
         "",
-        f"**The edition's code**, {inline(meta.code.covers)}: [{inline(meta.code.name)}]({meta.code.url}) "
-        f"(`{meta.code.spdx}`).",
+        w("**The edition's code**, {covers}: {licence} ({spdx}).").format(
+            covers=inline(meta.covers_in("code", lang)), licence=f"[{inline(meta.code.name)}]({meta.code.url})",
+            spdx=f"`{meta.code.spdx}`"),
         "",
-        f"**The source texts.** {inline(meta.sources_note)}",
+        f"**{w('The source texts.')}** {inline(meta.sources_note_ru if lang == 'ru' and meta.sources_note_ru else meta.sources_note)}",
         "",
-        "| Text | Seed | What is known of its rights |",
+        f"| {w('Text')} | {w('Seed')} | {w('What is known of its rights')} |",
         "|---|---|---|",
     ]
     for key, src in ed.sources.items():
-        out.append(f"| [{inline(source_nav_label(ed, src))}](sources/{key}.md) | {code(src.get('seed_file', ''))} | "
-                   f"{inline(meta.source_rights.get(key) or 'Nothing is known.')} |")
+        out.append(f"| [{inline(source_nav_label(ed, src, lang))}](sources/{key}.md) | {code(src.get('seed_file', ''))} | "
+                   f"{inline(meta.source_rights_in(key, lang) or w('Nothing is known.'))} |")
     return "\n".join(out) + "\n"
 
 
@@ -1589,7 +1941,8 @@ def api_page() -> str:
 
 NAV_RU = {"The edition": "Издание", "Sources": "Источники", "Games": "Игры", "Concordance": "Конкорданс",
           "Glossary": "Глоссарий", "Bibliography": "Библиография", "Data and citation": "Данные и цитирование",
-          "Reference": "Справочник"}
+          "Reference": "Справочник", "The rule catalogue": "Каталог правил", "Game records": "Записи партий",
+          "Game views": "Виды игры", "Engine API": "API движка"}
 
 
 def summary(ed: Edition, pages: dict[str, str], lang: str = "en") -> str:
@@ -1599,18 +1952,20 @@ def summary(ed: Edition, pages: dict[str, str], lang: str = "en") -> str:
 
     out = [f"* [{w('The edition')}](index.md)", f"* {w('Sources')}"]
     for key, src in ed.sources.items():
-        out.append(f"    * [{source_nav_label(ed, src)}](sources/{key}.md)")
+        out.append(f"    * [{source_nav_label(ed, src, lang)}](sources/{key}.md)")
     out.append(f"* {w('Games')}")
     for game_id in ed.games:
         out.append(f"    * [{game_name_in(ed, game_id, lang)}](games/{game_id}.md)")
     out += [f"* [{w('Concordance')}](concordance.md)", f"* [{w('Glossary')}](glossary.md)",
             f"* [{w('Bibliography')}](bibliography.md)", f"* [{w('Data and citation')}](data.md)", f"* {w('Reference')}"]
-    hand = sorted(p.relative_to(REPO / "docs").as_posix() for p in (REPO / "docs" / "reference").glob("*.md"))
+    hand = sorted(p.relative_to(REPO / "docs").as_posix() for p in (REPO / "docs" / "reference").glob("*.md")
+                  if not p.name.endswith(".ru.md"))
     titles = {"reference/catalogue.md": "The rule catalogue", "reference/records.md": "Game records",
               "reference/views.md": "Game views"}
     for page in hand:
-        out.append(f"    * [{titles.get(page, page.split('/')[-1][:-3].replace('-', ' ').capitalize())}]({page})")
-    out.append("    * [Engine API](reference/api.md)")
+        title = titles.get(page, page.split('/')[-1][:-3].replace('-', ' ').capitalize())
+        out.append(f"    * [{w(title) if title in NAV_RU else title}]({page})")
+    out.append(f"    * [{w('Engine API')}](reference/api.md)")
     return "\n".join(out) + "\n"
 
 
@@ -1634,19 +1989,25 @@ def generate(site_url: str | None = None) -> dict[str, str | bytes]:
     pages: dict[str, str | bytes] = {}
     for key in ed.sources:
         pages[f"sources/{key}.md"] = source_page(ed, key)
+        pages[f"sources/{key}.ru.md"] = source_page(ed, key, "ru")
     for game_id in ed.games:
         pages[f"games/{game_id}.md"] = game_page(ed, game_id)
         pages[f"games/{game_id}.ru.md"] = game_page(ed, game_id, "ru")
     pages["concordance.md"] = concordance_page(ed)
+    pages["concordance.ru.md"] = concordance_page(ed, "ru")
     pages["glossary.md"] = glossary_page(ed)
+    pages["glossary.ru.md"] = glossary_page(ed, "ru")
     pages["bibliography.md"] = bibliography_page(ed)
+    pages["bibliography.ru.md"] = bibliography_page(ed, "ru")
     pages["reference/api.md"] = api_page()
     if ed.meta is not None:
         pages.update(tei.documents(ed, ed.meta))
         if ed.report:
             data = opendata.files(ed, ed.meta)
             pages.update(data)
-            pages["data.md"] = data_page(ed, {k: v for k, v in pages.items() if isinstance(v, bytes)})
+            data_files = {k: v for k, v in pages.items() if isinstance(v, bytes)}
+            pages["data.md"] = data_page(ed, data_files)
+            pages["data.ru.md"] = data_page(ed, data_files, "ru")
         else:
             warn("python -m engine rules --json", "gave no report: the open data cannot be built")
     pages["SUMMARY.md"] = summary(ed, pages)

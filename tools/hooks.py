@@ -97,6 +97,12 @@ def on_config(config):  # noqa: ANN001, ANN201 - the MkDocs hook signature
         log.warning("edition metadata: %s", exc)
         return config
     config.copyright = meta.footer()
+    # the Russian site's footer in Russian, under its Russian name (the i18n plugin's per-language
+    # copyright, mkdocs.yml)
+    i18n = config.plugins.get("i18n")
+    for language in (i18n.config.languages if i18n is not None else []):
+        if language.locale != "en":
+            language.copyright = meta.footer(language.locale, language.site_name)
     config.extra["edition"] = {"title": meta.title, "version": meta.version, "date": meta.date}
     return config
 
