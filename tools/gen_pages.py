@@ -549,9 +549,8 @@ def evidence_item(ed: Edition, text: str, base: str, lang: str = "en") -> str:
     if not kinds:
         warn("engine/catalogue", f"an evidence line cites no graded work: {str(text)[:80]!r}")
     badges = " ".join(grade_badge(g, lang) for g in kinds)
-    # a Russian page: the evidence line has no Russian in the catalogue yet; marked as English
     line = cite(ed, text, base, badges=False, lang=lang)
-    if lang != "en":
+    if lang != "en" and not re.search(r"[А-Яа-яЁё]", str(text)):  # (a line with no Russian yet: marked English)
         line = f'<span lang="en" class="edition-untranslated">{line}</span>'
     return f'- <span class="edition-grades">{badges}</span> {line}'
 
@@ -1085,8 +1084,8 @@ def readings_block(ed: Edition, rule: dict, where: str, lang: str = "en") -> lis
     ]
     for reading in readings:
         default = bool(reading.get("default"))
-        held = cite(ed, "; ".join(reading.get("held_by") or []) or "—", "../", lang=lang)
         named = dict(reading, id=f"{rule['id']} reading {reading.get('id', '?')}")
+        held = cite(ed, "; ".join(local(named, "held_by", lang, []) or []) or "—", "../", lang=lang)
         out += [
             f'<div class="edition-reading{" edition-reading--default" if default else ""}" markdown>',
             f'<p class="edition-reading-head" markdown="span">{code(reading.get("id", "?"))}'
@@ -1161,10 +1160,8 @@ def rule_block(ed: Edition, game_id: str, rule: dict, lang: str = "en") -> list[
     notes = [n for n in local(rule, "notes", lang, []) or [] if str(n).strip()]
     if notes:
         out += [f"**{tr(lang, 'Notes')}**", ""] + [f"- {cite(ed, n, '../', lang=lang)}" for n in notes] + [""]
-    evidence = [n for n in rule.get("evidence") or [] if str(n).strip()]
+    evidence = [n for n in local(rule, "evidence", lang, []) or [] if str(n).strip()]
     if evidence:
-        # the evidence lines have no Russian in the catalogue yet: on a Russian page they are marked
-        # English (evidence_item)
         out += [f"**{tr(lang, 'Evidence')}**", ""] + [evidence_item(ed, n, "../", lang) for n in evidence] + [""]
     elif status == "supplied":
         warn(where, f"supplied rule {rid} gives no evidence")

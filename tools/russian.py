@@ -9,9 +9,11 @@ has one home in both languages. This tool lists what is missing:
     python tools/russian.py --missing  # every missing text, by id
     python tools/russian.py --strict   # exit 1 while anything is missing
 
-The fields a Russian table must give: a rule's ``title`` and ``statement`` (and ``notes`` as
-many as the English has), a reading's ``statement`` and ``rationale`` (where the English has
-one), an example's ``description``.
+The fields a Russian table must give: a rule's ``title`` and ``statement`` (and ``notes`` and
+``evidence`` lines as many as the English has, the evidence citing the same works line by line), a
+reading's ``statement`` and ``rationale`` (where the English has one) and ``held_by`` (who holds
+it, as written in the works cited: a holder's name may stay as its work spells it), an example's
+``description``.
 """
 
 from __future__ import annotations
@@ -28,14 +30,19 @@ sys.path.insert(0, str(ROOT))
 from engine import catalogue  # noqa: E402
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+MARKER = re.compile(r"@[\w:.-]+")
+"""A citation's key inside a marker (``[@cavendish-1882, p. 4]``): the Russian cites the same works."""
+LISTS = {"notes": "notes", "evidence": "evidence lines", "held_by": "holders"}
 
 
 def wants(entry: dict[str, Any], kind: str) -> list[str]:
     """The Russian fields an entry of this kind must have."""
     if kind == "rule":
-        return ["title", "statement"] + (["notes"] if entry.get("notes") else [])
+        return (["title", "statement"] + (["notes"] if entry.get("notes") else [])
+                + (["evidence"] if entry.get("evidence") else []))
     if kind == "reading":
-        return ["statement"] + (["rationale"] if entry.get("rationale") else [])
+        return (["statement"] + (["rationale"] if entry.get("rationale") else [])
+                + (["held_by"] if entry.get("held_by") else []))
     return ["description"] if entry.get("description") else []
 
 
@@ -47,15 +54,19 @@ def problems_of(entry: dict[str, Any], kind: str, where: str) -> Iterator[str]:
     ru = ru or {}
     for field in wants(entry, kind):
         value = ru.get(field)
-        if field == "notes":
-            if not isinstance(value, list) or len(value) != len(entry.get("notes") or []):
-                yield f"{where}: ru.notes (one for each of the {len(entry.get('notes') or [])} English notes)"
-            elif not all(isinstance(n, str) and CYRILLIC.search(n) for n in value):
-                yield f"{where}: ru.notes has a note with no Russian in it"
+        if field in LISTS:
+            english = entry.get(field) or []
+            if not isinstance(value, list) or len(value) != len(english):
+                yield f"{where}: ru.{field} (one for each of the {len(english)} English {LISTS[field]})"
+            elif field != "held_by" and not all(isinstance(n, str) and CYRILLIC.search(n) for n in value):
+                yield f"{where}: ru.{field} has a line with no Russian in it"
+            elif field in ("evidence", "held_by") and [MARKER.findall(str(n)) for n in value] != [
+                    MARKER.findall(str(n)) for n in english]:
+                yield f"{where}: ru.{field} must cite the same works as the English, line by line"
         elif not isinstance(value, str) or not CYRILLIC.search(value):
             yield f"{where}: ru.{field}"
     for field in ru:
-        if field not in ("title", "statement", "rationale", "description", "notes"):
+        if field not in ("title", "statement", "rationale", "description", *LISTS):
             yield f"{where}: ru.{field} is not a field of a Russian text"
 
 
