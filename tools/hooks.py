@@ -25,6 +25,9 @@ It also adapts two plugins to each other, for the site in two languages (mkdocs-
   handled: assets/js/navigation.js points the switch at the current page's twin (from the
   sitemap's alternates) when the reader reaches for it, and loads the twin with the fragment. That one warning
   is filtered; every other warning still fails ``mkdocs build --strict``.
+
+``on_page_markdown`` appends the glossary's tooltips to each page in the page's language (the
+snippets' ``auto_append`` would give every language the English ones).
 """
 
 from __future__ import annotations
@@ -142,6 +145,17 @@ def write_service_worker(site: Path) -> dict[str, object]:
             .replace("__EDITION_VERSION__", json.dumps(version)))
     (site / "sw.js").write_text(text, encoding="utf-8")
     return {"version": version, "files": len(entries), "bytes": size}
+
+
+SNIPPETS = Path(__file__).resolve().parents[1] / "build" / "snippets"
+
+
+def on_page_markdown(markdown, page, config, files):  # noqa: ANN001, ANN201 - the MkDocs hook signature
+    """The glossary's tooltips appended to each page in its language (written by gen_pages.py:
+    ``glossary-abbreviations.md``, and ``.ru.md`` with the terms' Russian tooltips)."""
+    lang = getattr(page.file, "locale", None) or "en"
+    path = SNIPPETS / ("glossary-abbreviations.ru.md" if lang == "ru" else "glossary-abbreviations.md")
+    return markdown + "\n\n" + path.read_text(encoding="utf-8") if path.is_file() else markdown
 
 
 @event_priority(-100)  # last: after the i18n plugin has written the other language's files
