@@ -384,7 +384,7 @@ class Partie(GameState):
         return self.PHASES[self._phase].advice(self, seat, legal)
 
     # ----- the end ------------------------------------------------------------------
-    def end(self, winners: tuple[int, ...], reason: str, rule: str) -> None:
+    def end(self, winners: tuple[int, ...], reason: str | Text, rule: str) -> None:
         """The game is over: ``winners`` (seats) by ``rule``, for ``reason``."""
         self._phase = "over"
         self._to_act = None
