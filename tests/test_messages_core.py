@@ -179,3 +179,13 @@ def test_trick_plays_refusals_are_said_in_russian() -> None:
     assert said[1].startswith(f"недопустимый ход «Пас» игрока {seat}: идёт розыгрыш взяток")
     assert len(said) == 3 and "нужно отвечать в масть (масть хода — " in said[2]
     assert not any(english_in(re.sub(r"\([a-z.-]+\)", "", text)) for text in said)
+
+
+def test_a_record_taken_in_russian_is_written_in_english_and_replays_in_either_language() -> None:
+    answers = play_whole("ruffe-and-trumps", 2, "ru")
+    record = next(answer["record"] for answer in answers if "record" in answer)
+    assert " reached " in record["outcome"]["reason"]  # (English: "seats 0 and 2 reached 54 of 52 after 7 deals")
+    for lang in ("ru", "en"):
+        replayed = ask({"op": "replay", "record": record}, lang)
+        assert replayed["ok"] and replayed["over"], replayed
+        ask({"op": "close", "id": replayed["id"]}, lang)
