@@ -21,7 +21,7 @@ SENTENCE_KEYS = frozenset(("label", "note", "reason", "text", "title", "value", 
 RULE_ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+\b")
 CARD = re.compile(r"\b(?:10|[2-9AKQJT])[SHDC]\b|\b[AKQJ](?=[♠♥♦♣])")
 LATIN = re.compile(r"[A-Za-z]{2,}")
-ACTION_TEXT = re.compile(r"\.(?:legal|unavailable)\[\d+\]$")
+ACTION_TEXT = re.compile(r"(?:\.(?:legal|unavailable)\[\d+\]|\.played(?:\[\d+\])?)$")
 PLAYERS = {"ruffe-and-trumps": 4, "gleek": 3, "piquet": 2, "mushka": 4, "pamphil": 4, "rams": 4, "petukh": 4}
 
 
@@ -31,13 +31,14 @@ def english_in(text: str) -> list[str]:
 
 
 def sentences(answer: Any, where: str = "") -> Iterator[tuple[str, str]]:
-    """Every ``(path, sentence)`` of an answer (see :data:`SENTENCE_KEYS`)."""
+    """Every ``(path, sentence)`` of an answer (see :data:`SENTENCE_KEYS`; an action's own text, listed or
+    played, is data)."""
     if isinstance(answer, dict):
         for key, value in answer.items():
             if key in SENTENCE_KEYS and isinstance(value, str):
                 if not (key == "text" and ACTION_TEXT.search(where)):  # an action's own text is data
                     yield f"{where}.{key}", value
-            elif key not in ("variant", "readings", "template", "args", "traceback"):
+            elif key not in ("variant", "readings", "template", "args", "traceback", "record"):  # (a record is data)
                 yield from sentences(value, f"{where}.{key}")
     elif isinstance(answer, list):
         for i, value in enumerate(answer):
@@ -49,12 +50,15 @@ def ask(request: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def play_whole(game: str, seed: int, lang: str = "ru", players: int | None = None,
-               max_moves: int = 3000) -> list[dict[str, Any]]:
+               max_moves: int = 3000, variant: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """A whole game by the heuristic bots, seen from seat 0, with a refused action tried at each of
-    seat 0's decisions: every answer (views after each move, refusals, the record at the end)."""
+    seat 0's decisions: every answer (views after each move, refusals, the record at the end).
+    ``variant``: the game's options (readings), besides ``players``."""
     seats = ["heuristic"] * (players or PLAYERS[game])
-    new = ask({"op": "new", "game": game, "seed": seed, "seats": seats,
-               **({"variant": {"players": players}} if players and game in ("rams", "petukh", "mushka", "pamphil") else {})},
+    options = dict(variant or {})
+    if players and (game in ("rams", "petukh", "mushka", "pamphil") or variant is not None):
+        options["players"] = players
+    new = ask({"op": "new", "game": game, "seed": seed, "seats": seats, **({"variant": options} if options else {})},
               lang)
     assert new["ok"], new
     answers = [new]

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from engine.actions import Action
+from engine.actions import Action, Named
 from engine.errors import IllegalActionError
+from engine.i18n import Text
 from engine.phases.base import Phase
 
 if TYPE_CHECKING:
@@ -32,7 +33,11 @@ __all__ = ["Dialogue"]
 class Dialogue(Phase):
     """Calls in turn (see the module).  A game declares the calls open to a seat
     (:meth:`calls`), what a call does (:meth:`call`), the calls made for a seat that has
-    no choice (:meth:`automatic`) and what follows the last (:meth:`close`)."""
+    no choice (:meth:`automatic`) and what follows the last (:meth:`close`).
+
+    ``text``, ``verb`` ("announce a ruff": what a seat is to do, in its refusal and in
+    ``waiting``'s default) and ``waiting`` are English templates the game marks with ``N_``
+    in its own code; they are translated where they are written."""
 
     kind = "dialogue"
 
@@ -45,8 +50,10 @@ class Dialogue(Phase):
         self.vocabulary = vocabulary
         """Every call the dialogue knows: one of them not open to the seat now is refused by
         :meth:`call` in the game's words (and its rule); without it, by the open calls."""
-        self.waiting_text = waiting or f"waiting to {verb}"
-        """How a seat yet to speak is said to wait (the view's ``calls.waiting_text``)."""
+        self.waiting_text: str | Text = waiting or Text("waiting to {}", Text(verb))
+        """How a seat yet to speak is said to wait (the view's ``calls.waiting_text``): a
+        template (``waiting`` marked with ``N_`` in the game's code) translated where it is
+        written, or from ``verb`` (marked so too)."""
 
     # ----- what a game declares -------------------------------------------------------
     def calls(self, state: Partie, seat: int) -> list[Action]:
@@ -126,5 +133,5 @@ class Dialogue(Phase):
         open_calls = self.calls(state, seat)
         if action.kind not in (self.vocabulary or {a.kind for a in open_calls}):
             raise IllegalActionError(state.step_rule(self.rule) or self.rule, action,
-                                     f"seat {seat} is to {self.verb}: {', '.join(str(a) for a in open_calls)}", seat)
+                                     Text("seat {} is to {}: {}", seat, Text(self.verb), Named(open_calls)), seat)
         self.perform(state, seat, action)
