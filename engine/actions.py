@@ -16,9 +16,34 @@ from typing import Any
 
 from engine.cards import Card
 from engine.errors import InvalidActionError, InvalidInputError, brief
+from engine.i18n import N_, _, current
 from engine.limits import MAX_ACTION_VALUE
 
-__all__ = ["Action"]
+__all__ = ["Action", "KIND_WORDS", "name_kind", "Named"]
+
+KIND_WORDS: dict[str, str] = {"play": N_("Play"), "discard": N_("Discard")}
+"""The word that begins an action's label, by kind, as an English template translated where
+the label is written (:attr:`Action.label`); a kind not named here is written as its own
+word (``lay_out``: ``Lay out``), in English whatever the language. A game names its own
+kinds with :func:`name_kind`."""
+
+
+def name_kind(kind: str, word: str) -> None:
+    """Name the word of the label of actions of ``kind`` (``word`` marked with ``N_`` in the
+    game's own code, so that its translation lives with the game); the English word must be
+    the one the label writes already (``kind`` with its first letter capitalised), so that
+    English labels do not change.
+
+    >>> name_kind("lay_out", "Lay out")
+    >>> name_kind("look", "Peek")
+    Traceback (most recent call last):
+    ...
+    ValueError: the label of 'look' is 'Look', not 'Peek'
+    """
+    plain = kind.replace("_", " ").capitalize()
+    if word != plain:
+        raise ValueError(f"the label of {kind!r} is {plain!r}, not {word!r}")
+    KIND_WORDS[kind] = word
 
 
 _KIND = re.compile(r"[a-z][a-z0-9_-]{0,31}\Z")
@@ -87,8 +112,10 @@ class Action:
 
     @property
     def label(self) -> str:
-        """Human text for a button: ``Play 7♥``, ``Announce 34``."""
-        parts = [self.kind.replace("_", " ").capitalize()]
+        """Human text for a button: ``Play 7♥``, ``Announce 34`` (the word of the kind in the
+        current language, :data:`KIND_WORDS`)."""
+        word = KIND_WORDS.get(self.kind)
+        parts = [_(word) if word is not None else self.kind.replace("_", " ").capitalize()]
         if self.card is not None:
             parts.append(self.card.symbol)
         if self.value is not None:
@@ -173,3 +200,28 @@ class Action:
 
 
 _ACTION_KEYS = frozenset(("kind", "card", "value", "seat"))
+
+
+class Named:
+    """Actions as a sentence kept for later names them (an argument of a
+    :class:`~engine.i18n.Text`), written when read: by their text in English (``play 7H,
+    pass``: what a caller may send), by their labels in another language (``Сыграть 7♥``).
+
+    >>> str(Named([Action.parse("play 7H"), Action("pass")]))
+    'play 7H, pass'
+    """
+
+    __slots__ = ("actions",)
+
+    def __init__(self, actions: Any) -> None:
+        self.actions = tuple(actions) if isinstance(actions, (list, tuple)) else (actions,)
+
+    def __str__(self) -> str:
+        english = current() == "en"
+        return ", ".join(str(a) if english or not isinstance(a, Action) else a.label for a in self.actions)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Named) and self.actions == other.actions
+
+    def __hash__(self) -> int:
+        return hash(self.actions)

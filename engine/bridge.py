@@ -61,13 +61,14 @@ from . import catalogue, games as game_registry, records, rule_index
 from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, make_bot
 from .errors import EngineError, IllegalActionError, RecordError, brief
 from .game import Action, GameSpec, GameState, Variant
-from .i18n import using
+from .i18n import N_, Text, using
 from .limits import MAX_SEED, read_json
 
 SEAT_KINDS = ("human",) + BOT_KINDS
 MAX_ADVANCE = 5_000
 MAX_SESSIONS = 64
 """The most games the bridge keeps open at once (a table keeps one or two)."""
+TOO_MANY = N_("{} games are open: close one ('close') before starting another")
 
 
 class RequestError(EngineError):
@@ -111,7 +112,7 @@ def _variant(request: Mapping[str, Any], spec: GameSpec, value: Any, field: str 
 def _seed(request: Mapping[str, Any]) -> int:
     seed = request.get("seed", 0)
     if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
-        raise RequestError(f"field 'seed' must be an integer from {-MAX_SEED} to {MAX_SEED}, not {brief(seed)}")
+        raise RequestError(Text("field 'seed' must be an integer from {} to {}, not {}", -MAX_SEED, MAX_SEED, brief(seed)))
     return seed
 
 
@@ -211,13 +212,13 @@ def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
     if seats is None:
         seats = ["human"] + ["heuristic"] * (n - 1)
     if not isinstance(seats, list) or len(seats) != n:
-        raise RequestError(f"field 'seats' must list {n} seat kinds (one of {', '.join(SEAT_KINDS)}), "
-                           f"not {brief(seats)}")
+        raise RequestError(Text("field 'seats' must list {} seat kinds (one of {}), not {}", n, ", ".join(SEAT_KINDS),
+                                brief(seats)))
     for i, kind in enumerate(seats):
         if not isinstance(kind, str) or kind not in SEAT_KINDS:
-            raise RequestError(f"seats[{i}]: {brief(kind)} is not one of {', '.join(SEAT_KINDS)}")
+            raise RequestError(Text("seats[{}]: {} is not one of {}", i, brief(kind), ", ".join(SEAT_KINDS)))
     if len(SESSIONS) >= MAX_SESSIONS:
-        raise RequestError(f"{MAX_SESSIONS} games are open: close one ('close') before starting another")
+        raise RequestError(Text(TOO_MANY, MAX_SESSIONS))
     bots = {i: make_bot(kind, seed=seed * 101 + i, budget=budget) for i, kind in enumerate(seats) if kind != "human"}
     session_id = f"g{next(_ids)}"
     session = Session(state, list(seats), bots)
@@ -235,16 +236,16 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
     session = _session(request)
     state = session.state
     if state.is_over():
-        raise RequestError("the game is over: no more actions")
+        raise RequestError(Text("the game is over: no more actions"))
     raw = _require(request, "action", (str, Mapping))
     to_act = state.current_player()
     assert to_act is not None  # a game not over has a seat to act
     seat = _seat(request, state)
     if seat is not None and seat != to_act:
-        raise RequestError(f"seat {seat} cannot act: it is seat {to_act}'s turn")
+        raise RequestError(Text("seat {} cannot act: it is seat {}'s turn", seat, to_act))
     if _first_human(session) is not None and session.seats[to_act] != "human":
-        raise RequestError(f"seat {to_act} is a {session.seats[to_act]} bot: its moves are made with 'bot' or "
-                           "'advance', not 'act'")
+        raise RequestError(Text("seat {} is a {} bot: its moves are made with 'bot' or 'advance', not 'act'",
+                                to_act, session.seats[to_act]))
     action = Action.coerce(raw)
     # labelled in the words of the phase it is played in, before the game moves on (an action
     # not listed is refused by apply below, its label unused)
@@ -257,10 +258,10 @@ def op_bot(request: Mapping[str, Any]) -> dict[str, Any]:
     session = _session(request)
     state = session.state
     if state.is_over():
-        raise RequestError("the game is over: no more moves")
+        raise RequestError(Text("the game is over: no more moves"))
     seat = state.current_player()
     if seat not in session.bots:
-        raise RequestError(f"seat {seat} is a human seat: it is waiting for an 'act'")
+        raise RequestError(Text("seat {} is a human seat: it is waiting for an 'act'", seat))
     # the view asked for is checked before the move, so that a bad seat moves nothing
     viewer = _viewer(request, session) if "seat" in request else None
     played = _bot_move(session)
@@ -304,7 +305,7 @@ def op_record(request: Mapping[str, Any]) -> dict[str, Any]:
 def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
     record = _require(request, "record", Mapping)
     if len(SESSIONS) >= MAX_SESSIONS:
-        raise RequestError(f"{MAX_SESSIONS} games are open: close one ('close') before starting another")
+        raise RequestError(Text(TOO_MANY, MAX_SESSIONS))
     state = records.replay(record)
     seats = [entry["kind"] for entry in record["seats"]]
     bots = {i: make_bot(kind, seed=state.seed * 101 + i) for i, kind in enumerate(seats) if kind != "human"}
@@ -632,7 +633,7 @@ def error_json(error: BaseException) -> dict[str, Any]:
     """An exception as the bridge reports it."""
     if isinstance(error, IllegalActionError):
         data = error.to_json()
-        data.setdefault("reason", error.reason)  # the plain sentence, for the table to show as is
+        data.setdefault("reason", str(error.reason))  # the plain sentence, for the table to show as is
         return data
     if isinstance(error, EngineError):
         return {"type": type(error).__name__, "message": str(error)}

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from engine.errors import EngineError, InvalidInputError, brief
+from engine.i18n import N_, Text
 
 T = TypeVar("T")
 
@@ -74,6 +75,15 @@ class Suit(enum.Enum):
         return self.name.lower()
 
     @property
+    def words(self) -> Text:
+        """The plural name in the reader's language, written when read: ``spades`` (``пики``).
+
+        >>> str(Suit.HEARTS.words)
+        'hearts'
+        """
+        return Text(_SUIT_WORDS[self])
+
+    @property
     def index(self) -> int:
         """Position in the order S H D C (0..3)."""
         return _SUIT_INDEX[self]
@@ -97,6 +107,8 @@ class Suit(enum.Enum):
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+_SUIT_WORDS = {Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"), Suit.DIAMONDS: N_("diamonds"),
+               Suit.CLUBS: N_("clubs")}
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
 _SUIT_BY_TEXT |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
 

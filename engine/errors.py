@@ -16,10 +16,9 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from engine.i18n import Text
+from engine.i18n import Text, current, tr
 
 __all__ = [
     "EngineError",
@@ -95,12 +94,19 @@ class IllegalActionError(EngineError):
         super().__init__(rule, action, reason)
 
     def __str__(self) -> str:
-        text = f"illegal action '{self.action}'" if self.action is not None else "illegal action"
-        if self.seat is not None:
-            text += f" by seat {self.seat}"
-        text += f": {self.reason} ({self.rule})"
+        """The refusal in the reader's language (the action by its label but in English, where
+        it is written as the action's text; a label reads better than a wire form)."""
+        action = self.action
+        if action is not None and current() != "en" and hasattr(action, "label"):
+            action = action.label
+        if action is not None:
+            text = (tr("illegal action '{}' by seat {}: {} ({})", action, self.seat, self.reason, self.rule)
+                    if self.seat is not None else tr("illegal action '{}': {} ({})", action, self.reason, self.rule))
+        else:
+            text = (tr("illegal action by seat {}: {} ({})", self.seat, self.reason, self.rule)
+                    if self.seat is not None else tr("illegal action: {} ({})", self.reason, self.rule))
         if self.index is not None:
-            text += f" [action #{self.index} of the record]"
+            text += tr(" [action #{} of the record]", self.index)
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -129,7 +135,7 @@ class VariantError(EngineError):
     the option's name and that rule id (``None`` when not applicable).
     """
 
-    def __init__(self, message: str, rule: str | None = None, option: str | None = None) -> None:
+    def __init__(self, message: str | Text, rule: str | None = None, option: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
         self.option = option

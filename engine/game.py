@@ -25,10 +25,10 @@ from typing import Any, ClassVar, Self
 
 from engine import catalogue
 from engine.cards import Card
-from engine.i18n import Text
+from engine.i18n import N_, Text, _, ngettext, tr
 from engine.errors import (CatalogueError, EngineError, IllegalActionError, InvalidInputError,
                            RecordError, VariantError, brief)
-from engine.actions import _INTEGER, Action
+from engine.actions import _INTEGER, Action, Named
 from engine.limits import MAX_ACTION_VALUE, MAX_DEALS, MAX_DECK, MAX_SEED
 
 __all__ = ["Action", "Outcome", "Option", "Variant", "GameState", "GameSpec"]
@@ -104,10 +104,10 @@ class Option:
     def refusal(self, value: Any) -> VariantError:
         """The error refusing ``value`` for this option: it names the option,
         its rule and the values allowed."""
-        allowed = (", ".join(repr(v) for v in self.values) if self.values
-                   else {int: "a whole number", bool: "true or false"}.get(self.type, "a string"))
-        return VariantError(f"variant option {self.name!r} (rule {self.rule}): {brief(value)} is not allowed; "
-                            f"allowed values: {allowed}", rule=self.rule, option=self.name)
+        allowed: str | Text = (", ".join(repr(v) for v in self.values) if self.values
+                               else Text({int: N_("a whole number"), bool: N_("true or false")}.get(self.type, N_("a string"))))
+        return VariantError(Text("variant option {!r} (rule {}): {} is not allowed; allowed values: {}",
+                                 self.name, self.rule, brief(value), allowed), rule=self.rule, option=self.name)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -174,7 +174,7 @@ class Variant:
             if opt.name == name:
                 return opt
         known = ", ".join(o.name for o in cls.OPTIONS)
-        raise VariantError(f"{cls.game_id or cls.__name__} has no variant option {brief(name)}; options: {known}")
+        raise VariantError(Text("{} has no variant option {}; options: {}", cls.game_id or cls.__name__, brief(name), known))
 
     @classmethod
     def from_options(cls, /, **options: Any) -> Self:
@@ -355,13 +355,16 @@ class GameState:
         best = [i for i, a in enumerate(amounts) if a == better(amounts)]
         lines = [{"side": i, "seats": list(side), "amount": amounts[i], "entries": entries[i],
                   "facts": side_facts[i], "text": side_texts[i]} for i, side in enumerate(sides)]
-        verdict = ("the deal is level" if len(best) == len(sides)
-                   else f"{' and '.join(side_words(sides[i]) for i in best)} did best")
+        if len(best) == len(sides):
+            verdict = _("the deal is level")
+        else:
+            n = sum(len(sides[i]) for i in best)  # (Russian: the verb agrees with the seats)
+            verdict = ngettext("{} did best", "{} did best", n).format(and_words(side_words(sides[i]) for i in best))
         text = " ".join(t[:1].upper() + t[1:] + "." for t in side_texts + [verdict])
         facts = list(facts)
         if ending is not None:
-            facts.append({"label": "End of the game", "value": str(ending[1]), "rule": ending[0]})
-            text += f" The game ended with this deal: {ending[1]}."
+            facts.append({"label": _("End of the game"), "value": str(ending[1]), "rule": ending[0]})
+            text += tr(" The game ended with this deal: {}.", ending[1])
         return {"deal": row["deal"], "dealer": row.get("dealer"),
                 "unit": "record" if self.lower_is_better else "points", "lower_is_better": self.lower_is_better,
                 "lines": lines, "entries": [dict(e) for e in row.get("entries") or []], "facts": facts,
@@ -413,7 +416,7 @@ class GameState:
         rule the game adopts from another is restated under :attr:`ADOPTS`."""
         if self.ADOPTS is None or error.rule.startswith(self.game_id + "."):
             return error
-        own = IllegalActionError(self.ADOPTS, error.action, f"{error.reason} (the rule adopted: {error.rule})",
+        own = IllegalActionError(self.ADOPTS, error.action, Text("{} (the rule adopted: {})", error.reason, error.rule),
                                  error.seat, error.index)
         own.adopted = error.rule
         return own
@@ -430,9 +433,8 @@ class GameState:
             apply_phase(probe, action)
         except IllegalActionError as error:
             return error
-        listed = ", ".join(str(a) for a in self.legal_actions()[:12])
-        return IllegalActionError(rule, action, f"'{action}' is not one of the actions open to seat {seat} now "
-                                                f"({listed})", seat)
+        return IllegalActionError(rule, action, Text("'{}' is not one of the actions open to seat {} now ({})",
+                                                     Named(action), seat, Named(self.legal_actions()[:12])), seat)
 
     def side_of(self, seat: int) -> int:
         """The index of the side a seat plays for."""
@@ -557,9 +559,26 @@ class GameSpec:
 
 
 def side_words(seats: Iterable[int]) -> str:
-    """A side named in the engine's sentences: "seat 2", "seats 0 and 2"."""
+    """A side named in the engine's sentences, in the current language: "seat 2", "seats 0
+    and 2" (Russian: "игрок 2", "игроки 0 и 2", in the nominative).
+
+    >>> side_words([2]), side_words([0, 2])
+    ('seat 2', 'seats 0 and 2')
+    """
     seats = list(seats)
-    return f"seats {' and '.join(map(str, seats))}" if len(seats) > 1 else f"seat {seats[0]}"
+    return tr("seats {}", and_words(map(str, seats))) if len(seats) > 1 else tr("seat {}", seats[0])
+
+
+def and_words(words: Iterable[str]) -> str:
+    """Words joined by "and" in the current language: "0 and 2", "0 and 1 and 2".
+
+    >>> and_words(["0", "1", "2"])
+    '0 and 1 and 2'
+    """
+    joined = ""
+    for i, word in enumerate(words):
+        joined = word if i == 0 else tr("{} and {}", joined, word)
+    return joined
 
 
 def fact(label: str, value: Any, rule: str | None = None) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
 from engine import table_view as table_views
-from engine.i18n import Text, _, tr
+from engine.i18n import Text, tr
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
@@ -323,7 +323,7 @@ class Partie(GameState):
         step = self.PHASES[self._phase]
         fields = self.prompt_fields()
         rule, text = step.cases.get(fields.get("case", ""), (step.rule, step.text))
-        text = _(text)
+        text = step.sentence(self, text)
         rule_id = self.step_rule(rule)
         seats: list[int] = []
         for name in (f[1] for f in Formatter().parse(text)):
@@ -361,7 +361,7 @@ class Partie(GameState):
         phase = self.PHASES[self._phase]
         if seat is None:
             raise IllegalActionError(self.partie_rule("end") or self.step_rule("outcome") or "outcome", action,
-                                     "the game is over", seat)
+                                     Text("the game is over"), seat)
         try:
             phase.apply(self, seat, action)
         except IllegalActionError as error:  # (raised before anything changed)
@@ -384,7 +384,7 @@ class Partie(GameState):
         return self.PHASES[self._phase].advice(self, seat, legal)
 
     # ----- the end ------------------------------------------------------------------
-    def end(self, winners: tuple[int, ...], reason: str, rule: str) -> None:
+    def end(self, winners: tuple[int, ...], reason: str | Text, rule: str) -> None:
         """The game is over: ``winners`` (seats) by ``rule``, for ``reason``."""
         self._phase = "over"
         self._to_act = None

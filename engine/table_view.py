@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.cards import Card
-from engine.i18n import Text
+from engine.i18n import Text, tr
 
 if TYPE_CHECKING:
     from engine.partie import Partie
@@ -91,7 +91,8 @@ def calls(state: Partie, viewer: int | None) -> dict[str, Any] | None:
     spoken = len(state._calls) - state._calls_from  # each seat of the order speaks once
     waiting = list(state._turns[spoken:]) if state._phase != "over" else []
     dialogue = cast("Dialogue", phases[state._dialogue])  # (the dialogue opened last this deal)
-    return {"said": said, "waiting": waiting, "waiting_text": dialogue.waiting_text}
+    text = dialogue.waiting_text
+    return {"said": said, "waiting": waiting, "waiting_text": tr(text) if isinstance(text, str) else str(text)}
 
 
 def ledger(state: Partie) -> dict[str, Any]:

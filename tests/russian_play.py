@@ -21,7 +21,7 @@ SENTENCE_KEYS = frozenset(("label", "note", "reason", "text", "title", "value", 
 RULE_ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+\b")
 CARD = re.compile(r"\b(?:10|[2-9AKQJT])[SHDC]\b|\b[AKQJ](?=[♠♥♦♣])")
 LATIN = re.compile(r"[A-Za-z]{2,}")
-ACTION_TEXT = re.compile(r"\.(?:legal|unavailable)\[\d+\]$")
+ACTION_TEXT = re.compile(r"(?:\.(?:legal|unavailable)\[\d+\]|\.played(?:\[\d+\])?)$")
 PLAYERS = {"ruffe-and-trumps": 4, "gleek": 3, "piquet": 2, "mushka": 4, "pamphil": 4, "rams": 4, "petukh": 4}
 
 
@@ -31,7 +31,8 @@ def english_in(text: str) -> list[str]:
 
 
 def sentences(answer: Any, where: str = "") -> Iterator[tuple[str, str]]:
-    """Every ``(path, sentence)`` of an answer (see :data:`SENTENCE_KEYS`)."""
+    """Every ``(path, sentence)`` of an answer (see :data:`SENTENCE_KEYS`; an action's own text, listed or
+    played, is data)."""
     if isinstance(answer, dict):
         for key, value in answer.items():
             if key in SENTENCE_KEYS and isinstance(value, str):

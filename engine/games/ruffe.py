@@ -44,7 +44,7 @@ from engine.games.ruffe_rules import (
     RUFF,
     RUFF_POINTS,
     RuffeVariant,
-    _SUIT_NAMES,
+    _IN_SUIT,
     _announcement,
     best_ruff,
     _best_ruff_bits,
@@ -66,7 +66,8 @@ from engine.games.ruffe_rules import (
 from engine.determinize import Hidden
 from engine.games import ruffe_view
 from engine.games.ruffe_phases import PHASES
-from engine.partie import Partie, log_text
+from engine.i18n import N_, Text, ngettext
+from engine.partie import Partie
 from engine.phases import Dialogue, TrickTable
 from engine.phases.trick import PLAY_BY_INDEX as _PLAY_BY_INDEX
 from engine.rules import implements
@@ -94,6 +95,15 @@ _Counted = tuple[int, int, Suit, Card, int | None, tuple[int, ...], tuple[int, .
 """A deal at its count: number, dealer, trump, turned card, head-taker, cards and tricks won
 per seat, points per side, the last trick, the ruffs announced, the ruff's winner, the
 rule the head went by and the number of discards."""
+
+_TIE_WINNER = {"eldest": N_("by the 'eldest' reading the ruff goes to seat {}"),
+               "void": N_("by the 'void' reading the ruff goes to seat {}")}
+_TIE_NOBODY = {"eldest": N_("by the 'eldest' reading the ruff goes to nobody"),
+               "void": N_("by the 'void' reading the ruff goes to nobody")}
+"""A tie for the ruff in the log: where it goes by the ``ruff_tie`` reading (the sentence
+by reading, so that it reads whole in every language)."""
+_REACHED = (N_("{} reached {} of {} after {} deal"), "{} reached {} of {} after {} deals")
+"""The end of the game (its reason): the side, its total, the target, and the deals played."""
 
 
 class RuffeState(TrickTable, Partie):
@@ -178,8 +188,8 @@ class RuffeState(TrickTable, Partie):
         k = self.deal_number - 1
         n = self.num_players
         self._say("ruffe-and-trumps.deal.trump", None,
-                  "Deal {}: seat {} deals {} cards each, four at a time; the head's top card {} is turned: {} are trumps.",
-                  k + 1, self.dealer, self.config.hand_size, self.turned._symbol, _SUIT_NAMES[self._trump_index])
+                  N_("Deal {}: seat {} deals {} cards each, four at a time; the head's top card {} is turned: {} are trumps."),
+                  k + 1, self.dealer, self.config.hand_size, self.turned._symbol, self.trump.words)
         trump, with_turned = self._trump_index, RUFF_POINTS[self.turned.index]  # the turned card is a trump
         self._ruffs = [_best_ruff_bits(b, trump, with_turned) for b in self._bits]
         self.announcements: list[tuple[int, Suit, int]] = []
@@ -226,7 +236,7 @@ class RuffeState(TrickTable, Partie):
         (its value; the suit stays his own until the proof)."""
         self.history.append((seat, _announcement(value)))
         self.announcements.append((seat, suit, value))
-        self._say("ruffe-and-trumps.ruff.announce", seat, "Seat {} announces a ruff of {}.", seat, value)
+        self._say("ruffe-and-trumps.ruff.announce", seat, N_("Seat {} announces a ruff of {}."), seat, value)
 
     @implements("ruffe-and-trumps.ruff.award")
     def _award_ruff(self) -> None:
@@ -240,14 +250,15 @@ class RuffeState(TrickTable, Partie):
         best = max(values)
         if values.count(best) > 1:
             tied = [s for s in range(self.num_players) if values[s] == best]
-            self._say("ruffe-and-trumps.ruff.tie", None,
-                      "Seats {} tie at {}; by the '{}' reading the ruff goes to {}.",
-                      ", ".join(map(str, tied)), best, self.variant.ruff_tie,
-                      f"seat {winners[0]}" if winners else "nobody")
+            self._say("ruffe-and-trumps.ruff.tie", None, N_("Seats {} tie at {}; {}."),
+                      ", ".join(map(str, tied)), best,
+                      Text(_TIE_WINNER[self.variant.ruff_tie], winners[0]) if winners
+                      else Text(_TIE_NOBODY[self.variant.ruff_tie]))
         if winners:
             seat = winners[0]
             self._ruff_cards = _cards_of(_suit_run(self._acts[seat], self._bits[seat], self._ruffs[seat][0]))
-            self._score(self._side_of[seat], 12, "ruffe-and-trumps.ruff.award", f"Ruff: {best}, seat {seat}", seat)
+            self._score(self._side_of[seat], 12, "ruffe-and-trumps.ruff.award", Text("Ruff: {}, seat {}", best, seat),
+                        seat)
 
     @implements("ruffe-and-trumps.ruff.proof")
     def _prove_ruff(self) -> None:
@@ -266,11 +277,11 @@ class RuffeState(TrickTable, Partie):
                 "cards": [c._text for c in counted], "from_discards": [c._text for c in laid_out],
                 "turned": self.turned._text if with_turned else None,
             })
-            self._say("ruffe-and-trumps.ruff.proof", seat, "Seat {} shows {}{}{}: a ruff of {} in {}.",
+            self._say("ruffe-and-trumps.ruff.proof", seat, N_("Seat {} shows {}{}{}: a ruff of {} {}."),
                       seat, counted,
-                      f" with the turned {self.turned._symbol}" if with_turned else "",
-                      f" ({log_text('{}', (tuple(laid_out),))} from his discards)" if laid_out else "",
-                      self._ruffs[seat][1], _SUIT_NAMES[suit.index])
+                      Text(" with the turned {}", self.turned._symbol) if with_turned else "",
+                      Text(" ({} from his discards)", tuple(laid_out)) if laid_out else "",
+                      self._ruffs[seat][1], Text(_IN_SUIT[suit.index]))
 
     # ----- head ------------------------------------------------------------
     def _start_head(self) -> None:
@@ -280,17 +291,18 @@ class RuffeState(TrickTable, Partie):
         self.head_taker_ = taker
         self.head_rule = rule
         if taker is None:
-            self._say(rule, None, "Nobody holds the trump ace: the head ({} cards) is set aside untaken.", len(self.head))
+            self._say(rule, None, N_("Nobody holds the trump ace: the head ({} cards) is set aside untaken."),
+                      len(self.head))
             self._prove_ruff()
             self._start_play()
             return
         if rule == "ruffe-and-trumps.head.ace-holder":
-            why = f"seat {taker} holds the ace of trumps"
+            why = Text("seat {} holds the ace of trumps", taker)
         elif rule == "ruffe-and-trumps.head.turned-ace":
-            why = "the turned card is the ace of trumps, so the dealer"
+            why = Text("the turned card is the ace of trumps, so the dealer")
         else:
-            why = "no player holds the ace of trumps, so the dealer"
-        self._say(rule, taker, "The head goes to seat {}: {}; he adds its {} cards and discards four.",
+            why = Text("no player holds the ace of trumps, so the dealer")
+        self._say(rule, taker, N_("The head goes to seat {}: {}; he adds its {} cards and discards four."),
                   taker, why, len(self.head))
         self.head_taken = True
         self.head_cards, self.head = self.head, []
@@ -305,7 +317,7 @@ class RuffeState(TrickTable, Partie):
     def _discarded(self) -> None:
         """The head-taker has discarded four cards, one at a time, face down; then the
         ruff is proved and the play begins."""
-        self._say("ruffe-and-trumps.head.discard", self.head_taker_, "Seat {} has discarded four cards.",
+        self._say("ruffe-and-trumps.head.discard", self.head_taker_, N_("Seat {} has discarded four cards."),
                   self.head_taker_)
         self._prove_ruff()
         self._start_play()
@@ -350,8 +362,8 @@ class RuffeState(TrickTable, Partie):
         points = _count_points(won, self.tricks_won, self._sides, params.count_tricks, params.baseline)
         counts = self.tricks_won if params.count_tricks else won
         for i, side in enumerate(self._sides):
-            rule, template, dealt = self._count_texts[i]
-            self._score(i, points[i], rule, template.format(sum([counts[s] for s in side]), dealt))
+            rule, template, dealt, partners = self._count_texts[i]
+            self._score(i, points[i], rule, Text(template, sum([counts[s] for s in side]), dealt, partners=partners))
         self.ledger.close_deal()
         self._counted.append((self.deal_number, self.dealer, self.trump, self.turned, self.head_taker_, tuple(won),
                               tuple(self.tricks_won), tuple(points), self.last_trick,  # (the next deal starts new lists)
@@ -364,7 +376,7 @@ class RuffeState(TrickTable, Partie):
             return
         top = max(totals)
         if top >= self.config.target:
-            self._say("ruffe-and-trumps.game.end", None, "Tie at the top ({}): another deal.", top)
+            self._say("ruffe-and-trumps.game.end", None, N_("Tie at the top ({}): another deal."), top)
         self.next_deal()
 
     def deal_summary(self, deal: int) -> dict[str, Any]:
@@ -372,15 +384,15 @@ class RuffeState(TrickTable, Partie):
 
     def _end(self, side: int) -> None:
         seats = tuple(self._sides[side])
-        who = f"seats {' and '.join(map(str, seats))}" if len(seats) > 1 else f"seat {seats[0]}"
-        reason = (f"{who} reached {self.totals()[side]} of {self.config.target} "
-                  f"after {self.deal_number} deal{'s' if self.deal_number != 1 else ''}")
-        self._say("ruffe-and-trumps.game.end", None, "Game: {}.", reason)
+        who = Text("seats {}", Text("{} and {}", *seats)) if len(seats) > 1 else Text("seat {}", seats[0])
+        n = self.deal_number
+        reason = Text(_REACHED[0], who, self.totals()[side], self.config.target, n, plural=(_REACHED[1], n))
+        self._say("ruffe-and-trumps.game.end", None, N_("Game: {}."), reason)
         self.end(seats, reason, "ruffe-and-trumps.game.end")
 
-    def _score(self, side: int, points: int, rule: str, why: str, seat: int | None = None) -> None:
+    def _score(self, side: int, points: int, rule: str, why: Text, seat: int | None = None) -> None:
         entry = self.score(side, points, rule, why, seat)
-        self._say(rule, seat, "Side {} scores {}: {} (total {}).", side, points, why, entry.after)
+        self._say(rule, seat, N_("Side {} scores {}: {} (total {})."), side, points, why, entry.after)
 
     _say = Partie.say
 
@@ -471,7 +483,9 @@ class RuffeState(TrickTable, Partie):
     # ----- views -------------------------------------------------------------
     def prompt_fields(self) -> dict[str, Any]:
         left = 4 - len(self.discards)
-        return super().prompt_fields() | {"left": f"{left}{' more' if self.discards else ''} card{'s' if left != 1 else ''}"}
+        words = (ngettext("{} more card", "{} more cards", left) if self.discards
+                 else ngettext("{} card", "{} cards", left)).format(left)
+        return super().prompt_fields() | {"left": words}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         self.check_seat(seat)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 from engine.cards import Card
 from engine.errors import IllegalActionError
 from engine.game import Action
+from engine.i18n import N_, Text, tr
 from engine.games import ruffe_advice as advice
 from engine.games import ruffe_view
 from engine.games.ruffe_rules import HEAD, PLAY, RUFF, _TRICK_RULE, _announcement
@@ -36,8 +37,8 @@ class _RuffAnnouncement(Dialogue):
         suit, value = ruffe._ruffs[seat]
         if action != _announcement(value):  # the one listed action: 'announce <his best ruff>'
             raise IllegalActionError("ruffe-and-trumps.ruff.announce", action,
-                                     f"a player announces his best ruff, 'announce {value}': seat {seat}'s "
-                                     f"is {value}", seat)
+                                     Text("a player announces his best ruff, 'announce {}': seat {}'s is {}",
+                                          value, seat, value), seat)
         ruffe._announce(seat, suit, value)
         self.advance(state)
 
@@ -47,7 +48,7 @@ class _RuffAnnouncement(Dialogue):
         ruffe._start_head()
 
     def label(self, state: Partie, action: Action) -> str:
-        return f"Announce a ruff of {action.value}"
+        return tr("Announce a ruff of {}", action.value)
 
     def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
         return ruffe_view.said(cast("RuffeState", state), seat, action, viewer)
@@ -73,9 +74,9 @@ class _HeadDiscard(Exchange):
     def done(self, state: Partie, seat: int) -> None:
         cast("RuffeState", state)._discarded()
 
-    def form_reason(self, state: Partie, seat: int) -> str:
-        return (f"seat {seat} has taken the head and must discard a card ('discard <card>'), "
-                f"{4 - len(self.given(state, seat))} more to go")
+    def form_reason(self, state: Partie, seat: int) -> Text:
+        return Text("seat {} has taken the head and must discard a card ('discard <card>'), {} more to go",
+                    seat, 4 - len(self.given(state, seat)))
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return advice.discard(cast("RuffeState", state), seat)
@@ -85,17 +86,17 @@ class _HeadDiscard(Exchange):
 
 
 PHASES: dict[str, Phase] = Partie.PHASES | {
-    RUFF: _RuffAnnouncement(RUFF, "ruffe-and-trumps.ruff.announce", "Seat {seat}: announce the best ruff in hand",
-                            verb="announce a ruff"),
-    HEAD: _HeadDiscard("ruffe-and-trumps.head.discard", "Seat {seat} took the head: lay out {left}, face down",
+    RUFF: _RuffAnnouncement(RUFF, "ruffe-and-trumps.ruff.announce", N_("Seat {seat}: announce the best ruff in hand"),
+                            verb=N_("announce a ruff")),
+    HEAD: _HeadDiscard("ruffe-and-trumps.head.discard", N_("Seat {seat} took the head: lay out {left}, face down"),
                        give="discard"),
     PLAY: TrickPlay(TrickRules(follow="ruffe-and-trumps.play.follow", hand="ruffe-and-trumps.play.all-cards",
                                winner=_TRICK_RULE, form="ruffe-and-trumps.play.all-cards"),
-                    "Seat {seat}: play to trick {trick}, led by seat {leader}",
+                    N_("Seat {seat}: play to trick {trick}, led by seat {leader}"),
                     cases={"lead": ("ruffe-and-trumps.play.first-lead",
-                                    "Seat {seat}: lead any card to the first trick"),
+                                    N_("Seat {seat}: lead any card to the first trick")),
                            "next_lead": ("ruffe-and-trumps.play.next-lead",
-                                         "Seat {seat} won the last trick: lead any card to trick {trick}")},
+                                         N_("Seat {seat} won the last trick: lead any card to trick {trick}"))},
                     advice=advice.play),
 }
 """The phases of a deal of Ruffe and Trumps, in the text's order, and the partie's own."""

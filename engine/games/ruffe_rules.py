@@ -15,6 +15,7 @@ from typing import NamedTuple, TypeVar, cast
 from engine.cards import ALL_CARDS, Card, Rank, Suit
 from engine.errors import VariantError, brief
 from engine.game import Action, Option, Variant
+from engine.i18n import N_, Text
 from engine.phases.trick import PLAY_BY_INDEX as _PLAY_BY_INDEX
 from engine.readings import Readings
 from engine.rules import implements
@@ -47,7 +48,9 @@ PLAY = "play"
 OVER = "over"
 
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+_IN_SUIT = (N_("in spades"), N_("in hearts"), N_("in diamonds"), N_("in clubs"))
+"""A suit as Ruffe's sentences name a ruff's ("34 in hearts"), by suit index: templates
+translated where they are written."""
 
 
 # --------------------------------------------------------------------------
@@ -116,14 +119,15 @@ class RuffeVariant(Variant):
         players = self.players
         if players not in _HAND_SIZES:
             raise VariantError(
-                f"variant option 'players' (rule ruffe-and-trumps.players.count): {brief(players)} is not allowed; "
-                f"allowed values: 2, 3, 4", rule="ruffe-and-trumps.players.count", option="players")
+                Text("variant option {!r} (rule {}): {} is not allowed; allowed values: {}", "players",
+                     "ruffe-and-trumps.players.count", brief(players), "2, 3, 4"),
+                rule="ruffe-and-trumps.players.count", option="players")
         if self.partnerships is None:
             object.__setattr__(self, "partnerships", players == 4)
         elif self.partnerships and players != 4:
             raise VariantError(
-                f"variant option 'partnerships' (rule ruffe-and-trumps.players.partnerships): True is not allowed "
-                f"with {players} players; allowed values: False (partnerships are two against two, four players)",
+                Text("variant option 'partnerships' (rule ruffe-and-trumps.players.partnerships): True is not allowed "
+                     "with {} players; allowed values: False (partnerships are two against two, four players)", players),
                 rule="ruffe-and-trumps.players.partnerships", option="partnerships")
         allowed = _HAND_SIZES[players]
         if self.hand_size is None:
@@ -131,8 +135,8 @@ class RuffeVariant(Variant):
         elif self.hand_size not in allowed:
             rule = _HAND_SIZE_RULE[players]
             raise VariantError(
-                f"variant option 'hand_size' (rule {rule}): {self.hand_size!r} is not allowed with {players} "
-                f"players; allowed values: {', '.join(map(str, allowed))}", rule=rule, option="hand_size")
+                Text("variant option 'hand_size' (rule {}): {!r} is not allowed with {} players; allowed values: {}",
+                     rule, self.hand_size, players, ", ".join(map(str, allowed))), rule=rule, option="hand_size")
         for opt in self.OPTIONS[3:]:  # the readings: direct construction bypasses from_options
             if getattr(self, opt.name) not in opt.values:  # type: ignore[operator]
                 raise opt.refusal(getattr(self, opt.name))
@@ -528,7 +532,9 @@ class RuffeParams:
     sides: list[list[int]]
     side_of: list[int]
     next_seat: tuple[int, ...]
-    count_texts: list[tuple[str, str, int]]
+    count_texts: list[tuple[str, str, int, Text | str]]
+    """Per side: the rule of its count, the score-sheet reason's template (the count, the cards
+    dealt and ``{partners}``), the cards dealt to it, and its partners' words (or "")."""
     tie_break: TieBreak
     dealer_takes_unheld_head: bool
     discards_count: bool
@@ -554,9 +560,9 @@ def params_of(variant: RuffeVariant) -> RuffeParams:
     count_texts = [
         ("ruffe-and-trumps.score.partnership" if len(side) > 1 else
          "ruffe-and-trumps.count.method" if by_tricks else "ruffe-and-trumps.count.baseline",
-         ("{} tricks" if by_tricks else "{} cards won, {} dealt")
-         + (f" (partners {' and '.join(map(str, side))} together)" if len(side) > 1 else ""),
-         baseline * len(side))
+         N_("{} tricks{partners}") if by_tricks else N_("{} cards won, {} dealt{partners}"),
+         baseline * len(side),
+         Text(" (partners {} and {} together)", *side) if len(side) > 1 else "")
         for side in sides
     ]
     return RuffeParams(config, rule, sides, side_of, tuple((seat + 1) % n for seat in range(n)), count_texts,

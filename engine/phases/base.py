@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.actions import Action
 from engine.cards import Card
 from engine.errors import IllegalActionError
+from engine.i18n import Text, _, ngettext
 
 if TYPE_CHECKING:
     from engine.partie import Partie
@@ -106,6 +107,10 @@ class Phase:
         """The phase's own fields for the prompt's sentence."""
         return {}
 
+    def sentence(self, state: Partie, text: str) -> str:
+        """The prompt's sentence ``text`` (the phase's, or a case's) in the current language."""
+        return _(text)
+
     # ----- what the phase adds to the table's view (engine.table_view) ------------------
     def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
         """A call ``seat`` made in this phase, in words, as ``viewer`` may know it."""
@@ -134,4 +139,12 @@ class Over(Phase):
         return []
 
     def apply(self, state: Partie, seat: int, action: Action) -> None:
-        raise IllegalActionError(state.partie_rule("end") or "outcome", action, "the game is over", seat)
+        raise IllegalActionError(state.partie_rule("end") or "outcome", action, Text("the game is over"), seat)
+
+    def sentence(self, state: Partie, text: str) -> str:
+        if text != self.text:
+            return _(text)
+        # (Russian: the verb agrees with the number of winners)
+        n = len(state._outcome.winners) if state._outcome is not None else 1
+        return ngettext("The game is over, won by {winners}: {reason}.",
+                        "The game is over, won by {winners}: {reason}.", n)

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from engine.actions import Action
+from engine.actions import Action, Named
 from engine.errors import IllegalActionError
+from engine.i18n import Text
 from engine.phases.base import Phase
 
 if TYPE_CHECKING:
@@ -45,8 +46,10 @@ class Dialogue(Phase):
         self.vocabulary = vocabulary
         """Every call the dialogue knows: one of them not open to the seat now is refused by
         :meth:`call` in the game's words (and its rule); without it, by the open calls."""
-        self.waiting_text = waiting or f"waiting to {verb}"
-        """How a seat yet to speak is said to wait (the view's ``calls.waiting_text``)."""
+        self.waiting_text: str | Text = waiting or Text("waiting to {}", Text(verb))
+        """How a seat yet to speak is said to wait (the view's ``calls.waiting_text``): a
+        template (``waiting`` marked with ``N_`` in the game's code) translated where it is
+        written, or from ``verb`` (marked so too)."""
 
     # ----- what a game declares -------------------------------------------------------
     def calls(self, state: Partie, seat: int) -> list[Action]:
@@ -126,5 +129,5 @@ class Dialogue(Phase):
         open_calls = self.calls(state, seat)
         if action.kind not in (self.vocabulary or {a.kind for a in open_calls}):
             raise IllegalActionError(state.step_rule(self.rule) or self.rule, action,
-                                     f"seat {seat} is to {self.verb}: {', '.join(str(a) for a in open_calls)}", seat)
+                                     Text("seat {} is to {}: {}", seat, Text(self.verb), Named(open_calls)), seat)
         self.perform(state, seat, action)

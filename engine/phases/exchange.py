@@ -15,12 +15,19 @@ from typing import TYPE_CHECKING
 from engine.actions import Action
 from engine.cards import ALL_CARDS, Card
 from engine.errors import IllegalActionError
+from engine.i18n import N_, Text
 from engine.phases.base import Phase
 
 if TYPE_CHECKING:
     from engine.partie import Partie
 
-__all__ = ["Exchange"]
+__all__ = ["Exchange", "GIVE_WORDS"]
+
+GIVE_WORDS = {"discard": N_("discard"), "lay_out": N_("lay out"), "exchange": N_("exchange")}
+"""The verb of an exchange's giving action, by kind, for its refusals (a kind not named here
+is written as its own word)."""
+FULL = N_("seat {} has given {} card(s), the most this exchange takes")
+EARLY = N_("seat {} gives at least {} card(s) first")
 
 
 class Exchange(Phase):
@@ -72,18 +79,18 @@ class Exchange(Phase):
         return len(self.given(state, seat)) >= self.most(state, seat)
 
     # ----- refusals -------------------------------------------------------------------
-    def form_reason(self, state: Partie, seat: int) -> str:
+    def form_reason(self, state: Partie, seat: int) -> str | Text:
         words = f"'{self.give} <card>'" + (f" or '{self.finish}'" if self.finish else "")
-        return f"seat {seat} is to {self.give.replace('_', ' ')} a card: {words}"
+        return Text("seat {} is to {} a card: {}", seat, Text(GIVE_WORDS.get(self.give, self.give.replace("_", " "))),
+                    words)
 
     def full_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
-        return IllegalActionError(self.rule_id(state), action,
-                                  f"seat {seat} has given {len(self.given(state, seat))} card(s), "
-                                  "the most this exchange takes", seat)
+        n = len(self.given(state, seat))
+        return IllegalActionError(self.rule_id(state), action, Text(FULL, seat, n, plural=(FULL, n)), seat)
 
     def early_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
-        return IllegalActionError(self.rule_id(state), action,
-                                  f"seat {seat} gives at least {self.least(state, seat)} card(s) first", seat)
+        n = self.least(state, seat)
+        return IllegalActionError(self.rule_id(state), action, Text(EARLY, seat, n, plural=(EARLY, n)), seat)
 
     def rule_id(self, state: Partie) -> str:
         return state.step_rule(self.rule) or self.rule
@@ -109,7 +116,8 @@ class Exchange(Phase):
             if action.kind != self.give or card is None or action.value is not None:
                 raise IllegalActionError(self.rule_id(state), action, self.form_reason(state, seat), seat)
             if card not in self.offered(state, seat):
-                raise IllegalActionError(self.rule_id(state), action, f"{card} is not in seat {seat}'s hand", seat)
+                raise IllegalActionError(self.rule_id(state), action, Text("{} is not in seat {}'s hand", card, seat),
+                                         seat)
             if len(self.given(state, seat)) >= self.most(state, seat):
                 raise self.full_refusal(state, seat, action)
         self.perform(state, seat, action)

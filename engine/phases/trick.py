@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from engine.actions import Action
 from engine.cards import ALL_CARDS, Card, Suit, format_cards
 from engine.errors import IllegalActionError
+from engine.i18n import N_, Text
 from engine.phases.base import Phase
 from engine.tricks import (
     SUIT_OR_TRUMP,
@@ -327,7 +328,7 @@ class TrickPlay(Phase):
         card = action.card
         if action.kind != "play" or card is None or action.value is not None:
             raise IllegalActionError(self._rule(state, "form"), action,
-                                     "the tricks are being played: the only action is 'play <card>'", seat)
+                                     Text("the tricks are being played: the only action is 'play <card>'"), seat)
         bit = _BIT[card.index]
         if not table._allowed & bit:
             raise self.refuse_card(state, seat, action, card)
@@ -387,7 +388,7 @@ class TrickPlay(Phase):
         table.tricks_played = number = table.tricks_played + 1
         table.last_trick = (leader, trick, winner, seats)
         state: Partie = table  # type: ignore[assignment]
-        state.say(self._rule(state, "winner"), winner, "Trick {}: {} (led by seat {}); seat {} takes it.",
+        state.say(self._rule(state, "winner"), winner, N_("Trick {}: {} (led by seat {}); seat {} takes it."),
                   number, trick, leader, winner)
         table.trick = []
         table.leader = winner
@@ -404,21 +405,23 @@ class TrickPlay(Phase):
         led, else a trump), naming the cards that may be played."""
         table: TrickTable = state  # type: ignore[assignment]
         if not table._bits[seat] & _BIT[card.index]:
-            return IllegalActionError(self._rule(state, "hand"), action, f"{card} is not in seat {seat}'s hand", seat)
+            return IllegalActionError(self._rule(state, "hand"), action, Text("{} is not in seat {}'s hand", card, seat),
+                                      seat)
         legal = [a.card for a in self.legal(state, seat) if a.card is not None]
         cards = format_cards(legal, symbols=True)
         rule = self._rule(state, "follow")
+        reason: Text
         if not table.trick:
-            reason = f"seat {seat} must lead {cards}"
+            reason = Text("seat {} must lead {}", seat, cards)
         else:
             led = table.effective_suit(table.trick[0])
             trump = table.trump
             if table._tables.rule.follow == SUIT_OR_TRUMP:
-                reason = f"must follow suit ({led.name_en}) or trump ({trump.name_en}): {cards}"
+                reason = Text("must follow suit ({}) or trump ({}): {}", led.words, trump.words, cards)
             elif any(table.effective_suit(c) is led for c in legal):
-                reason = f"must follow suit ({led.name_en} were led): {cards}"
+                reason = Text("must follow suit ({} were led): {}", led.words, cards)
             else:
-                reason = f"cannot follow {led.name_en}, so must trump ({trump.name_en}): {cards}"
+                reason = Text("cannot follow {}, so must trump ({}): {}", led.words, trump.words, cards)
         return table.play_refusal(IllegalActionError(rule, action, reason, seat), seat, action, card, legal)
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
