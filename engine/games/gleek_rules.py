@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from engine.cards import Card, Rank, Suit, deck_44
 from engine.errors import EngineError, VariantError, brief
+from engine.actions import name_kind
 from engine.game import Action, Option, Variant, side_words
 from engine.i18n import N_, Text, tr
 from engine.readings import Readings
@@ -52,6 +53,11 @@ SHOW_TYDE, KEEP_TYDE = "show_tyde", "keep_tyde"
 VIE_KINDS = (VIE_CALL, PASS, SEE, REVIE, YIELD, SHOW, NO_SHOW)
 DECLARE, ANSWER, CONTEST, SHOWDOWN, DONE = "declare", "answer", "contest", "showdown", "done"
 """The stages of the vie: the declarations, the answers to a vie, the contest, the show after a yield, over."""
+
+for _kind, _word in ((RAISE, N_("Raise")), (PASS, N_("Pass")), (TAKE, N_("Take")), (VIE_CALL, N_("Vie")),
+                     (SEE, N_("See")), (REVIE, N_("Revie")), (YIELD, N_("Yield")), (SHOW, N_("Show")),
+                     (NO_SHOW, N_("No show")), (SHOW_TYDE, N_("Show tyde")), (KEEP_TYDE, N_("Keep tyde"))):
+    name_kind(_kind, _word)  # (the word of an action's label in the reader's language: a refusal names actions so)
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 TRUMPS_WORDS = (N_("spades are trumps"), N_("hearts are trumps"), N_("diamonds are trumps"), N_("clubs are trumps"))

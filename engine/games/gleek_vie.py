@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from engine.cards import Card, Suit
 from engine.errors import IllegalActionError
+from engine.actions import Named
 from engine.game import Action
 from engine.i18n import N_, Text, _, ngettext
 from engine.games import gleek_advice as advice
@@ -86,8 +87,8 @@ class _Vie(Dialogue):
         open_calls = self.calls(state, seat)
         if action not in open_calls:
             stage = gleek.vie_stage
-            raise IllegalActionError(VIE_RULES[stage], action, Text(_STAGE_WORDS[stage], seat,
-                                                                    ", ".join(str(a) for a in open_calls)), seat)
+            raise IllegalActionError(VIE_RULES[stage], action, Text(_STAGE_WORDS[stage], seat, Named(open_calls)),
+                                     seat)
         self.call(state, seat, action)
 
     def call(self, state: Partie, seat: int, action: Action) -> None:

@@ -26,6 +26,7 @@ from typing import NamedTuple
 from engine import catalogue
 from engine.cards import Card, Rank, Suit, deck_32, parse_cards
 from engine.errors import EngineError, IllegalActionError, brief
+from engine.actions import name_kind
 from engine.game import Action, Option, Variant
 from engine.i18n import N_, Text
 from engine.ledger import Entry
@@ -48,6 +49,10 @@ REPLY_KINDS = {GOOD: "good", NOT_GOOD: "not_good", EQUAL: "equal"}
 """A reply in the text's words -> its action's kind."""
 
 PACK: tuple[Card, ...] = tuple(deck_32())
+for _kind, _word in (("claim", N_("Claim")), ("sink", N_("Sink")), ("declare", N_("Declare")), ("good", N_("Good")),
+                     ("not_good", N_("Not good")), ("equal", N_("Equal")), ("draw", N_("Draw")), ("look", N_("Look")),
+                     ("leave", N_("Leave")), ("announce", N_("Announce")), ("pass", N_("Pass"))):
+    name_kind(_kind, _word)  # (the word of an action's label in the reader's language: a refusal names actions so)
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 COURTS = (Rank.KING, Rank.QUEEN, Rank.JACK)
 PLAY_RULE: PlayRule = FOLLOW_SUIT

@@ -55,7 +55,7 @@ def combo_text(combo: Combo, full: bool = False) -> Text:
     >>> from engine.games.piquet_rules import best_point
     >>> from engine.cards import parse_cards
     >>> str(combo_text(best_point(parse_cards("AS KS 9S 8S 7S")), full=True))
-    'five cards («Пять карт»), making 48'
+    'five cards («Пять карт»), making 45'
     """
     size, second = combo.key
     if combo.kind == "point":
