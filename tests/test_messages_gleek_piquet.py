@@ -45,28 +45,20 @@ def _english_left(game: str, seed: int, variant: dict[str, Any] | None, monkeypa
     return [line for line in left if not DATA_PATHS.search(line)]
 
 
-@pytest.mark.rule("gleek.stock.raise", "gleek.vie.order", "gleek.settle.par")
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_game_of_gleek_is_all_in_russian(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _english_left("gleek", seed, None, monkeypatch) == []
+RULES = {"gleek": ("gleek.stock.raise", "gleek.vie.order", "gleek.settle.par"),
+         "piquet": ("piquet.declare.replies", "piquet.bonus.repique", "piquet.score.difference")}
+"""The rules whose sentences a whole game of each writes (its auction or declarations, its count)."""
+GAMES = [pytest.param(game, seed, None, marks=pytest.mark.rule(*RULES[game]), id=f"{game}-seed{seed}")
+         for game in RULES for seed in (1, 2, 3)]
+GAMES += [pytest.param(game, seed, variant, id=f"{game}-{name}") for game in RULES
+          for name, variant, seed in _readings(game)]
 
 
-@pytest.mark.parametrize(("name", "variant", "seed"), _readings("gleek"), ids=[r[0] for r in _readings("gleek")])
-def test_gleek_is_all_in_russian_under_every_reading(name: str, variant: dict[str, Any], seed: int,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _english_left("gleek", seed, variant, monkeypatch) == []
-
-
-@pytest.mark.rule("piquet.declare.replies", "piquet.bonus.repique", "piquet.score.difference")
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_partie_of_piquet_is_all_in_russian(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _english_left("piquet", seed, None, monkeypatch) == []
-
-
-@pytest.mark.parametrize(("name", "variant", "seed"), _readings("piquet"), ids=[r[0] for r in _readings("piquet")])
-def test_piquet_is_all_in_russian_under_every_reading(name: str, variant: dict[str, Any], seed: int,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _english_left("piquet", seed, variant, monkeypatch) == []
+@pytest.mark.parametrize(("game", "seed", "variant"), GAMES)
+def test_a_whole_game_is_all_in_russian(game: str, seed: int, variant: dict[str, Any] | None,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the default readings (three seeds) and under every reading the goldens play."""
+    assert _english_left(game, seed, variant, monkeypatch) == []
 
 
 def test_the_sources_words_are_used() -> None:
