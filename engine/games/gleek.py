@@ -30,7 +30,7 @@ from engine.i18n import N_, Text, _, ngettext
 from engine.games import gleek_advice as advice
 from engine.games import gleek_view
 from engine.games.gleek_rules import (
-    AUCTION, DISCARD, EXCHANGE, KEEP_TYDE, OPENING_BID, PASS, PLAY, PLAYERS, RAISE, SHOW_TYDE, STOCK_TAKEN, SUIT_NAMES,
+    AUCTION, DISCARD, EXCHANGE, KEEP_TYDE, OPENING_BID, PASS, PLAY, PLAYERS, RAISE, SHOW_TYDE, STOCK_TAKEN,
     TAKE, TRICKS, TRUMPS_WORDS, TYDE, VIE, VIE_KINDS, Cuts, GleekParams, Side, GleekVariant, bid_split, count_points, deal_hands, four_of_trumps,
     gleek_pack, order_of_play, params_of, settle, share_leftover, tokens_said,
 )
@@ -157,7 +157,7 @@ class _Exchange(Exchange):
             "the buyer puts out {} cards for the {} of the stock: {} put out so far", STOCK_TAKEN, STOCK_TAKEN, put),
             seat)
 
-    def form_reason(self, state: Partie, seat: int) -> Text:  # type: ignore[override]
+    def form_reason(self, state: Partie, seat: int) -> Text:
         return Text("seat {} bought the stock and puts out a card: 'discard <card>'", seat)
 
     def fields(self, state: Partie) -> dict[str, Any]:

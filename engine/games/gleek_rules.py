@@ -59,7 +59,6 @@ for _kind, _word in ((RAISE, N_("Raise")), (PASS, N_("Pass")), (TAKE, N_("Take")
                      (NO_SHOW, N_("No show")), (SHOW_TYDE, N_("Show tyde")), (KEEP_TYDE, N_("Keep tyde"))):
     name_kind(_kind, _word)  # (the word of an action's label in the reader's language: a refusal names actions so)
 
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 TRUMPS_WORDS = (N_("spades are trumps"), N_("hearts are trumps"), N_("diamonds are trumps"), N_("clubs are trumps"))
 """The trumps named in a sentence, by suit index (a sentence of its own, for the Russian's case)."""
 

@@ -43,6 +43,8 @@ SHOW_TYDE_ACT, KEEP_TYDE_ACT = Action(SHOW_TYDE), Action(KEEP_TYDE)
 STAGE_CALLS = {DECLARE: [VIE_ACT, PASS_ACT], ANSWER: [PASS_ACT, SEE_ACT, REVIE_ACT], CONTEST: [REVIE_ACT, YIELD_ACT],
                SHOWDOWN: [SHOW_ACT, NO_SHOW_ACT], DONE: []}
 LIMIT_ROUNDS = 3
+Owed = tuple[int, str, str, tuple[Any, ...]]
+"""A payment owed for the ruff: coins, rule, the reason's template and its arguments (the coins follow)."""
 THE_RUFF = N_("the ruff: {}")
 """The reason of the ruff's base payment (the coins)."""
 RUFF_WORDS = (N_("Seat {} shows a ruff of {} in spades: {}."), N_("Seat {} shows a ruff of {} in hearts: {}."),
@@ -346,6 +348,7 @@ class VieTable(Partie):
         assert yielder is not None
         other = self._opponent(yielder)
         forfeit = self.stake if self.params.yield_as_raised else self._own[yielder]
+        owed: dict[int, list[Owed]]
         if shown and self.params.show.decides:
             winner = self._better(yielder, other)
             loser = other if winner == yielder else yielder
@@ -361,7 +364,7 @@ class VieTable(Partie):
         self._vie_won(winner, "shown" if shown else "yielded", owed)
 
     @implements("gleek.vie.base-payment")
-    def _vie_won(self, winner: int, how: str, owed: dict[int, list[tuple[int, str, str, tuple[Any, ...]]]]) -> None:
+    def _vie_won(self, winner: int, how: str, owed: dict[int, list[Owed]]) -> None:
         """The ruff's winner is paid 2 coins by each who pays for it (a contestant's 2 are in
         what he owes; a player who passed before the vie is exempt by the reading) and
         takes the pot."""

@@ -43,7 +43,7 @@ from engine.games.piquet_rules import (CAPOT, CARTE_BLANCHE, ELDER_EXCHANGE, GAM
                                        deal_hands, deal_result, end_of_play, exchange_limits, first_dealer, pack,
                                        params_of, partie_result, trick_events, visible_left)
 from engine.games import piquet_view
-from engine.games.piquet_view import CATEGORY_TITLES, cards_said, deal_summary, view
+from engine.games.piquet_view import CATEGORY_TITLES, Combos, cards_said, deal_summary, view
 from engine.ledger import Entry
 from engine.partie import Partie
 from engine.phases import Dialogue, ListHands, TrickTable
@@ -421,7 +421,7 @@ class PiquetState(ListHands, TrickTable, Partie):
         self.end((result.winner,), reason, "piquet.partie.length")
 
     # ----- what the table shows --------------------------------------------------------
-    def call_said(self, seat: int, kind: str, text: Text, rule: str) -> None:
+    def call_said(self, seat: int, kind: str, text: Text | Combos, rule: str) -> None:
         """A call said at the table (its words kept as a sentence, written when read)."""
         self.said.append({"seat": seat, "kind": kind, "text": text, "rule": rule})
         self.say(rule, seat, N_("Seat {}: {}."), seat, text)
@@ -429,7 +429,8 @@ class PiquetState(ListHands, TrickTable, Partie):
     def contest_line(self, label: Text, text: Text, rule: str, muted: bool = False) -> None:
         self.contest.append({"label": label, "text": text, "muted": muted, "rule": rule})
 
-    def show(self, seat: int, kind: str, cards: list[Card], value: int | None, rule: str, text: Text) -> None:
+    def show(self, seat: int, kind: str, cards: list[Card], value: int | None, rule: str,
+             text: Text | Combos) -> None:
         self.shown.append({"seat": seat, "kind": kind, "cards": [c._text for c in cards], "value": value,
                            "text": Text("Seat {}: {}: {}.", seat, text, format_cards(cards, symbols=True)),
                            "rule": rule})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.game import Action, fact
-from engine.i18n import N_, Text, _, ngettext, tr
+from engine.i18n import N_, Text, _, tr
 from engine.table_view import account, item
 from engine.games.piquet_rules import (CAPOT, CARTE_BLANCHE, DECLARE, ELDER_EXCHANGE, LOOK, REPLY_KINDS,
                                        YOUNGER_EXCHANGE, Combo)
