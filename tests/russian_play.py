@@ -50,12 +50,15 @@ def ask(request: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def play_whole(game: str, seed: int, lang: str = "ru", players: int | None = None,
-               max_moves: int = 3000) -> list[dict[str, Any]]:
+               max_moves: int = 3000, variant: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """A whole game by the heuristic bots, seen from seat 0, with a refused action tried at each of
-    seat 0's decisions: every answer (views after each move, refusals, the record at the end)."""
+    seat 0's decisions: every answer (views after each move, refusals, the record at the end).
+    ``variant``: the game's options (readings), besides ``players``."""
     seats = ["heuristic"] * (players or PLAYERS[game])
-    new = ask({"op": "new", "game": game, "seed": seed, "seats": seats,
-               **({"variant": {"players": players}} if players and game in ("rams", "petukh", "mushka", "pamphil") else {})},
+    options = dict(variant or {})
+    if players and (game in ("rams", "petukh", "mushka", "pamphil") or variant is not None):
+        options["players"] = players
+    new = ask({"op": "new", "game": game, "seed": seed, "seats": seats, **({"variant": options} if options else {})},
               lang)
     assert new["ok"], new
     answers = [new]

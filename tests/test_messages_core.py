@@ -1,0 +1,154 @@
+"""The engine in Russian, its shared part and Ruffe and Trumps (issue 15): whole games of Ruffe
+played through the bridge in Russian leave no English; the shared sentences every game writes
+(the refusal's frame, trick play, the sides, the deal summary's verdict, the end) come out in
+Russian for the other games too; English stays as it was (tests/test_goldens.py and the games'
+own tests hold it; here a few sentences written in both languages side by side)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import messages  # noqa: E402
+from russian_play import ask, english_left, play_whole, sentences  # noqa: E402
+
+from engine.actions import Action, Named, name_kind  # noqa: E402
+from engine.cards import Suit  # noqa: E402
+from engine.errors import IllegalActionError  # noqa: E402
+from engine.game import and_words, side_words  # noqa: E402
+from engine.i18n import Text, using  # noqa: E402
+
+MINE = ("engine/partie.py", "engine/game.py", "engine/actions.py", "engine/phases/", "engine/errors.py",
+        "engine/ledger.py", "engine/table_view.py", "engine/bridge.py", "engine/cards.py", "engine/games/ruffe")
+"""The files whose sentences core.po and ruffe.po hold."""
+MY_PO = ("core.po", "ruffe.po")
+OTHER_GAMES = ("mushka", "piquet", "gleek", "pamphil", "rams", "petukh")
+SAME_ENGLISH = {("gleek", "seat {} is to {}: {}")}
+"""A game's own sentence whose English has the shape of a shared template (Gleek's vie writes
+"seat 0 is to answer the vie: pass, see, revie" in engine/games/gleek_vie.py, as a dialogue's
+refusal would): not the shared code's English."""
+
+RUFFE_TABLES = [
+    (4, {}), (3, {}), (2, {}),
+    (3, {"hand_size": 12}), (2, {"hand_size": 12, "two_player_target": "36"}),
+    (4, {"partnerships": False}),
+    (4, {"count": "tricks", "count_baseline": "twelve"}),
+    (4, {"ruff_tie": "void", "head_discards": "count", "head_without_ace": "nobody"}),
+    (3, {"ruff_tie": "void", "head_without_ace": "nobody", "follow": "free", "head_discards": "count"}),
+]
+"""Ruffe at each number of players and under the readings that change its sentences (the count,
+the tie for the ruff, the head's discards, the head nobody takes, the short deal)."""
+
+
+@pytest.mark.parametrize("players,variant", RUFFE_TABLES, ids=lambda v: str(v))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_whole_game_of_ruffe_in_russian_has_no_english_left(players: int, variant: dict[str, Any], seed: int) -> None:
+    answers = play_whole("ruffe-and-trumps", seed, "ru", players=players, variant=variant)
+    assert english_left(answers) == []
+    said = " ".join(text for answer in answers for _where, text in sentences(answer))
+    assert "Партия окончена" in said and "Взятка 1:" in said  # (the game was played to its end)
+
+
+def _my_problems() -> list[str]:
+    found = messages.extracted()
+    mine = {msgid for msgid, where in found.items()
+            if not msgid.startswith("\x00") and any(w.startswith(MINE) for w in where)}
+    problems = []
+    for problem in messages.check("ru"):
+        if any(f"({path}" in problem for path in MINE) or problem.startswith(MY_PO) \
+                or any(f"{msgid!r} is translated" in problem for msgid in mine):
+            problems.append(problem)
+    for po in MY_PO:  # a msgid of my .po files that nothing marks any longer
+        text = (messages.LOCALE / "ru" / po).read_text(encoding="utf-8")
+        for msgid in re.findall(r'^msgid "(.+)"$', text, re.M):
+            msgid = msgid.encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
+            if msgid not in found:
+                problems.append(f"{po}: {msgid!r} is translated but nothing in the engine marks it")
+    return problems
+
+
+def test_the_shared_and_ruffe_sentences_each_have_their_russian_once_with_their_fields() -> None:
+    assert _my_problems() == []
+
+
+def _shared_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """The English of each template the shared code marks that says something on its own (two
+    words or more besides its fields): a sentence of another game that is one of them whole,
+    still in English, would be the shared code's failure."""
+    patterns = []
+    for msgid, where in messages.extracted().items():
+        if msgid.startswith("\x00") or not any(w.startswith(MINE) and "games/ruffe" not in w for w in where):
+            continue
+        literal = messages.FIELD.sub(" ", msgid)
+        if len(re.findall(r"[A-Za-z]{2,}", literal)) < 2:
+            continue
+        parts = messages.FIELD.split(msgid)[::2]  # (the text between the fields)
+        patterns.append((msgid, re.compile(".+?".join(re.escape(p) for p in parts), re.S)))
+    return patterns
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES)
+def test_no_english_left_in_the_other_games_comes_from_a_shared_template(game: str) -> None:
+    patterns = _shared_patterns()
+    left = english_left(play_whole(game, 1, "ru"))
+    from_shared = [f"{line} <- {msgid!r}" for line in left for msgid, pattern in patterns
+                   if pattern.fullmatch(line.split(": ", 1)[1]) and (game, msgid) not in SAME_ENGLISH]
+    assert from_shared == []
+
+
+@pytest.mark.parametrize("game", ["mushka", "piquet"])
+def test_the_shared_sentences_of_the_other_games_are_in_russian(game: str) -> None:
+    said = {text for answer in play_whole(game, 2, "ru") for _where, text in sentences(answer)}
+    assert any(text.startswith("Взятка ") and "берёт игрок" in text for text in said)  # trick play's log
+    assert any(text.startswith("Партия окончена, выиграл") for text in said)  # the end, in the verb's number
+    assert any("Лучше всех сыграл" in text or "вничью" in text for text in said)  # the deal summary's verdict
+    assert not any(re.search(r"did best|the deal is level|The game is over|End of the game|\(led by seat", text)
+                   for text in said)  # (the games' own sentences, not yet in Russian, still name "seat N")
+
+
+def test_a_refusal_is_framed_in_the_readers_language_naming_the_action_by_its_label() -> None:
+    error = IllegalActionError("ruffe-and-trumps.play.follow", Action.parse("play 7H"),
+                               Text("must follow suit ({} were led): {}", Suit.SPADES.words, "A♠"), seat=2)
+    with using("en"):
+        assert str(error) == ("illegal action 'play 7H' by seat 2: must follow suit (spades were led): A♠ "
+                              "(ruffe-and-trumps.play.follow)")
+    with using("ru"):
+        assert str(error) == ("недопустимый ход «Сыграть 7♥» игрока 2: нужно отвечать в масть "
+                              "(масть хода — пики): A♠ (ruffe-and-trumps.play.follow)")
+
+
+def test_sides_and_listed_actions_in_both_languages() -> None:
+    listed = Named([Action.parse("play 7H"), Action.parse("discard QS")])
+    with using("en"):
+        assert (side_words([1]), side_words([0, 2]), and_words("012"), str(listed)) == (
+            "seat 1", "seats 0 and 2", "0 and 1 and 2", "play 7H, discard QS")
+        assert Action.parse("play 7H").label == "Play 7♥" and Action("lay_out").label == "Lay out"
+    with using("ru"):
+        assert (side_words([1]), side_words([0, 2]), str(listed)) == ("игрок 1", "игроки 0 и 2",
+                                                                       "Сыграть 7♥, Снести Q♠")
+
+
+def test_a_kind_is_named_only_by_the_word_its_english_label_has() -> None:
+    with pytest.raises(ValueError, match="the label of 'stand' is 'Stand', not 'Stay'"):
+        name_kind("stand", "Stay")
+
+
+def test_the_bridge_says_a_players_mistake_at_the_table_in_russian() -> None:
+    new = ask({"op": "new", "game": "ruffe-and-trumps", "seed": 4}, "ru")
+    try:
+        to_act = new["view"]["to_act"]
+        wrong = ask({"op": "act", "id": new["id"], "seat": (to_act + 1) % 4, "action": "announce 1"}, "ru")
+        assert wrong["error"]["message"] == f"игрок {(to_act + 1) % 4} не может ходить: сейчас ход игрока {to_act}"
+        bad = ask({"op": "new", "game": "ruffe-and-trumps", "variant": {"players": 3, "partnerships": True}}, "ru")
+        assert bad["error"]["message"].startswith("настройка 'partnerships'")
+        english = ask({"op": "new", "game": "ruffe-and-trumps", "variant": {"players": 3, "partnerships": True}}, "en")
+        assert english["error"]["message"].startswith("variant option 'partnerships'")
+    finally:
+        ask({"op": "close", "id": new["id"]}, "ru")
