@@ -15,12 +15,11 @@ import pytest
 
 import russian_play
 from engine import bridge
-from engine.i18n import using
 
 GOLDENS = Path(__file__).resolve().parent / "goldens"
-DATA_PATHS = re.compile(r"\.action\.value: |^\.played\.text: ")
+DATA_PATHS = re.compile(r"\.action\.value: ")
 """Sentence keys that hold an action's data here, not a sentence: a legal action's ``value``
-(``point``, ``capot``) and the text of the action played (``play 7H``, what a caller sends)."""
+(``point``, ``capot``: what a caller sends)."""
 
 
 def _readings(game: str) -> list[tuple[str, dict[str, Any], int]]:
@@ -33,15 +32,8 @@ def _readings(game: str) -> list[tuple[str, dict[str, Any], int]]:
     return found
 
 
-def _english_left(game: str, seed: int, variant: dict[str, Any] | None, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    if variant is not None:
-        ask = russian_play.ask
-
-        def with_variant(request: dict[str, Any], lang: str) -> dict[str, Any]:
-            return ask({**request, "variant": variant} if request["op"] == "new" else request, lang)
-
-        monkeypatch.setattr(russian_play, "ask", with_variant)
-    left = russian_play.english_left(russian_play.play_whole(game, seed, "ru"))
+def _english_left(game: str, seed: int, variant: dict[str, Any] | None) -> list[str]:
+    left = russian_play.english_left(russian_play.play_whole(game, seed, "ru", variant=variant))
     return [line for line in left if not DATA_PATHS.search(line)]
 
 
@@ -55,22 +47,28 @@ GAMES += [pytest.param(game, seed, variant, id=f"{game}-{name}") for game in RUL
 
 
 @pytest.mark.parametrize(("game", "seed", "variant"), GAMES)
-def test_a_whole_game_is_all_in_russian(game: str, seed: int, variant: dict[str, Any] | None,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_whole_game_is_all_in_russian(game: str, seed: int, variant: dict[str, Any] | None) -> None:
     """Under the default readings (three seeds) and under every reading the goldens play."""
-    assert _english_left(game, seed, variant, monkeypatch) == []
+    assert _english_left(game, seed, variant) == []
 
 
-def test_the_sources_words_are_used() -> None:
-    """The Russian is the sources' own: the auction for the stock, the declarations answered
-    «Годится»; and the same game in English is unchanged in its words."""
-    new = {"op": "new", "game": "piquet", "seed": 1, "seats": ["heuristic", "heuristic"]}
-    with using("ru"):
-        ru = bridge.dispatch({**new, "lang": "ru"})
-    en = bridge.dispatch({**new, "lang": "en"})
-    assert "сток" in " ".join(e["text"] for e in ru["view"]["log"])
-    assert "talon" in " ".join(e["text"] for e in en["view"]["log"])
-    gleek = bridge.dispatch({"op": "new", "game": "gleek", "seed": 1, "seats": ["heuristic"] * 3, "lang": "ru"})
-    assert gleek["view"]["prompt"]["text"].startswith("Игрок 1: повысьте ставку за сток (12 токенов)")
-    for answer in (ru, en, gleek):
-        bridge.dispatch({"op": "close", "id": answer["id"]})
+def _opening(game: str, lang: str) -> tuple[str, str]:
+    """The first prompt and the log of a new game, in ``lang``."""
+    seats = ["heuristic"] * russian_play.PLAYERS[game]
+    answer = bridge.dispatch({"op": "new", "game": game, "seed": 1, "seats": seats, "lang": lang})
+    bridge.dispatch({"op": "close", "id": answer["id"]})
+    return answer["view"]["prompt"]["text"], " ".join(e["text"] for e in answer["view"]["log"])
+
+
+def test_the_sources_words_are_used_and_the_english_is_unchanged() -> None:
+    """Gleek's auction for the stock in tokens (сток, токены); Piquet's talon and elder
+    (сток, старший); the English as it always was."""
+    prompt, log = _opening("gleek", "ru")
+    assert prompt.startswith("Игрок 1: повысьте ставку за сток (12 токенов) или выйдите из торгов")
+    assert "козыри — " in log and "открывает торги за сток ставкой в 12 токенов" in log
+    prompt, log = _opening("gleek", "en")
+    assert prompt.startswith("Seat 1: raise the bid of 12 tokens for the stock or drop out — raise to 13 tokens")
+    prompt, log = _opening("piquet", "ru")
+    assert "в сток" in log and "старший — игрок" in log and prompt.startswith("Игрок ")
+    prompt, log = _opening("piquet", "en")
+    assert "eight face down for the talon" in log and "is the elder." in log
