@@ -414,8 +414,8 @@ def test_the_points_of_play_follow_the_reading(options):
     leaders = [args[2] for args in tricks]
     winners = [args[3] for args in tricks]
     play = [e for e in state.ledger.in_deal(1, "points") if e.rule == "piquet.play.trick-points"]
-    leads = [e.side for e in play if e.reason.startswith("Lead")]
-    won = [e.side for e in play if not e.reason.startswith("Lead")]
+    leads = [e.side for e in play if str(e.reason).startswith("Lead")]
+    won = [e.side for e in play if not str(e.reason).startswith("Lead")]
     assert leads == leaders
     assert won == [w for lead, w in zip(leaders, winners) if params.own_trick or w != lead]
     last = [(e.side, e.amount) for e in state.ledger.in_deal(1, "points") if e.rule == "piquet.play.last-trick"]

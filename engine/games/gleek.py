@@ -25,13 +25,14 @@ from typing import Any, NamedTuple, cast
 from engine.cards import Card, Suit, shuffled
 from engine.determinize import Hidden
 from engine.errors import IllegalActionError
-from engine.game import Action, GameSpec, side_words
+from engine.game import Action, GameSpec
+from engine.i18n import N_, Text, _, ngettext
 from engine.games import gleek_advice as advice
 from engine.games import gleek_view
 from engine.games.gleek_rules import (
-    AUCTION, DISCARD, EXCHANGE, KEEP_TYDE, OPENING_BID, PASS, PLAY, PLAYERS, RAISE, SHOW_TYDE, STOCK_TAKEN, SUIT_NAMES,
-    TAKE, TRICKS, TYDE, VIE, VIE_KINDS, GleekParams, GleekVariant, bid_split, count_points, deal_hands, four_of_trumps,
-    gleek_pack, order_of_play, params_of, settle, share_leftover,
+    AUCTION, DISCARD, EXCHANGE, KEEP_TYDE, OPENING_BID, PASS, PLAY, PLAYERS, RAISE, SHOW_TYDE, STOCK_TAKEN,
+    TAKE, TRICKS, TRUMPS_WORDS, TYDE, VIE, VIE_KINDS, Cuts, GleekParams, Side, GleekVariant, bid_split, count_points, deal_hands, four_of_trumps,
+    gleek_pack, order_of_play, params_of, settle, share_leftover, tokens_said,
 )
 from engine.games.gleek_vie import DONE, PASS_ACT, VIE_RULES, VieTable, _Tyde, _Vie
 from engine.partie import Partie
@@ -100,11 +101,12 @@ class _Auction(Dialogue):
         if action.kind == RAISE:
             gleek = cast("GleekState", state)
             step = 1 if action.value is None else int(action.value)
-            return f"Raise to {gleek.bids[-1][1] + step} tokens"
-        return "Drop out"
+            bid = gleek.bids[-1][1] + step
+            return ngettext("Raise to {} tokens", "Raise to {} tokens", bid).format(bid)
+        return _("Drop out")
 
     def fields(self, state: Partie) -> dict[str, Any]:
-        return {"bid": cast("GleekState", state).bids[-1][1]}
+        return {"bid": str(tokens_said(cast("GleekState", state).bids[-1][1]))}
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return advice.bid(cast("GleekState", state), seat, legal)
@@ -141,25 +143,29 @@ class _Exchange(Exchange):
         card = action.card
         if action.kind == DISCARD and card is not None:
             if card is gleek.turned:
-                raise IllegalActionError("gleek.stock.turned-card", action, f"{card} is the turned card: it stays "
-                                         "face up on the table and the buyer never holds it", seat)
+                raise IllegalActionError("gleek.stock.turned-card", action, Text(
+                    "{} is the turned card: it stays face up on the table and the buyer never holds it", card), seat)
             if card in gleek.stock:
-                raise IllegalActionError("gleek.stock.exchange-order", action, f"{card} is a card of the stock: the "
-                                         "buyer puts out seven cards of his dealt hand before he takes the stock", seat)
+                raise IllegalActionError("gleek.stock.exchange-order", action, Text(
+                    "{} is a card of the stock: the buyer puts out seven cards of his dealt hand before he takes the "
+                    "stock", card), seat)
         super().act(state, seat, action)
 
     def early_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
         put = len(self.given(state, seat))
-        return IllegalActionError("gleek.stock.exchange", action, f"the buyer puts out {STOCK_TAKEN} cards for the "
-                                  f"{STOCK_TAKEN} of the stock: {put} put out so far", seat)
+        return IllegalActionError("gleek.stock.exchange", action, Text(
+            "the buyer puts out {} cards for the {} of the stock: {} put out so far", STOCK_TAKEN, STOCK_TAKEN, put),
+            seat)
 
-    def form_reason(self, state: Partie, seat: int) -> str:
-        return f"seat {seat} bought the stock and puts out a card: 'discard <card>'"
+    def form_reason(self, state: Partie, seat: int) -> Text:
+        return Text("seat {} bought the stock and puts out a card: 'discard <card>'", seat)
 
     def fields(self, state: Partie) -> dict[str, Any]:
         gleek = cast("GleekState", state)
         left = STOCK_TAKEN - len(gleek.discards)
-        return {"left": f"{left}{' more' if gleek.discards else ''} card{'s' if left != 1 else ''}",
+        words = (ngettext("{} more card", "{} more cards", left) if gleek.discards
+                 else ngettext("{} card", "{} cards", left))
+        return {"left": words.format(left),
                 "case": "" if gleek.params.discard_first else "taken"}
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
@@ -193,22 +199,24 @@ class GleekState(TrickTable, VieTable):
     PARTIE_RULES = {"deck": "gleek.deck.cards", "first_dealer": "gleek.deal.dealer", "rotation": "gleek.deal.dealer",
                     "end": "gleek.game.length"}
     PHASES = Partie.PHASES | {
-        AUCTION: _Auction(AUCTION, "gleek.stock.raise", "Seat {seat}: raise the bid of {bid} tokens for the stock "
-                          "or drop out", choices=True, verb="bid", vocabulary=(RAISE, PASS)),
-        EXCHANGE: _Exchange("gleek.stock.exchange", "Seat {seat} bought the stock: put out {left}, face down",
+        AUCTION: _Auction(AUCTION, "gleek.stock.raise", N_("Seat {seat}: raise the bid of {bid} for the stock or "
+                                                             "drop out"), choices=True, verb="bid",
+                          vocabulary=(RAISE, PASS)),
+        EXCHANGE: _Exchange("gleek.stock.exchange", N_("Seat {seat} bought the stock: put out {left}, face down"),
                             give=DISCARD, finish=TAKE),
-        VIE: _Vie(VIE, "gleek.vie.order", "Seat {seat}: vie the ruff or pass",
-                  cases={"answer": ("gleek.vie.responses", "Seat {seat}: the ruff is vied at {stake} coins"),
-                         "contest": ("gleek.vie.revie", "Seat {seat}: the contest for the ruff stands at {stake} coins"),
-                         "showdown": ("gleek.vie.show-after-yield", "Seat {seat}: the contest has been yielded")},
+        VIE: _Vie(VIE, "gleek.vie.order", N_("Seat {seat}: vie the ruff or pass"),
+                  cases={"answer": ("gleek.vie.responses", N_("Seat {seat}: the ruff is vied at {stake}")),
+                         "contest": ("gleek.vie.revie", N_("Seat {seat}: the contest for the ruff stands at {stake}")),
+                         "showdown": ("gleek.vie.show-after-yield", N_("Seat {seat}: the contest has been yielded"))},
                   choices=True, verb="speak", vocabulary=VIE_KINDS),
-        TYDE: _Tyde(TYDE, "gleek.tyde.timing", "Seat {seat}: show the Tyde now, if you hold it, or keep it back",
-                    choices=True, verb="show the Tyde or not", vocabulary=(SHOW_TYDE, KEEP_TYDE)),
+        TYDE: _Tyde(TYDE, "gleek.tyde.timing", N_("Seat {seat}: show the Tyde now, if you hold it, or keep it back"),
+                    choices=True, verb=N_("show the Tyde or not"), vocabulary=(SHOW_TYDE, KEEP_TYDE)),
         PLAY: _Play(TrickRules(follow="gleek.play.follow", hand="gleek.play.tricks",
                                    winner="gleek.play.trick-winner", form="gleek.play.tricks"),
-                        "Seat {seat}: play to trick {trick}, led by seat {leader}",
-                        cases={"lead": ("gleek.play.lead", "Seat {seat}, the eldest: lead to the first trick"),
-                               "next_lead": ("gleek.play.lead", "Seat {seat} won the last trick: lead to trick {trick}")},
+                        N_("Seat {seat}: play to trick {trick}, led by seat {leader}"),
+                        cases={"lead": ("gleek.play.lead", N_("Seat {seat}, the eldest: lead to the first trick")),
+                               "next_lead": ("gleek.play.lead",
+                                             N_("Seat {seat} won the last trick: lead to trick {trick}"))},
                         advice=_play_advice),
     }
 
@@ -243,8 +251,8 @@ class GleekState(TrickTable, VieTable):
             low = min(cuts[s][-1].rank_value for s in seats)
             seats = [s for s in seats if cuts[s][-1].rank_value == low]
         self.cut = [[str(c) for c in cut] for cut in cuts]
-        self.say("gleek.deal.dealer", None, "The players cut for the deal: {}; the lowest, seat {}, deals first.",
-                 ", ".join(f"seat {s} {' '.join(c.symbol for c in cut)}" for s, cut in enumerate(cuts)), seats[0])
+        self.say("gleek.deal.dealer", None, N_("The players cut for the deal: {}; the lowest, seat {}, deals first."),
+                 Cuts(tuple((s, tuple(cut)) for s, cut in enumerate(cuts))), seats[0])
         return seats[0]
 
     @implements("gleek.deal.dealer")
@@ -279,9 +287,9 @@ class GleekState(TrickTable, VieTable):
         self.voids = [0] * PLAYERS
         self._allowed = 0
         self.ceilings = [-1] * PLAYERS  # the heuristic's bid ceilings, worked out when first asked
-        self.say("gleek.deal.stock", None, "Deal {}: seat {} deals twelve each, four at a time; the stock's top card "
-                 "{} is turned: {} are trumps.", self.deal_number, self.dealer, [self.turned],
-                 SUIT_NAMES[self.trump.index])
+        self.say("gleek.deal.stock", None, N_("Deal {}: seat {} deals twelve each, four at a time; the stock's top "
+                                              "card {} is turned: {}."), self.deal_number, self.dealer, [self.turned],
+                 Text(TRUMPS_WORDS[self.trump.index]))
         self._start_auction()
 
     # ----- the auction ----------------------------------------------------------------
@@ -290,7 +298,8 @@ class GleekState(TrickTable, VieTable):
         """The dealer (or the eldest) opens with a compulsory 12 tokens; the next bids next."""
         opener = (self.dealer + self.params.opener_offset) % PLAYERS
         self.bids.append((opener, OPENING_BID))
-        self._call(opener, "open", f"opens the auction for the stock at {OPENING_BID} tokens", "gleek.stock.opener")
+        self._call(opener, "open", Text("opens the auction for the stock at {}", tokens_said(OPENING_BID)),
+                   "gleek.stock.opener")
         self._phase = AUCTION
         cast(_Auction, self.PHASES[AUCTION]).open(self, [(opener + 1) % PLAYERS])
 
@@ -300,18 +309,19 @@ class GleekState(TrickTable, VieTable):
         next player still in speaks, until only one is left."""
         if action.kind == RAISE:
             if action not in self.params.raises:
-                words = "'raise' (one token)" if len(self.params.raises) == 1 else "'raise N', N from 1 to 12 tokens"
-                raise IllegalActionError("gleek.stock.raise", action, f"a raise is {words}", seat)
+                words = (N_("a raise is 'raise' (one token)") if len(self.params.raises) == 1
+                         else N_("a raise is 'raise N', N from 1 to 12 tokens"))
+                raise IllegalActionError("gleek.stock.raise", action, Text(words), seat)
             bid = self.bids[-1][1] + (1 if action.value is None else int(action.value))
             self.history.append((seat, action))
             self.bids.append((seat, bid))
-            self._call(seat, RAISE, f"raises to {bid} tokens", "gleek.stock.raise")
+            self._call(seat, RAISE, Text("raises to {} tokens", bid, plural=("raises to {} tokens", bid)), "gleek.stock.raise")
         else:
             if action != PASS_ACT:
-                raise IllegalActionError("gleek.stock.drop-out", action, "a bidder drops out with 'pass'", seat)
+                raise IllegalActionError("gleek.stock.drop-out", action, Text("a bidder drops out with 'pass'"), seat)
             self.history.append((seat, action))
             self.in_auction[seat] = False
-            self._call(seat, PASS, "drops out of the auction", "gleek.stock.drop-out")
+            self._call(seat, PASS, Text("drops out of the auction"), "gleek.stock.drop-out")
         if sum(self.in_auction) > 1:
             self._turns.append(next(s for s in ((seat + k) % PLAYERS for k in (1, 2)) if self.in_auction[s]))
         cast(_Auction, self.PHASES[AUCTION]).advance(self)
@@ -323,10 +333,11 @@ class GleekState(TrickTable, VieTable):
         self.buyer, self.price = buyer, price
         last_before = self.bids[-2][0] if len(self.bids) > 1 else None
         net = bid_split(price, buyer, last_before)
-        self.say("gleek.stock.bid-split", buyer, "Seat {} buys the stock at {} tokens.", buyer, price)
+        self.say("gleek.stock.bid-split", buyer, N_("Seat {} buys the stock at {}."), buyer, tokens_said(price))
         for seat in order_of_play(self.dealer):
             if seat != buyer:
-                self._pay(buyer, seat, net[seat], "gleek.stock.bid-split", f"the stock bought at {price} tokens")
+                self._pay(buyer, seat, net[seat], "gleek.stock.bid-split",
+                          Text("the stock bought at {}", tokens_said(price)))
         self._open_exchange(buyer)
 
     def _open_exchange(self, buyer: int) -> None:
@@ -340,15 +351,16 @@ class GleekState(TrickTable, VieTable):
         """The buyer takes the seven face-down cards; the turned card stays on the table."""
         self.taken, self.stock = self.stock, []
         self.hands[buyer] = sorted(self.hands[buyer] + self.taken, key=_index)
-        self.say("gleek.stock.turned-card", buyer, "Seat {} takes the {} cards of the stock; the turned {} stays on "
-                 "the table.", buyer, len(self.taken), [self.turned])
+        self.say("gleek.stock.turned-card", buyer, N_("Seat {} takes the {} cards of the stock; the turned {} stays "
+                                                      "on the table."), buyer, len(self.taken), [self.turned])
 
     @implements("gleek.stock.exchange", "gleek.stock.discards")
     def _exchanged(self) -> None:
         """Seven put out, face down and out of the deal; the stock taken (when discarding first)."""
         buyer = self.buyer
         assert buyer is not None  # (the exchange follows the sale)
-        self.say("gleek.stock.discards", buyer, "Seat {} has put out {} cards, face down.", buyer, len(self.discards))
+        self.say("gleek.stock.discards", buyer, N_("Seat {} has put out {} cards, face down."), buyer,
+                 len(self.discards))
         if self.params.discard_first:
             self._take_stock(buyer)
         self._start_vie()
@@ -356,7 +368,7 @@ class GleekState(TrickTable, VieTable):
     def _after_vie(self) -> None:
         self.vie_stage = DONE
         if self.vie_closed is None:
-            self.vie_closed = ("gleek.vie.responses", "nobody answered the vie: it is over")
+            self.vie_closed = ("gleek.vie.responses", Text("nobody answered the vie: it is over"))
         self._gleeks()
         if not self._tyde():
             self._start_play()
@@ -406,16 +418,21 @@ class GleekState(TrickTable, VieTable):
         points, cards, honours = self.counted()
         self.points = points
         for seat in order_of_play(self.dealer):
-            self.say("gleek.count.cards", seat, "Seat {} counts {} points: {} cards and {} for honours.", seat,
+            self.say("gleek.count.cards", seat, N_("Seat {} counts {} points: {} cards and {} for honours."), seat,
                      points[seat], cards[seat], honours[seat])
         net, kept = settle(points, self.params.coin, self.params.par)
         par = self.params.par
         for seat in sorted(range(PLAYERS), key=lambda s: net[s]):
-            against = f"against {par}" if par is not None else "against a third of the points scored"
-            why = f"{points[seat]} points {against}, {'into' if net[seat] < 0 else 'out of'} the bank"
+            into = net[seat] < 0
+            if par is not None:
+                why = Text(N_("{} points against {}, into the bank") if into
+                           else N_("{} points against {}, out of the bank"), points[seat], par)
+            else:
+                why = Text(N_("{} points against a third of the points scored, into the bank") if into
+                           else N_("{} points against a third of the points scored, out of the bank"), points[seat])
             self._to_table(seat, net[seat], "gleek.settle.par", why)
         self.bank += kept
-        self.say("gleek.settle.bank", None, "The bank holds {} tokens.", self.bank)
+        self.say("gleek.settle.bank", None, N_("The bank holds {}."), tokens_said(self.bank))
         over = self.deal_number >= self.params.deals
         if over:
             self._share_leftover()
@@ -431,7 +448,9 @@ class GleekState(TrickTable, VieTable):
         """What the bank and an unwon pot hold at the end is shared equally."""
         left = self.bank + self.pot
         for seat, tokens in enumerate(share_leftover(left, self.dealer)):
-            self._to_table(seat, tokens, "gleek.settle.leftover", f"a share of the {left} tokens left at the end")
+            self._to_table(seat, tokens, "gleek.settle.leftover",
+                           Text("a share of the {} tokens left at the end", left,
+                                plural=("a share of the {} tokens left at the end", left)))
         self.bank = self.pot = 0
 
     def _record(self, cards: list[int], honours: list[int]) -> DealRecord:
@@ -450,9 +469,9 @@ class GleekState(TrickTable, VieTable):
         totals = self.totals()
         best = max(totals)
         winners = tuple(s for s in range(PLAYERS) if totals[s] == best)
-        reason = (f"{side_words(winners)} ended the {self.deal_number} deals with the most money, "
-                  f"{best:+} tokens")
-        self.say("gleek.game.length", None, "Game: {}.", reason)
+        ended = N_("{} ended the {} deals with the most money, {:+} tokens")  # (Russian: the verb agrees with the seats)
+        reason = Text(ended, Side(winners), self.deal_number, best, plural=(ended, len(winners)))
+        self.say("gleek.game.length", None, N_("Game: {}."), reason)
         self.end(winners, reason, "gleek.game.length")
 
     # ----- views -----------------------------------------------------------------------
@@ -516,18 +535,20 @@ class GleekState(TrickTable, VieTable):
         kind, phase = action.kind, self._phase
         if phase == AUCTION:
             if not self.in_auction[seat]:
-                return IllegalActionError("gleek.stock.drop-out", action, f"seat {seat} has dropped out of the "
-                                          "auction and stays out", seat)
-            return IllegalActionError("gleek.stock.raise", action, f"the bidding goes in turn: seat {self._to_act} "
-                                      "is to bid", seat)
+                return IllegalActionError("gleek.stock.drop-out", action, Text(
+                    "seat {} has dropped out of the auction and stays out", seat), seat)
+            return IllegalActionError("gleek.stock.raise", action, Text(
+                "the bidding goes in turn: seat {} is to bid", self._to_act), seat)
         if kind in (SHOW_TYDE, KEEP_TYDE) and phase != TYDE:
-            when = "is paid before the tricks" if self.params.tyde_before_tricks else "has been shown or kept back"
-            return IllegalActionError("gleek.tyde.timing", action, f"the Tyde {when}: nothing to show or keep back "
-                                      "now", seat)
+            when = (N_("the Tyde is paid before the tricks: nothing to show or keep back now")
+                    if self.params.tyde_before_tricks
+                    else N_("the Tyde has been shown or kept back: nothing to show or keep back now"))
+            return IllegalActionError("gleek.tyde.timing", action, Text(when), seat)
         if kind in VIE_KINDS and phase != VIE and self.vie_closed is not None:
             return IllegalActionError(self.vie_closed[0], action, self.vie_closed[1], seat)
         rule = VIE_RULES[self.vie_stage] if phase == VIE else self.prompt(None)["rule"]
-        turn = f"it is seat {self._to_act}'s turn, not seat {seat}'s" if seat != self._to_act else "not now"
+        turn = (Text("it is seat {}'s turn, not seat {}'s", self._to_act, seat) if seat != self._to_act
+                else Text("not now"))
         return IllegalActionError(rule, action, turn, seat)
 
     # ----- copies -----------------------------------------------------------------------

@@ -23,7 +23,9 @@ from typing import NamedTuple
 
 from engine.cards import Card, Rank, Suit, deck_44
 from engine.errors import EngineError, VariantError, brief
-from engine.game import Action, Option, Variant
+from engine.actions import name_kind
+from engine.game import Action, Option, Variant, side_words
+from engine.i18n import N_, Text, tr
 from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import SUIT, SUIT_ELSE_TRUMP, PlayRule
@@ -32,6 +34,7 @@ __all__ = [
     "GAME_ID", "PLAYERS", "GleekVariant", "GleekParams", "params_of", "Ruff", "eldest", "order_of_play",
     "next_dealer", "dealers_for_game", "deal_hands", "bid_split", "ruff_of", "ruff_winner", "sets_of",
     "gleek_share", "honour_value", "count_points", "settle", "share_leftover", "four_of_trumps", "stages",
+    "tokens_said", "coins_said", "Side", "Cuts", "TRUMPS_WORDS",
 ]
 
 GAME_ID = "gleek"
@@ -51,7 +54,49 @@ VIE_KINDS = (VIE_CALL, PASS, SEE, REVIE, YIELD, SHOW, NO_SHOW)
 DECLARE, ANSWER, CONTEST, SHOWDOWN, DONE = "declare", "answer", "contest", "showdown", "done"
 """The stages of the vie: the declarations, the answers to a vie, the contest, the show after a yield, over."""
 
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+for _kind, _word in ((RAISE, N_("Raise")), (PASS, N_("Pass")), (TAKE, N_("Take")), (VIE_CALL, N_("Vie")),
+                     (SEE, N_("See")), (REVIE, N_("Revie")), (YIELD, N_("Yield")), (SHOW, N_("Show")),
+                     (NO_SHOW, N_("No show")), (SHOW_TYDE, N_("Show tyde")), (KEEP_TYDE, N_("Keep tyde"))):
+    name_kind(_kind, _word)  # (the word of an action's label in the reader's language: a refusal names actions so)
+
+TRUMPS_WORDS = (N_("spades are trumps"), N_("hearts are trumps"), N_("diamonds are trumps"), N_("clubs are trumps"))
+"""The trumps named in a sentence, by suit index (a sentence of its own, for the Russian's case)."""
+
+
+
+def tokens_said(n: int) -> Text:
+    """``n`` tokens as a sentence says them, in the reader's language (the English always
+    "tokens", as the sentences have always said).
+
+    >>> str(tokens_said(12))
+    '12 tokens'
+    """
+    return Text("{} tokens", n, plural=("{} tokens", n))
+
+
+def coins_said(n: int) -> Text:
+    """``n`` coins as a sentence says them: "1 coin", "4 coins"."""
+    return Text("{} coin", n, plural=("{} coins", n))
+
+
+class Side(NamedTuple):
+    """Seats named in a sentence kept for later (a :class:`~engine.i18n.Text`'s argument),
+    written by :func:`~engine.game.side_words` when read."""
+
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return side_words(self.seats)
+
+
+class Cuts(NamedTuple):
+    """The cut for the deal in a sentence kept for later: each seat and its cards."""
+
+    cuts: tuple[tuple[int, tuple[Card, ...]], ...]
+
+    def __str__(self) -> str:
+        return ", ".join(tr("seat {} {}", seat, " ".join(c.symbol for c in cut)) for seat, cut in self.cuts)
+
 
 # ---------------------------------------------------------------- the variant
 

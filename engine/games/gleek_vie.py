@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from engine.cards import Card, Suit
 from engine.errors import IllegalActionError
+from engine.actions import Named
 from engine.game import Action
+from engine.i18n import N_, Text, _, ngettext
 from engine.games import gleek_advice as advice
 from engine.games.gleek_rules import (
     ANSWER, CONTEST, DECLARE, DONE, KEEP_TYDE, NO_SHOW, PASS, SHOW_TYDE, SHOWDOWN, TYDE, four_of_trumps, gleek_share,
-    sets_of, PLAYERS, REVIE, SEE, SHOW, SUIT_NAMES, VIE, VIE_CALL, YIELD, GleekParams, Ruff, order_of_play,
-    ruff_of, ruff_winner,
+    sets_of, PLAYERS, REVIE, SEE, SHOW, VIE, VIE_CALL, YIELD, GleekParams, Ruff, coins_said, order_of_play,
+    ruff_of, ruff_winner, tokens_said,
 )
 from engine.partie import Partie
 from engine.phases import Dialogue
@@ -41,6 +43,18 @@ SHOW_TYDE_ACT, KEEP_TYDE_ACT = Action(SHOW_TYDE), Action(KEEP_TYDE)
 STAGE_CALLS = {DECLARE: [VIE_ACT, PASS_ACT], ANSWER: [PASS_ACT, SEE_ACT, REVIE_ACT], CONTEST: [REVIE_ACT, YIELD_ACT],
                SHOWDOWN: [SHOW_ACT, NO_SHOW_ACT], DONE: []}
 LIMIT_ROUNDS = 3
+Owed = tuple[int, str, str, tuple[Any, ...]]
+"""A payment owed for the ruff: coins, rule, the reason's template and its arguments (the coins follow)."""
+THE_RUFF = N_("the ruff: {}")
+"""The reason of the ruff's base payment (the coins)."""
+RUFF_WORDS = (N_("Seat {} shows a ruff of {} in spades: {}."), N_("Seat {} shows a ruff of {} in hearts: {}."),
+              N_("Seat {} shows a ruff of {} in diamonds: {}."), N_("Seat {} shows a ruff of {} in clubs: {}."))
+"""A ruff shown, by its suit's index: the seat, its sum, the cards."""
+SET_WORDS = {("gleek", 11): N_("a gleek of jacks"), ("gleek", 12): N_("a gleek of queens"),
+             ("gleek", 13): N_("a gleek of kings"), ("gleek", 14): N_("a gleek of aces"),
+             ("mournival", 11): N_("a mournival of jacks"), ("mournival", 12): N_("a mournival of queens"),
+             ("mournival", 13): N_("a mournival of kings"), ("mournival", 14): N_("a mournival of aces")}
+"""A gleek or mournival shown, by kind and rank."""
 
 
 class Call(NamedTuple):
@@ -48,7 +62,7 @@ class Call(NamedTuple):
 
     seat: int
     kind: str
-    text: str
+    text: Text
     rule: str
 
 
@@ -59,7 +73,7 @@ class Shown(NamedTuple):
     kind: str
     cards: tuple[Card, ...]
     value: int | None
-    text: str
+    text: Text
     rule: str
 
 
@@ -75,8 +89,8 @@ class _Vie(Dialogue):
         open_calls = self.calls(state, seat)
         if action not in open_calls:
             stage = gleek.vie_stage
-            raise IllegalActionError(VIE_RULES[stage], action, f"seat {seat} is to {_STAGE_WORDS[stage]}: "
-                                     f"{', '.join(str(a) for a in open_calls)}", seat)
+            raise IllegalActionError(VIE_RULES[stage], action, Text(_STAGE_WORDS[stage], seat, Named(open_calls)),
+                                     seat)
         self.call(state, seat, action)
 
     def call(self, state: Partie, seat: int, action: Action) -> None:
@@ -93,20 +107,25 @@ class _Vie(Dialogue):
         gleek = cast("VieTable", state)
         stake = gleek.stake + 2 if gleek.vie_stage == CONTEST else 4
         if action.kind == PASS:
-            return "Let it go" if gleek.vie_stage == ANSWER else "Pass"
-        return {VIE_CALL: "Vie the ruff", SEE: "See it", REVIE: f"Revie (to {stake} coins)", YIELD: "Yield",
-                SHOW: "Show the ruffs", NO_SHOW: "No show"}[action.kind]
+            return _("Let it go") if gleek.vie_stage == ANSWER else _("Pass")
+        if action.kind == REVIE:
+            return ngettext("Revie (to {} coins)", "Revie (to {} coins)", stake).format(stake)
+        return _({VIE_CALL: N_("Vie the ruff"), SEE: N_("See it"), YIELD: N_("Yield"), SHOW: N_("Show the ruffs"),
+                  NO_SHOW: N_("No show")}[action.kind])
 
     def fields(self, state: Partie) -> dict[str, Any]:
         gleek = cast("VieTable", state)
-        return {"case": gleek.vie_stage, "stake": gleek.stake}
+        return {"case": gleek.vie_stage, "stake": str(coins_said(gleek.stake))}
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return advice.vie(cast("GleekState", state), seat, legal)
 
 
-_STAGE_WORDS = {DECLARE: "vie the ruff or pass", ANSWER: "answer the vie", CONTEST: "revie or yield",
-                SHOWDOWN: "call for the show or not", DONE: "wait: the vie is over"}
+_STAGE_WORDS = {DECLARE: N_("seat {} is to vie the ruff or pass: {}"), ANSWER: N_("seat {} is to answer the vie: {}"),
+                CONTEST: N_("seat {} is to revie or yield: {}"),
+                SHOWDOWN: N_("seat {} is to call for the show or not: {}"),
+                DONE: N_("seat {} is to wait: the vie is over: {}")}
+"""The refusal of a call the vie's stage does not open, by stage: the seat, the calls open."""
 
 
 
@@ -130,7 +149,7 @@ class _Tyde(Dialogue):
         cast("VieTable", state)._tyde_done()
 
     def label(self, state: Partie, action: Action) -> str:
-        return "Show the Tyde" if action.kind == SHOW_TYDE else "Show no Tyde"
+        return _("Show the Tyde") if action.kind == SHOW_TYDE else _("Show no Tyde")
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return SHOW_TYDE_ACT
@@ -167,7 +186,7 @@ class VieTable(Partie):
         self._passed_before: list[int] = []
         self.ruff_winner_: int | None = None
         self.vie_end = ""
-        self.vie_closed: tuple[str, str] | None = None
+        self.vie_closed: tuple[str, Text] | None = None
 
     def _after_vie(self) -> None:
         """What follows the vie (the gleeks, the Tyde, the tricks)."""
@@ -177,22 +196,22 @@ class VieTable(Partie):
         """The tricks begin (after the gleeks and the Tyde)."""
         raise NotImplementedError
 
-    def _call(self, seat: int, kind: str, text: str, rule: str) -> None:
+    def _call(self, seat: int, kind: str, text: Text, rule: str) -> None:
         self.calls.append(Call(seat, kind, text, rule))
-        self.say(rule, seat, "Seat {} {}.", seat, text)
+        self.say(rule, seat, N_("Seat {} {}."), seat, text)
 
-    def _pay(self, payer: int, payee: int, tokens: int, rule: str, why: str) -> None:
+    def _pay(self, payer: int, payee: int, tokens: int, rule: str, why: Text) -> None:
         if tokens:
             self.ledger.pay(self.deal_number, payer, payee, tokens, "tokens", rule, why)
-            self.say(rule, payer, "Seat {} pays seat {} {} token{}: {}.", payer, payee, tokens,
-                     "s" if tokens != 1 else "", why)
+            self.say(rule, payer, N_("Seat {} pays seat {} {}: {}."), payer, payee,
+                     Text("{} token", tokens, plural=("{} tokens", tokens)), why)
 
-    def _to_table(self, seat: int, tokens: int, rule: str, why: str) -> None:
+    def _to_table(self, seat: int, tokens: int, rule: str, why: Text) -> None:
         """A payment into (negative) or out of (positive) the bank or the ruff pot."""
         if tokens:
             self.score(seat, tokens, rule, why, seat)
-            self.say(rule, seat, "Seat {} {} {} tokens: {}.", seat, "receives" if tokens > 0 else "pays", abs(tokens),
-                     why)
+            self.say(rule, seat, N_("Seat {} receives {}: {}.") if tokens > 0 else N_("Seat {} pays {}: {}."), seat,
+                     tokens_said(abs(tokens)), why)
 
     @implements("gleek.stakes.units")
     def coins(self, coins: int) -> int:
@@ -232,25 +251,25 @@ class VieTable(Partie):
         if stage == DECLARE:
             if kind == PASS:
                 self._passed_before.append(seat)
-                self._call(seat, PASS, "passes", "gleek.vie.order")
+                self._call(seat, PASS, Text("passes"), "gleek.vie.order")
                 vie.advance(self)
                 return
             self.vier_, self.stake, self._own[seat] = seat, 2, 2
-            self._call(seat, VIE_CALL, "vies the ruff", "gleek.vie.order")
+            self._call(seat, VIE_CALL, Text("vies the ruff"), "gleek.vie.order")
             self.vie_stage = ANSWER
             vie.open(self, [(seat + 1) % PLAYERS, (seat + 2) % PLAYERS])
         elif stage == ANSWER:
             if kind == PASS:
-                self._call(seat, PASS, "lets it go", "gleek.vie.responses")
+                self._call(seat, PASS, Text("lets it go"), "gleek.vie.responses")
                 vie.advance(self)
                 return
             self.challenger = seat
             if kind == SEE:
-                self._call(seat, SEE, "sees it", "gleek.vie.see")
+                self._call(seat, SEE, Text("sees it"), "gleek.vie.see")
                 self._seen()
                 return
             self.stake = self._own[seat] = 4
-            self._call(seat, REVIE, "revies to 4 coins", "gleek.vie.revie")
+            self._call(seat, REVIE, Text("revies to {} coins", 4, plural=("revies to {} coins", 4)), "gleek.vie.revie")
             self.vie_stage = CONTEST
             vie.open(self, [self._vier()])
         elif stage == CONTEST:
@@ -258,16 +277,18 @@ class VieTable(Partie):
             if kind == REVIE:
                 self.stake += 2
                 self._own[seat] = self.stake
-                self._call(seat, REVIE, f"revies to {self.stake} coins", "gleek.vie.revie")
+                self._call(seat, REVIE, Text("revies to {} coins", self.stake, plural=("revies to {} coins", self.stake)),
+                           "gleek.vie.revie")
                 vie.open(self, [other])
                 return
             self.yielder = seat
-            self._call(seat, YIELD, f"yields at {self.stake} coins", "gleek.vie.yield")
+            self._call(seat, YIELD, Text("yields at {} coins", self.stake, plural=("yields at {} coins", self.stake)),
+                       "gleek.vie.yield")
             self.vie_stage = SHOWDOWN
             vie.open(self, [seat if self.params.show.yielder_calls else other])
         else:
             shown = kind == SHOW
-            self._call(seat, kind, "calls for the show" if shown else "does not call for the show",
+            self._call(seat, kind, Text("calls for the show") if shown else Text("does not call for the show"),
                        "gleek.vie.show-after-yield")
             self._after_yield(shown)
 
@@ -283,15 +304,18 @@ class VieTable(Partie):
         ruff = self.ruff(seat)
         cards = self.hands[seat] + ([self.turned] if self.params.turned_in_ruff and self.owns_turned(seat) else [])
         shown = [c for c in cards if (c.rank_value == 14 if ruff.four_aces else c.suit is ruff.suit)]
-        what = "four aces" if ruff.four_aces else f"a ruff of {ruff.value} in {SUIT_NAMES[ruff.suit.index]}"
-        self.show(seat, "ruff", shown, ruff.value, "gleek.ruff.four-aces" if ruff.four_aces else rule,
-                  f"Seat {seat} shows {what}")
+        if ruff.four_aces:
+            self.show(seat, "ruff", shown, ruff.value, "gleek.ruff.four-aces", N_("Seat {} shows four aces: {}."), seat)
+        else:
+            self.show(seat, "ruff", shown, ruff.value, rule, RUFF_WORDS[ruff.suit.index], seat, ruff.value)
         return ruff
 
-    def show(self, seat: int, kind: str, cards: list[Card], value: int | None, rule: str, text: str) -> None:
-        """Cards shown to the table (a ruff, gleeks and mournivals, the Tyde)."""
-        self.shows.append(Shown(seat, kind, tuple(cards), value, f"{text}: {' '.join(c.symbol for c in cards)}.", rule))
-        self.say(rule, seat, "{}: {}.", text, list(cards))
+    def show(self, seat: int, kind: str, cards: list[Card], value: int | None, rule: str, template: str,
+             *args: Any) -> None:
+        """Cards shown to the table (a ruff, gleeks and mournivals, the Tyde): the sentence
+        ``template`` with ``args``, then the cards."""
+        self.shows.append(Shown(seat, kind, tuple(cards), value, Text(template, *args, list(cards)), rule))
+        self.say(rule, seat, template, *args, list(cards))
 
     def _better(self, a: int, b: int) -> int:
         for seat in sorted((a, b), key=order_of_play(self.dealer).index):
@@ -306,11 +330,13 @@ class VieTable(Partie):
         assert seer is not None
         winner = self._better(vier, seer)
         if winner == vier:
-            owed = {seer: [(2, "gleek.vie.base-payment", "the ruff"), (4, "gleek.vie.see", "a see that lost")]}
+            owed = {seer: [(2, "gleek.vie.base-payment", THE_RUFF, ()),
+                           (4, "gleek.vie.see", N_("a see that lost: {}"), ())]}
         else:
-            more = [(4, "gleek.vie.caught-claimant", "a vie caught by the see")] if self.params.caught_pays_more else []
-            owed = {vier: [(2, "gleek.vie.base-payment", "the ruff"), *more]}
-        self.vie_closed = ("gleek.vie.responses", f"seat {seer}'s see closed the answers: the vie is over")
+            more = ([(4, "gleek.vie.caught-claimant", N_("a vie caught by the see: {}"), ())]
+                    if self.params.caught_pays_more else [])
+            owed = {vier: [(2, "gleek.vie.base-payment", THE_RUFF, ()), *more]}
+        self.vie_closed = ("gleek.vie.responses", Text("seat {}'s see closed the answers: the vie is over", seer))
         self._vie_won(winner, "seen", owed)
 
     @implements("gleek.vie.yield", "gleek.vie.show-after-yield")
@@ -322,21 +348,23 @@ class VieTable(Partie):
         assert yielder is not None
         other = self._opponent(yielder)
         forfeit = self.stake if self.params.yield_as_raised else self._own[yielder]
+        owed: dict[int, list[Owed]]
         if shown and self.params.show.decides:
             winner = self._better(yielder, other)
             loser = other if winner == yielder else yielder
-            owed = {loser: [(self.stake + 2, "gleek.vie.show-after-yield", f"the show after the yield at {self.stake}")]}
+            owed = {loser: [(self.stake + 2, "gleek.vie.show-after-yield", N_("the show after the yield at {}: {}"),
+                             (self.stake,))]}
         else:
-            owed = {yielder: [(forfeit, "gleek.vie.yield", f"yielded at {self.stake} coins")]}
+            owed = {yielder: [(forfeit, "gleek.vie.yield", N_("yielded at {} coins: {}"), (self.stake,))]}
             winner = other
             if shown:
                 self._show_ruff(other, "gleek.vie.show-after-yield")
-                owed[yielder].append((2, "gleek.vie.show-after-yield", "the show after the yield"))
-        self.vie_closed = ("gleek.vie.show-after-yield", "the contest has been yielded: the vie is over")
+                owed[yielder].append((2, "gleek.vie.show-after-yield", N_("the show after the yield: {}"), ()))
+        self.vie_closed = ("gleek.vie.show-after-yield", Text("the contest has been yielded: the vie is over"))
         self._vie_won(winner, "shown" if shown else "yielded", owed)
 
     @implements("gleek.vie.base-payment")
-    def _vie_won(self, winner: int, how: str, owed: dict[int, list[tuple[int, str, str]]]) -> None:
+    def _vie_won(self, winner: int, how: str, owed: dict[int, list[Owed]]) -> None:
         """The ruff's winner is paid 2 coins by each who pays for it (a contestant's 2 are in
         what he owes; a player who passed before the vie is exempt by the reading) and
         takes the pot."""
@@ -344,18 +372,19 @@ class VieTable(Partie):
             if seat == winner:
                 continue
             if seat not in owed and seat in self._passed_before and not self.params.passers_pay:
-                self.say("gleek.vie.base-payment", seat, "Seat {} passed before the vie: he pays nothing for it.", seat)
+                self.say("gleek.vie.base-payment", seat, N_("Seat {} passed before the vie: he pays nothing for it."),
+                         seat)
                 continue
-            for coins, rule, why in owed.get(seat, [(2, "gleek.vie.base-payment", "the ruff")]):
-                self._pay(seat, winner, self.coins(coins), rule, f"{why}: {coins} coin{'s' if coins != 1 else ''}")
+            for coins, rule, why, args in owed.get(seat, [(2, "gleek.vie.base-payment", THE_RUFF, ())]):
+                self._pay(seat, winner, self.coins(coins), rule, Text(why, *args, coins_said(coins)))
         self._take_pot(winner, "gleek.vie.all-pass")
         self.ruff_winner_, self.vie_end = winner, how
-        self.say("gleek.vie.base-payment", winner, "Seat {} wins the ruff.", winner)
+        self.say("gleek.vie.base-payment", winner, N_("Seat {} wins the ruff."), winner)
         self._after_vie()
 
     def _take_pot(self, winner: int, rule: str) -> None:
         if self.pot:
-            self._to_table(winner, self.pot, rule, f"the ruff pot of {self.pot} tokens")
+            self._to_table(winner, self.pot, rule, Text("the ruff pot of {}", tokens_said(self.pot)))
             self.pot = 0
 
     @implements("gleek.vie.all-pass", "gleek.vie.all-pass-limit")
@@ -364,24 +393,24 @@ class VieTable(Partie):
         (after three such rounds the best ruff shown takes the pot), or the pot waits for a
         later deal, by the reading."""
         for seat in order_of_play(self.dealer):
-            self._to_table(seat, -self.coins(2), "gleek.vie.all-pass", "2 coins staked into the ruff pot")
+            self._to_table(seat, -self.coins(2), "gleek.vie.all-pass", Text("2 coins staked into the ruff pot"))
             self.pot += self.coins(2)
         if self.params.pot_carries:
             self.vie_end = "carried"
-            self.vie_closed = ("gleek.vie.all-pass", "all passed: there is no second round of declarations in this "
-                               "deal, the pot waits for a later deal")
-            self.say("gleek.vie.all-pass", None, "All pass: no ruff is won this deal; the pot of {} tokens waits.",
-                     self.pot)
+            self.vie_closed = ("gleek.vie.all-pass", Text("all passed: there is no second round of declarations in "
+                                                          "this deal, the pot waits for a later deal"))
+            self.say("gleek.vie.all-pass", None, N_("All pass: no ruff is won this deal; the pot of {} waits."),
+                     tokens_said(self.pot))
             self._after_vie()
         elif self.vie_round >= LIMIT_ROUNDS:
-            self.say("gleek.vie.all-pass-limit", None, "All have passed {} rounds running: the ruffs are shown.",
+            self.say("gleek.vie.all-pass-limit", None, N_("All have passed {} rounds running: the ruffs are shown."),
                      LIMIT_ROUNDS)
             for seat in order_of_play(self.dealer):
                 self._show_ruff(seat, "gleek.vie.all-pass-limit")
             winner = ruff_winner([self.ruff(s) for s in range(PLAYERS)], range(PLAYERS), self.dealer)
             self._take_pot(winner, "gleek.vie.all-pass-limit")
             self.ruff_winner_, self.vie_end = winner, "limit"
-            self.vie_closed = ("gleek.vie.all-pass-limit", "the ruffs have been shown after three rounds of passes")
+            self.vie_closed = ("gleek.vie.all-pass-limit", Text("the ruffs have been shown after three rounds of passes"))
             self._after_vie()
         else:
             self.vie_round += 1
@@ -398,13 +427,13 @@ class VieTable(Partie):
             found = sets_of(cards)
             for rank, same, value in found:
                 kind = "mournival" if len(same) == 4 else "gleek"
-                self.show(seat, kind, same, value, "gleek.gleeks.values",
-                          f"Seat {seat} shows a {kind} of {rank.name.lower()}s, worth {value} coin{'s' if value > 1 else ''}")
+                self.show(seat, kind, same, value, "gleek.gleeks.values", N_("Seat {} shows {}, worth {}: {}."), seat,
+                          Text(SET_WORDS[kind, rank.value]), coins_said(value))
             total = sum(value for _, _, value in found)
             self.gleek_values[seat] = total
             for payer, tokens in gleek_share(seat, self.coins(total), self.params.gleek_from_each):
-                worth = f"{total} coin{'s' if total != 1 else ''}"
-                self._pay(payer, seat, tokens, "gleek.gleeks.payment", f"gleeks and mournivals worth {worth}")
+                self._pay(payer, seat, tokens, "gleek.gleeks.payment", Text(
+                    "gleeks and mournivals worth {} coin", total, plural=("gleeks and mournivals worth {} coins", total)))
 
     @implements("gleek.tyde.payment", "gleek.tyde.turned", "gleek.tyde.timing")
     def _tyde(self) -> bool:
@@ -415,7 +444,8 @@ class VieTable(Partie):
         when = "before-tricks" if self.params.tyde_before_tricks else "gleeks"
         if self.turned is four:
             if not self.params.turned_to_dealer:
-                self.say("gleek.tyde.turned", None, "The Tyde is the turned card and in no one's hand: nothing is paid.")
+                self.say("gleek.tyde.turned", None,
+                         N_("The Tyde is the turned card and in no one's hand: nothing is paid."))
                 return False
             self._tyde_paid(self.dealer, 2 * self.params.turned_tyde, "gleek.tyde.turned", when)
             return False
@@ -430,18 +460,18 @@ class VieTable(Partie):
 
     def _tyde_paid(self, seat: int, coins: int, rule: str, when: str) -> None:
         self.tyde_holder, self.tyde_paid = seat, when
-        self.show(seat, "tyde", [four_of_trumps(self.trump)], coins, rule, f"Seat {seat} has the Tyde")
+        self.show(seat, "tyde", [four_of_trumps(self.trump)], coins, rule, N_("Seat {} has the Tyde: {}."), seat)
         for payer in order_of_play(self.dealer):
             if payer != seat:
-                self._pay(payer, seat, self.coins(coins), rule, f"the Tyde: {coins} coin{'s' if coins != 1 else ''}")
+                self._pay(payer, seat, self.coins(coins), rule, Text("the Tyde: {}", coins_said(coins)))
 
     def _tyde_call(self, seat: int, action: Action) -> None:
         self.history.append((seat, action))
         if action.kind == SHOW_TYDE:
-            self._call(seat, SHOW_TYDE, "shows the Tyde", "gleek.tyde.timing")
+            self._call(seat, SHOW_TYDE, Text("shows the Tyde"), "gleek.tyde.timing")
             self._tyde_paid(seat, 2, "gleek.tyde.payment", "gleeks")
         else:
-            self._call(seat, KEEP_TYDE, "shows no Tyde", "gleek.tyde.timing")
+            self._call(seat, KEEP_TYDE, Text("shows no Tyde"), "gleek.tyde.timing")
 
     def _tyde_done(self) -> None:
         self._tyde_due = self.tyde_paid is None  # whoever plays the four of trumps is paid then

@@ -14,14 +14,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.game import fact, side_words
-from engine.games.gleek_rules import AUCTION, EXCHANGE, PLAYERS, SUIT_NAMES, order_of_play
+from engine.games.gleek_rules import AUCTION, EXCHANGE, PLAYERS, coins_said, order_of_play, tokens_said
+from engine.i18n import N_, _, ngettext, tr
 
 if TYPE_CHECKING:
     from engine.games.gleek import DealRecord, GleekState
 
 __all__ = ["view", "calls", "contest", "shows", "piles", "seat_counts", "taken", "ledger", "deal_summary"]
 
-_WAITING = {AUCTION: "to bid", "vie": "to speak in the vie", "tyde": "to show the Tyde or not"}
+_WAITING = {AUCTION: (N_("{} to bid"), N_("{} to bid")), "vie": (N_("{} to speak in the vie"), N_("{} to speak in the vie")),
+            "tyde": (N_("{} to show the Tyde or not"), N_("{} to show the Tyde or not"))}
+"""Who is yet to speak, by phase: the seats (one, several: the Russian verb agrees)."""
 
 
 def view(state: GleekState, seat: int | None) -> dict[str, Any]:
@@ -48,14 +51,14 @@ def view(state: GleekState, seat: int | None) -> dict[str, Any]:
 
 def shows(state: GleekState) -> list[dict[str, Any]]:
     """The ruffs shown, the gleeks, the mournivals and the Tyde."""
-    return [s._asdict() | {"cards": [str(c) for c in s.cards]} for s in state.shows]
+    return [s._asdict() | {"cards": [str(c) for c in s.cards], "text": str(s.text)} for s in state.shows]
 
 
 def taken(state: GleekState, seat: int | None) -> dict[str, Any] | None:
     """The stock taken into the buyer's hand, to the buyer, while he puts out seven."""
     if state.phase == EXCHANGE and state.taken and seat in (None, state.buyer):
         return {"seat": state.buyer, "cards": [str(c) for c in state.taken],
-                "note": "taken from the stock: put out seven of your nineteen cards"}
+                "note": _("taken from the stock: put out seven of your nineteen cards")}
     return None
 
 
@@ -71,8 +74,8 @@ def calls(state: GleekState) -> dict[str, Any] | None:
                               if state.in_auction[s] and s != state.bids[-1][0]]
     elif phase in _WAITING:
         waiting = list(state._turns[max(state._turn, 0):])
-    text = f"{side_words(waiting)} {_WAITING[phase]}" if waiting else ""
-    return {"said": [c._asdict() for c in state.calls], "waiting": waiting, "waiting_text": text}
+    text = ngettext(*_WAITING[phase], len(waiting)).format(side_words(waiting)) if waiting else ""
+    return {"said": [c._asdict() | {"text": str(c.text)} for c in state.calls], "waiting": waiting, "waiting_text": text}
 
 
 def contest(state: GleekState) -> dict[str, Any] | None:
@@ -84,20 +87,21 @@ def contest(state: GleekState) -> dict[str, Any] | None:
     for seat in order_of_play(state.dealer):
         said = [c.text for c in vie_calls if c.seat == seat]
         contestant = seat in (state.vier_, state.challenger)
-        lines.append({"label": f"Seat {seat}", "text": said[-1] if said else "has not spoken",
+        lines.append({"label": tr("Seat {}", seat), "text": str(said[-1]) if said else _("has not spoken"),
                       "muted": state.vier_ is not None and not contestant, "rule": "gleek.vie.order"})
     if state.stake:
-        lines.append({"label": "Stake", "text": f"{state.stake} coins", "muted": False, "rule": "gleek.vie.revie"})
+        lines.append({"label": _("Stake"), "text": str(coins_said(state.stake)), "muted": False,
+                      "rule": "gleek.vie.revie"})
     if state.pot:
-        lines.append({"label": "Pot", "text": f"{state.pot // coin} coins", "muted": False,
+        lines.append({"label": _("Pot"), "text": str(coins_said(state.pot // coin)), "muted": False,
                       "rule": "gleek.vie.all-pass"})
     if state.ruff_winner_ is not None:
-        lines.append({"label": "The ruff", "text": f"won by seat {state.ruff_winner_}", "muted": False,
+        lines.append({"label": _("The ruff"), "text": tr("won by seat {}", state.ruff_winner_), "muted": False,
                       "rule": "gleek.vie.base-payment"})
     elif state.vie_end:
-        lines.append({"label": "The ruff", "text": "won by no one: the pot waits for a later deal", "muted": False,
+        lines.append({"label": _("The ruff"), "text": _("won by no one: the pot waits for a later deal"), "muted": False,
                       "rule": "gleek.vie.all-pass"})
-    title = "The vie of the ruff" + (f", round {state.vie_round}" if state.vie_round > 1 else "")
+    title = tr("The vie of the ruff, round {}", state.vie_round) if state.vie_round > 1 else _("The vie of the ruff")
     return {"title": title, "lines": lines}
 
 
@@ -105,15 +109,15 @@ def piles(state: GleekState, seat: int | None) -> list[dict[str, Any]]:
     omniscient = seat is None
     piles: list[dict[str, Any]] = []
     if state.stock:
-        piles.append({"id": "stock", "label": "The stock", "count": len(state.stock), "face_up": False, "seat": None,
+        piles.append({"id": "stock", "label": _("The stock"), "count": len(state.stock), "face_up": False, "seat": None,
                       "trump": False, "rule": "gleek.deal.stock",
                       **({"cards": [str(c) for c in state.stock]} if omniscient else {})})
     owner = state.dealer if state.params.turned_to_dealer else None
-    piles.append({"id": "turned", "label": "The turned card", "count": 1, "cards": [str(state.turned)],
+    piles.append({"id": "turned", "label": _("The turned card"), "count": 1, "cards": [str(state.turned)],
                   "face_up": True, "seat": owner, "trump": True, "rule": "gleek.stock.turned-card"})
     if state.discards:
         mine = omniscient or seat == state.buyer
-        piles.append({"id": "discards", "label": f"Seat {state.buyer}'s discards", "count": len(state.discards),
+        piles.append({"id": "discards", "label": tr("Seat {}'s discards", state.buyer), "count": len(state.discards),
                       "face_up": False, "seat": state.buyer, "trump": False, "rule": "gleek.stock.discards",
                       **({"cards": [str(c) for c in sorted(state.discards, key=lambda c: c.index)]} if mine else {})})
     return piles
@@ -123,19 +127,19 @@ def seat_counts(state: GleekState) -> list[list[dict[str, Any]]]:
     if not state.taken_tricks:
         return [[] for _ in range(PLAYERS)]
     _points, cards, honours = state.counted()
-    return [[{"label": "Cards won", "value": cards[s], "rule": "gleek.count.cards"},
-             {"label": "Honours", "value": honours[s], "rule": "gleek.count.honours"}] for s in range(PLAYERS)]
+    return [[{"label": _("Cards won"), "value": cards[s], "rule": "gleek.count.cards"},
+             {"label": _("Honours"), "value": honours[s], "rule": "gleek.count.honours"}] for s in range(PLAYERS)]
 
 
 def ledger(state: GleekState) -> dict[str, Any]:
     coin = state.params.coin
     totals = state.totals()
-    accounts = [{"unit": "tokens", "label": "Won or lost, in tokens", "rule": "gleek.stakes.units", "totals": totals}]
+    accounts = [{"unit": "tokens", "label": _("Won or lost, in tokens"), "rule": "gleek.stakes.units", "totals": totals}]
     if coin > 1:
         whole = [int(t / coin) for t in totals]
-        accounts += [{"unit": "coins", "label": f"of which whole coins ({coin} tokens each)",
+        accounts += [{"unit": "coins", "label": tr("of which whole coins ({} tokens each)", coin),
                       "rule": "gleek.stakes.units", "totals": whole},
-                     {"unit": "tokens", "label": "and tokens over", "rule": "gleek.stakes.units",
+                     {"unit": "tokens", "label": _("and tokens over"), "rule": "gleek.stakes.units",
                       "totals": [t - w * coin for t, w in zip(totals, whole)]}]
     return {"unit": "tokens", "start": None, "start_rule": None, "target": None, "target_rule": "gleek.game.length",
             "lower_is_better": False, "accounts": accounts}
@@ -143,23 +147,36 @@ def ledger(state: GleekState) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- a finished deal
 
+TURNED_WORDS = (N_("spades: {} turned"), N_("hearts: {} turned"), N_("diamonds: {} turned"), N_("clubs: {} turned"))
+"""The deal's trumps, by suit index, with the card turned (its code)."""
+TYDE_PAID = {"before-tricks": N_("paid before-tricks"), "gleeks": N_("paid gleeks")}
+"""When the Tyde was paid (the deal's record), in words: before the tricks, with the gleeks
+(when shown), or in a trick (its number: ``trick 5``)."""
+
 def _money(tokens: int, coin: int) -> str:
     sign = "+" if tokens > 0 else "−" if tokens < 0 else ""
     tokens = abs(tokens)
     if coin == 1 or tokens % coin:
-        return f"{sign}{tokens} token{'s' if tokens != 1 else ''}"
+        return sign + ngettext("{} token", "{} tokens", tokens).format(tokens)
     coins = tokens // coin
-    return f"{sign}{coins} coin{'s' if coins != 1 else ''}"
+    return sign + ngettext("{} coin", "{} coins", coins).format(coins)
+
+
+def _tyde_paid(when: str) -> str:
+    if when in TYDE_PAID:
+        return _(TYDE_PAID[when])
+    return tr("paid trick {}", when.removeprefix("trick "))  # (when it was played: "trick 5")
 
 
 def _ruff_fact(rec: DealRecord) -> dict[str, Any]:
     if rec.vie_end == "carried":
-        return fact("The ruff", "all passed: no one won it, the pot waits", "gleek.vie.all-pass")
-    how = {"unseen": "let go unseen", "seen": "after a see", "yielded": "on a yield", "shown": "after a show",
-           "limit": "shown after three rounds of passes"}.get(rec.vie_end, rec.vie_end)
+        return fact(_("The ruff"), _("all passed: no one won it, the pot waits"), "gleek.vie.all-pass")
+    how = {"unseen": N_("seat {} won it, let go unseen"), "seen": N_("seat {} won it, after a see"),
+           "yielded": N_("seat {} won it, on a yield"), "shown": N_("seat {} won it, after a show"),
+           "limit": N_("seat {} won it, shown after three rounds of passes")}[rec.vie_end]
     rule = {"seen": "gleek.vie.see", "yielded": "gleek.vie.yield", "shown": "gleek.vie.show-after-yield",
             "limit": "gleek.vie.all-pass-limit"}.get(rec.vie_end, "gleek.vie.base-payment")
-    return fact("The ruff", f"seat {rec.ruff_winner} won it, {how}", rule)
+    return fact(_("The ruff"), tr(how, rec.ruff_winner), rule)
 
 
 def deal_summary(state: GleekState, deal: int) -> dict[str, Any]:
@@ -175,36 +192,41 @@ def deal_summary(state: GleekState, deal: int) -> dict[str, Any]:
         did = []
         items = []
         if seat == rec.buyer:
-            did.append(f"bought the stock at {rec.price} tokens")
-            items.append(fact("The stock", f"bought at {rec.price} tokens", "gleek.stock.bid-split"))
+            did.append(tr("bought the stock at {}", tokens_said(rec.price)))
+            items.append(fact(_("The stock"), tr("bought at {}", tokens_said(rec.price)), "gleek.stock.bid-split"))
         else:
-            items.append(fact("The stock", f"seat {rec.buyer} bought it", "gleek.stock.bid-split"))
+            items.append(fact(_("The stock"), tr("seat {} bought it", rec.buyer), "gleek.stock.bid-split"))
         if rec.ruff_winner == seat:
-            did.append("won the ruff")
-            items.append(fact("The ruff", "won", "gleek.vie.base-payment"))
+            did.append(_("won the ruff"))
+            items.append(fact(_("The ruff"), _("won"), "gleek.vie.base-payment"))
         elif seat in (rec.vier, rec.challenger):
-            did.append("lost the contest for the ruff")
-            items.append(fact("The ruff", "contested and lost", "gleek.vie.order"))
+            did.append(_("lost the contest for the ruff"))
+            items.append(fact(_("The ruff"), _("contested and lost"), "gleek.vie.order"))
         if rec.gleeks[seat]:
-            did.append(f"gleeks and mournivals worth {rec.gleeks[seat]} coins")
-            items.append(fact("Gleeks and mournivals", f"{rec.gleeks[seat]} coins", "gleek.gleeks.values"))
+            worth = rec.gleeks[seat]
+            did.append(ngettext("gleeks and mournivals worth {} coins", "gleeks and mournivals worth {} coins",
+                                worth).format(worth))
+            items.append(fact(_("Gleeks and mournivals"), ngettext("{} coins", "{} coins", worth).format(worth),
+                              "gleek.gleeks.values"))
         if rec.tyde == seat:
-            did.append("the Tyde")
-            items.append(fact("The Tyde", f"paid {rec.tyde_paid}", "gleek.tyde.payment"))
-        items.append(fact("Tricks", rec.tricks[seat], "gleek.play.trick-winner"))
-        items.append(fact("Count", f"{rec.points[seat]} points ({rec.cards[seat]} cards, {rec.honours[seat]} for "
-                          "honours)", "gleek.count.cards"))
-        items.append(fact("Money", _money(rec.net[seat], coin), "gleek.settle.par"))
-        did.append(f"{rec.tricks[seat]} trick{'s' if rec.tricks[seat] != 1 else ''} and {rec.points[seat]} points")
+            did.append(_("the Tyde"))
+            items.append(fact(_("The Tyde"), _tyde_paid(rec.tyde_paid or ""), "gleek.tyde.payment"))
+        items.append(fact(_("Tricks"), rec.tricks[seat], "gleek.play.trick-winner"))
+        items.append(fact(_("Count"), tr("{} points ({} cards, {} for honours)", rec.points[seat], rec.cards[seat],
+                                         rec.honours[seat]), "gleek.count.cards"))
+        items.append(fact(_("Money"), _money(rec.net[seat], coin), "gleek.settle.par"))
+        did.append(ngettext("{} trick and {} points", "{} tricks and {} points", rec.tricks[seat]).format(
+            rec.tricks[seat], rec.points[seat]))
         side_facts.append(items)
-        side_texts.append(f"seat {seat}: {', '.join(did)}; {_money(rec.net[seat], coin)}")
-    facts = [fact("Trumps", f"{SUIT_NAMES[rec.trump.index]}: {rec.turned} turned", "gleek.deal.stock"),
-             fact("The stock", f"seat {rec.buyer} bought it at {rec.price} tokens after {rec.raises} raise"
-                  f"{'s' if rec.raises != 1 else ''}", "gleek.stock.bid-split"),
+        side_texts.append(tr("seat {}: {}; {}", seat, ", ".join(did), _money(rec.net[seat], coin)))
+    raises = ngettext("seat {} bought it at {} tokens after {} raise", "seat {} bought it at {} tokens after {} raises",
+                      rec.raises)
+    facts = [fact(_("Trumps"), tr(TURNED_WORDS[rec.trump.index], rec.turned), "gleek.deal.stock"),
+             fact(_("The stock"), raises.format(rec.buyer, rec.price, rec.raises), "gleek.stock.bid-split"),
              _ruff_fact(rec),
-             fact("Bank", f"{rec.bank} tokens kept after the deal", "gleek.settle.bank")]
+             fact(_("Bank"), tr("{} tokens kept after the deal", rec.bank), "gleek.settle.bank")]
     if rec.pot:
-        facts.append(fact("Ruff pot", f"{rec.pot} tokens wait for a later deal", "gleek.vie.all-pass"))
+        facts.append(fact(_("Ruff pot"), tr("{} tokens wait for a later deal", rec.pot), "gleek.vie.all-pass"))
     outcome = state.outcome()
     ending = ("gleek.game.length", outcome.reason) if outcome is not None and deal == state.deal_number else None
     return state._summary(row, side_facts, side_texts, facts, ending)

@@ -34,6 +34,7 @@ from engine.cards import Card, Suit, format_cards, shuffled
 from engine.determinize import Hidden
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec
+from engine.i18n import N_, Text
 from engine.games import piquet_declarations as declarations
 from engine.games.piquet_declarations import CLAIM, SINK
 from engine.games.piquet_phases import PHASES
@@ -42,7 +43,7 @@ from engine.games.piquet_rules import (CAPOT, CARTE_BLANCHE, ELDER_EXCHANGE, GAM
                                        deal_hands, deal_result, end_of_play, exchange_limits, first_dealer, pack,
                                        params_of, partie_result, trick_events, visible_left)
 from engine.games import piquet_view
-from engine.games.piquet_view import deal_summary, view
+from engine.games.piquet_view import CATEGORY_TITLES, Combos, cards_said, deal_summary, view
 from engine.ledger import Entry
 from engine.partie import Partie
 from engine.phases import Dialogue, ListHands, TrickTable
@@ -93,10 +94,10 @@ class PiquetState(ListHands, TrickTable, Partie):
             dealer = first_dealer(a, b, winner_deals=True)
             if dealer is not None:
                 break
-            self.say("piquet.deal.first-dealer", None, "Seat 0 cuts {}, seat 1 cuts {}: equal, they cut again.",
+            self.say("piquet.deal.first-dealer", None, N_("Seat 0 cuts {}, seat 1 cuts {}: equal, they cut again."),
                      a.symbol, b.symbol)
-        self.say("piquet.deal.first-dealer", dealer, "Seat 0 cuts {}, seat 1 cuts {}: seat {} cut higher and "
-                 "chooses to deal first.", a.symbol, b.symbol, dealer)
+        self.say("piquet.deal.first-dealer", dealer, N_("Seat 0 cuts {}, seat 1 cuts {}: seat {} cut higher and "
+                                                        "chooses to deal first."), a.symbol, b.symbol, dealer)
         return dealer
 
     @implements("piquet.deal.hands")
@@ -138,8 +139,9 @@ class PiquetState(ListHands, TrickTable, Partie):
         self._combos: dict[tuple[int, str], Any] = {}  # what is reckoned of each hand as held (combo, memo)
         self.played_bits = 0  # the cards played this deal, as a bit set
         self._turns, self._turn = [], -1
-        self.say("piquet.deal.hands", self.dealer, "Deal {}: seat {} deals twelve each, two at a time, and lays "
-                 "eight face down for the talon; seat {} is the elder.", self.deal_number, self.dealer, elder)
+        self.say("piquet.deal.hands", self.dealer, N_("Deal {}: seat {} deals twelve each, two at a time, and lays "
+                                                      "eight face down for the talon; seat {} is the elder."),
+                 self.deal_number, self.dealer, elder)
         holder = next((s for s in (elder, 1 - elder) if carte_blanche(self.dealt[s], self.dealt[s], self.params)),
                       None) if self.params.blanche_dealt else None
         if holder is not None:
@@ -165,21 +167,25 @@ class PiquetState(ListHands, TrickTable, Partie):
         if asked:
             self.history.append((seat, action))
         if action.kind == "sink":
-            self.call_said(seat, "sink", "keeps carte blanche back", "piquet.declare.voluntary")
+            self.call_said(seat, "sink", Text("keeps carte blanche back"), "piquet.declare.voluntary")
             return
-        self.claim_blanche(seat, f" and will exchange {action.value}" if action.value is not None else "")
+        self.claim_blanche(seat, action.value)
         if seat == self.elder:
             self.blanche_count = int(action.value or 0)
             self.deferred = True
 
-    def claim_blanche(self, seat: int, more: str = "") -> None:
+    def claim_blanche(self, seat: int, exchanging: Any = None) -> None:
         """Carte blanche claimed: 10, before any other score (shown at once after the
-        exchange; under the dealt-hand reading when the procedure says)."""
+        exchange; under the dealt-hand reading when the procedure says); an elder who claims
+        it as dealt says how many cards he will be ``exchanging``."""
         self.steps.append(f"{'elder' if seat == self.elder else 'younger'}-claims")
         self.blanche = seat
-        self.call_said(seat, "claim", f"claims carte blanche{more}", "piquet.carte-blanche.procedure")
-        self.write(seat, 10, "piquet.carte-blanche.score", "Carte blanche")
-        self.contest_line("Carte blanche", f"seat {seat}: 10", "piquet.carte-blanche.score")
+        said = (Text("claims carte blanche") if exchanging is None
+                else Text("claims carte blanche and will exchange {}", exchanging))
+        self.call_said(seat, "claim", said, "piquet.carte-blanche.procedure")
+        self.write(seat, 10, "piquet.carte-blanche.score", Text(CATEGORY_TITLES["carte-blanche"]))
+        self.contest_line(Text(CATEGORY_TITLES["carte-blanche"]), Text("seat {}: {}", seat, 10),
+                          "piquet.carte-blanche.score")
         if self.exchanged_by[seat]:
             self.show_blank(seat)
 
@@ -191,7 +197,7 @@ class PiquetState(ListHands, TrickTable, Partie):
         if not self.exchanged_by[seat]:
             self.blank_shown = (seat, tuple(self.hands[seat]))
         self.show(seat, "carte-blanche", self.hands[seat], 10, "piquet.carte-blanche.procedure",
-                  "shows carte blanche")
+                  Text("shows carte blanche"))
 
     # ----- the exchanges ------------------------------------------------------------
     def start_exchange(self, seat: int) -> None:
@@ -222,8 +228,8 @@ class PiquetState(ListHands, TrickTable, Partie):
         younger = 1 - self.elder
         if self.deferred and seat == younger:
             self.steps.append("younger-discards")
-            self.say("piquet.carte-blanche.procedure", seat, "Seat {} lays out {} card(s) and draws after the "
-                     "elder's exchange.", seat, len(out))
+            self.say("piquet.carte-blanche.procedure", seat, N_("Seat {} lays out {} and draws after the elder's "
+                                                                "exchange."), seat, cards_said(len(out)))
             self.show_blank(self.elder)
             self.start_exchange(self.elder)
             return
@@ -249,8 +255,8 @@ class PiquetState(ListHands, TrickTable, Partie):
         self.exchanged_by[seat] = True
         self.hands[seat] = sorted(self.hands[seat] + drawn, key=lambda c: c.index)
         self._combos = {}
-        self.say("piquet.exchange.limits", seat, "Seat {} exchanges {} card(s); {} left in the talon.", seat, n,
-                 len(self.talon))
+        self.say("piquet.exchange.limits", seat, N_("Seat {} exchanges {}; {} left in the talon."), seat,
+                 cards_said(n), len(self.talon))
 
     def after_exchanges(self) -> None:
         if self.talon:
@@ -263,9 +269,12 @@ class PiquetState(ListHands, TrickTable, Partie):
     def look(self, seat: int, looks: bool) -> None:
         self.history.append((seat, Action("look" if looks else "leave")))
         self.looked = looks
-        self.call_said(seat, "look" if looks else "leave",
-                       f"{'looks at' if looks else 'leaves unseen'} the {len(self.talon)} card(s) left in the talon",
-                       "piquet.exchange.look-at-left")
+        n = len(self.talon)
+        said = (Text("looks at the {} card(s) left in the talon", n, plural=("looks at the {} card(s) left in the "
+                                                                             "talon", n)) if looks else
+                Text("leaves unseen the {} card(s) left in the talon", n, plural=("leaves unseen the {} card(s) left "
+                                                                                  "in the talon", n)))
+        self.call_said(seat, "look" if looks else "leave", said, "piquet.exchange.look-at-left")
 
     def visible_talon(self, seat: int | None) -> list[Card]:
         """The talon's cards ``seat`` may see (all, for the omniscient view)."""
@@ -289,22 +298,22 @@ class PiquetState(ListHands, TrickTable, Partie):
     @implements("piquet.declare.in-time")
     def late(self, seat: int, action: Action) -> IllegalActionError:
         """Declarations are made before the first lead: one tried later is lost."""
-        return IllegalActionError("piquet.declare.in-time", action, "the declarations are over: a declaration not "
-                                  "made in time cannot be made after the lead", seat)
+        return IllegalActionError("piquet.declare.in-time", action, Text(
+            "the declarations are over: a declaration not made in time cannot be made after the lead"), seat)
 
     # ----- the capot and the play -------------------------------------------------------
     def capot_call(self, seat: int, action: Action) -> None:
         self.history.append((seat, action))
         if action.kind == "announce" and self.announced is None:
             self.announced = seat
-            self.call_said(seat, "announce", "announces an open capot", "piquet.play.open-capot")
+            self.call_said(seat, "announce", Text("announces an open capot"), "piquet.play.open-capot")
         else:
-            self.call_said(seat, "pass", "plays without announcing", "piquet.play.open-capot")
+            self.call_said(seat, "pass", Text("plays without announcing"), "piquet.play.open-capot")
 
     def start_play(self) -> None:
         self._phase = PLAY
         self.start_tricks(self.elder, [self.elder, 1 - self.elder])
-        self.say("piquet.play.first-lead", self.elder, "Seat {} (the elder) leads to the first trick.", self.elder)
+        self.say("piquet.play.first-lead", self.elder, N_("Seat {} (the elder) leads to the first trick."), self.elder)
 
     @implements("piquet.play.follow-suit", "piquet.play.trick-winner")
     def trick_rule(self) -> PlayRule:
@@ -328,20 +337,22 @@ class PiquetState(ListHands, TrickTable, Partie):
         self.end_deal()
 
     # ----- the ledger -----------------------------------------------------------------
-    def write(self, seat: int, amount: int, rule: str, why: str, in_play: bool = False) -> None:
+    def write(self, seat: int, amount: int, rule: str, why: Text, in_play: bool = False) -> None:
         """A score of the deal (in points, the ledger's ordered entries), and the repique or
         pique it brings, asked of those entries."""
         self.score(seat, amount, rule, why, seat, unit="points")
         self.points[seat] += amount
-        self.say(rule, seat, "Seat {} scores {}: {} (this deal {}).", seat, amount, why, self.points[seat])
+        self.say(rule, seat, N_("Seat {} scores {}: {} (this deal {})."), seat, amount, why, self.points[seat])
         due = bonus_due(self.deal_entries(), seat, self.elder, in_play, self.params)
         if due is not None:
             points, rule = due
-            name = "Pique" if rule == "piquet.bonus.pique" else "Repique"
-            self.score(seat, points, rule, f"{name}: 30 before the opponent scored", seat, unit="points")
+            pique = rule == "piquet.bonus.pique"
+            self.score(seat, points, rule, Text(N_("Pique: 30 before the opponent scored") if pique else
+                                                N_("Repique: 30 before the opponent scored")), seat, unit="points")
             self.points[seat] += points
-            self.say(rule, seat, "Seat {}: {}! {} more (this deal {}).", seat, name.lower(), points, self.points[seat])
-            self.contest_line(name, f"seat {seat}: +{points}", rule)
+            self.say(rule, seat, N_("Seat {}: pique! {} more (this deal {}).") if pique else
+                     N_("Seat {}: repique! {} more (this deal {})."), seat, points, self.points[seat])
+            self.contest_line(Text(N_("Pique") if pique else N_("Repique")), Text("seat {}: +{}", seat, points), rule)
 
     def deal_points(self) -> list[int]:
         """Each seat's points in the deal in progress (or the last, once it is over)."""
@@ -379,17 +390,18 @@ class PiquetState(ListHands, TrickTable, Partie):
         winner, difference, _ = deal_result(totals, self.params)
         if self.params.partie.rubicon:
             for seat in (0, 1):
-                self.score(seat, totals[seat], "piquet.score.deal-total", f"Deal {self.deal_number}: "
-                           f"{totals[seat]} points, written in full", seat)
+                self.score(seat, totals[seat], "piquet.score.deal-total",
+                           Text("Deal {}: {} points, written in full", self.deal_number, totals[seat]), seat)
             self.columns.append((totals[0], totals[1]))
         elif winner is not None:
             self.score(winner, difference, "piquet.score.difference",
-                       f"{max(totals)} against {min(totals)}: {difference} to the higher column", winner)
+                       Text("{} against {}: {} to the higher column", max(totals), min(totals), difference), winner)
             self.columns.append((difference, 0) if winner == 0 else (0, difference))
         else:
             self.columns.append((0, 0))
-        self.say("piquet.score.difference", winner, "Deal {}: {} against {}; {}.", self.deal_number, totals[0],
-                 totals[1], f"seat {winner} writes {difference}" if winner is not None else "nothing is written")
+        self.say("piquet.score.difference", winner, N_("Deal {}: {} against {}; {}."), self.deal_number, totals[0],
+                 totals[1], Text("seat {} writes {}", winner, difference) if winner is not None
+                 else Text("nothing is written"))
         self.ledger.close_deal()
         self._closed.append((self.elder, tuple(totals), tuple(self.tricks_won), self.announced,
                              tuple(tuple(sorted(c.items())) for c in self.contest)))
@@ -399,25 +411,29 @@ class PiquetState(ListHands, TrickTable, Partie):
             return
         cols = self.totals()
         if result.winner is None:
-            reason = f"the columns are level at {cols[0]} after {result.deals} deals: a drawn game"
-            self.say("piquet.partie.tie", None, "Game: {}.", reason)
+            reason = Text("the columns are level at {} after {} deals: a drawn game", cols[0], result.deals)
+            self.say("piquet.partie.tie", None, N_("Game: {}."), reason)
             self.end((), reason, "piquet.partie.tie")
             return
-        reason = f"seat {result.winner} wins by {result.margin} ({cols[0]} to {cols[1]} after {result.deals} deals)"
-        self.say("piquet.partie.length", result.winner, "Game: {}.", reason)
+        reason = Text("seat {} wins by {} ({} to {} after {} deals)", result.winner, result.margin, cols[0], cols[1],
+                      result.deals)
+        self.say("piquet.partie.length", result.winner, N_("Game: {}."), reason)
         self.end((result.winner,), reason, "piquet.partie.length")
 
     # ----- what the table shows --------------------------------------------------------
-    def call_said(self, seat: int, kind: str, text: str, rule: str) -> None:
+    def call_said(self, seat: int, kind: str, text: Text | Combos, rule: str) -> None:
+        """A call said at the table (its words kept as a sentence, written when read)."""
         self.said.append({"seat": seat, "kind": kind, "text": text, "rule": rule})
-        self.say(rule, seat, "Seat {}: {}.", seat, text)
+        self.say(rule, seat, N_("Seat {}: {}."), seat, text)
 
-    def contest_line(self, label: str, text: str, rule: str, muted: bool = False) -> None:
+    def contest_line(self, label: Text, text: Text, rule: str, muted: bool = False) -> None:
         self.contest.append({"label": label, "text": text, "muted": muted, "rule": rule})
 
-    def show(self, seat: int, kind: str, cards: list[Card], value: int | None, rule: str, text: str) -> None:
+    def show(self, seat: int, kind: str, cards: list[Card], value: int | None, rule: str,
+             text: Text | Combos) -> None:
         self.shown.append({"seat": seat, "kind": kind, "cards": [c._text for c in cards], "value": value,
-                           "text": f"Seat {seat}: {text}: {format_cards(cards, symbols=True)}.", "rule": rule})
+                           "text": Text("Seat {}: {}: {}.", seat, text, format_cards(cards, symbols=True)),
+                           "rule": rule})
         if kind != "carte-blanche" or self.exchanged_by[seat]:  # (else: in that hand or its discards)
             for card in cards:
                 if card in self.hands[seat]:
@@ -444,7 +460,7 @@ class PiquetState(ListHands, TrickTable, Partie):
         return piquet_view.contest(self)
 
     def shows_view(self, viewer: int | None) -> list[dict[str, Any]]:
-        return [dict(s) for s in self.shown]
+        return [s | {"text": str(s["text"])} for s in self.shown]
 
     def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
         return piquet_view.piles(self, viewer)

@@ -21,7 +21,8 @@ from engine.game import Action
 from engine.games import piquet_advice as advice
 from engine.games.piquet_rules import (DECLARE, EQUAL, GOOD, REPLY_KINDS, Combo, all_counted, carte_blanche,
                                        category_score, combination_value, point_suit, reply)
-from engine.games.piquet_view import CATEGORY_WORDS, REPLY_WORDS, call_text, combo_text
+from engine.games.piquet_view import CATEGORY_TITLES, REPLY_SAID, Combos, call_text, category_words
+from engine.i18n import N_, Text
 from engine.partie import Partie
 from engine.phases import Dialogue
 from engine.rules import implements
@@ -38,6 +39,11 @@ SAID = {kind: said for said, kind in REPLY_KINDS.items()}
 LATE = frozenset(("claim", "sink", "declare", *REPLY_KINDS.values()))
 """The kinds of a declaration: refused once the declarations are over."""
 DECIDED = {"point": "piquet.point.length", "sequence": "piquet.sequence.rank", "set": "piquet.set.rank"}
+DECLARES_NO = {"carte-blanche": N_("declares no carte blanche"), "point": N_("declares no point"),
+               "sequence": N_("declares no sequences"), "set": N_("declares no sets")}
+"""A player who declares nothing in a category, in words (the same whether he keeps one back)."""
+SCORED = {"point": N_("Point: {}"), "sequence": N_("Sequences: {}"), "set": N_("Sets: {}")}
+"""The reason of a category's score: its combinations in words."""
 
 
 def _p(state: Partie) -> PiquetState:
@@ -72,11 +78,11 @@ class Declarations(Dialogue):
         end(_p(state))
 
     def label(self, state: Partie, action: Action) -> str:
-        return call_text(_p(state), action)
+        return str(call_text(_p(state), action))
 
     def fields(self, state: Partie) -> dict[str, Any]:
         piquet = _p(state)
-        return {"case": piquet.stage, "what": CATEGORY_WORDS.get(piquet.category, piquet.category)}
+        return {"case": piquet.stage, "what": category_words(piquet.category)}
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return advice.declare(_p(state), seat, legal)
@@ -139,13 +145,33 @@ def refusal(state: PiquetState, seat: int, action: Action) -> IllegalActionError
     """A call the hand does not allow: under the compulsory reading a player declares his
     best and answers truly; under either he declares only what he holds."""
     open_calls = state.PHASES[state.phase].legal(state, seat)
-    listed = ", ".join(state.action_label(a) for a in open_calls) or "nothing"
+    listed = Labels(state, tuple(open_calls))
     if state.params.compulsory and (action == SINK or action == REPLY_ACTIONS[GOOD]):
         return IllegalActionError("piquet.declare.voluntary", action,
-                                  f"declaring is compulsory: seat {seat} must {listed}", seat)
+                                  Text("declaring is compulsory: seat {} must {}", seat, listed), seat)
     rule = ("piquet.declare.replies" if action.kind in REPLY_KINDS.values() else "piquet.carte-blanche.procedure"
             if action.kind == "claim" else "piquet.declare.order")
-    return IllegalActionError(rule, action, f"seat {seat} may now: {listed}", seat)
+    return IllegalActionError(rule, action, Text("seat {} may now: {}", seat, listed), seat)
+
+
+class Labels:
+    """The calls open to a seat, by their buttons' words, in a refusal kept for later: written
+    when read, in the reader's language ("nothing" when none is open).  The labels are
+    taken now, as templates: the state goes on."""
+
+    __slots__ = ("labels",)
+
+    def __init__(self, state: PiquetState, actions: tuple[Any, ...]) -> None:
+        self.labels = tuple(call_text(state, a) for a in actions)
+
+    def __str__(self) -> str:
+        return ", ".join(map(str, self.labels)) or str(Text("nothing"))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Labels) and self.labels == other.labels
+
+    def __hash__(self) -> int:
+        return hash(tuple(map(repr, self.labels)))
 
 
 @implements("piquet.point.full-tie", "piquet.sequence.equal")
@@ -158,14 +184,13 @@ def declaration(state: PiquetState, seat: int, action: Action | None) -> None:
         if kind == "claim":
             state.claim_blanche(seat)
         else:
-            state.call_said(seat, "sink", "keeps carte blanche back", "piquet.declare.voluntary")
+            state.call_said(seat, "sink", Text("keeps carte blanche back"), "piquet.declare.voluntary")
         return _next(state)
     if stage in ("announce", "own"):
         return _announce(state, seat, kind == "declare")
     said = SAID[kind or "good"]
     rule = "piquet.declare.replies" if cat == "point" else "piquet.declare.combination-replies"
-    words = REPLY_WORDS[kind or "good"]
-    state.call_said(seat, kind or "good", words[0].lower() + words[1:], rule)
+    state.call_said(seat, kind or "good", Text(REPLY_SAID[kind or "good"]), rule)
     if said != GOOD:
         held = state.combo(seat, cat)
         assert held is not None  # (only the holder of one says not good or equal)
@@ -174,19 +199,19 @@ def declaration(state: PiquetState, seat: int, action: Action | None) -> None:
     elder = state.elder
     if said == EQUAL and stage == "reply":
         state.stage = "reply2"
-        state.call_said(elder, "name", combo_text(state.declared[elder], full=True), rule)
+        state.call_said(elder, "name", Combos((state.declared[elder],), True), rule)
         return _push(state, seat)
     decided = "piquet.point.equal-length" if stage == "reply2" and cat == "point" else DECIDED[cat]
-    title = CATEGORY_WORDS[cat].capitalize()
+    title = Text(CATEGORY_TITLES[cat])
     if said == EQUAL:  # equal in full: neither scores
         tie = "piquet.point.full-tie" if cat == "point" else "piquet.sequence.equal"
         for s in (elder, seat):
-            state.write(s, 0, tie, f"{title}: equal, neither scores")
-        state.contest_line(title, "equal: neither scores", tie, True)
+            state.write(s, 0, tie, Text("{}: equal, neither scores", title))
+        state.contest_line(title, Text("equal: neither scores"), tie, True)
     else:
         winner = elder if said == GOOD else seat
         if 1 - winner in state.declared:  # the loser made a declaration, and it was beaten
-            state.write(1 - winner, 0, decided, f"{title}: beaten")
+            state.write(1 - winner, 0, decided, Text("{}: beaten", title))
         _win(state, winner, decided)
     _next(state)
 
@@ -195,17 +220,17 @@ def _announce(state: PiquetState, seat: int, declares: bool) -> None:
     cat = state.category
     if not declares:
         # (the same words whether he holds one and keeps it back or has none: the table cannot tell)
-        state.call_said(seat, "pass", f"declares no {CATEGORY_WORDS[cat]}", "piquet.declare.voluntary")
+        state.call_said(seat, "pass", Text(DECLARES_NO[cat]), "piquet.declare.voluntary")
         if state.stage == "announce":
             state.stage = "own"
             return _push(state, 1 - seat)
-        state.contest_line(CATEGORY_WORDS[cat].capitalize(), "nobody declared", "piquet.declare.order", True)
+        state.contest_line(Text(CATEGORY_TITLES[cat]), Text("nobody declared"), "piquet.declare.order", True)
         return _next(state)
     combo = state.combo(seat, cat)
     assert combo is not None  # (declare is offered only to a hand that holds one)
     state.declared[seat] = combo
     _name(state, seat, combo)
-    state.call_said(seat, "declare", combo_text(combo, full=cat == "set"), "piquet.declare.order")
+    state.call_said(seat, "declare", Combos((combo,), cat == "set"), "piquet.declare.order")
     if state.stage == "announce":
         state.stage = "reply"
         return _push(state, 1 - seat)
@@ -227,17 +252,16 @@ def _win(state: PiquetState, seat: int, decided: str) -> None:
     several = len(combos) > 1
     rule = {"point": decided, "sequence": "piquet.sequence.all-lesser" if several else "piquet.sequence.values",
             "set": "piquet.set.all-lesser" if several else "piquet.set.values"}[cat]
-    words = "; ".join(combo_text(c, full=True) for c in combos)
-    title = CATEGORY_WORDS[cat].capitalize()
-    state.write(seat, points, rule, f"{title}: {words}")
+    words = Combos(tuple(combos), True)
+    state.write(seat, points, rule, Text(SCORED[cat], words))
     if extra:
-        state.write(seat, extra, "piquet.sequence.major-bonus", "A major sequence in the suit declared first")
+        state.write(seat, extra, "piquet.sequence.major-bonus", Text("A major sequence in the suit declared first"))
     state.scored[seat][cat] = [c for combo in combos for c in combo.cards]
     for combo in combos:
         major = combo.suit is first and combo.key[1] == 14 and combo.key[0] <= 5
         state.show(seat, cat, list(combo.cards), combination_value(combo) + (extra if major else 0), rule,
-                   combo_text(combo))
-    state.contest_line(title, f"seat {seat} scores {points + extra} ({words})", rule)
+                   Combos((combo,), False))
+    state.contest_line(Text(CATEGORY_TITLES[cat]), Text("seat {} scores {} ({})", seat, points + extra, words), rule)
 
 
 def _next(state: PiquetState) -> None:
@@ -256,6 +280,6 @@ def end(state: PiquetState) -> None:
     for seat in (state.elder, 1 - state.elder):
         bonus = all_counted(state.hands[seat], state.scored[seat], state.params)
         if bonus:
-            state.write(seat, bonus, "piquet.declare.all-counted", "Every card counted")
-            state.contest_line("All cards counted", f"seat {seat}: 20", "piquet.declare.all-counted")
+            state.write(seat, bonus, "piquet.declare.all-counted", Text("Every card counted"))
+            state.contest_line(Text("All cards counted"), Text("seat {}: {}", seat, 20), "piquet.declare.all-counted")
     state.after_declarations()

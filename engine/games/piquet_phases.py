@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.cards import Card
 from engine.errors import IllegalActionError
 from engine.game import Action
+from engine.i18n import N_, Text, _, ngettext, tr
 from engine.games import piquet_advice as advice, piquet_declarations as declarations
 from engine.games.piquet_declarations import LATE, Declarations
 from engine.games.piquet_rules import (CAPOT, CARTE_BLANCHE, DECLARE, ELDER_EXCHANGE, LOOK, PACK, PLAY, REPLY_KINDS,
@@ -57,8 +58,9 @@ class _Claim(Dialogue):
 
     def label(self, state: Partie, action: Action) -> str:
         if action.kind == "claim":
-            return "Claim carte blanche" + (f", exchanging {action.value}" if action.value is not None else "")
-        return "Keep it back"
+            return (tr("Claim carte blanche, exchanging {}", action.value) if action.value is not None
+                    else _("Claim carte blanche"))
+        return _("Keep it back")
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return advice.claim(_p(state), seat, legal)
@@ -103,7 +105,9 @@ class _Exchange(Exchange):
     def early_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
         least = self.least(state, seat)
         rule = "piquet.exchange.minimum" if self.elder and not _p(state).blanche_count else "piquet.exchange.limits"
-        return IllegalActionError(rule, action, f"seat {seat} must lay out at least {least} card(s) first", seat)
+        return IllegalActionError(rule, action, Text("seat {} must lay out at least {} card(s) first", seat, least,
+                                                     plural=("seat {} must lay out at least {} card(s) first", least)),
+                                  seat)
 
     def fields(self, state: Partie) -> dict[str, Any]:
         seat = state._to_act
@@ -112,8 +116,12 @@ class _Exchange(Exchange):
     def label(self, state: Partie, action: Action) -> str:
         if action.kind == "draw":
             n = len(_p(state).pending)
-            later = " after the elder's exchange" if _p(state).deferred and not self.elder else ""
-            return f"Draw {n} card{'s' if n != 1 else ''}{later}" if n else "Keep these cards (exchange none)"
+            if not n:
+                return _("Keep these cards (exchange none)")
+            if _p(state).deferred and not self.elder:
+                return ngettext("Draw {} card after the elder's exchange", "Draw {} cards after the elder's exchange",
+                                n).format(n)
+            return ngettext("Draw {} card", "Draw {} cards", n).format(n)
         return action.label
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
@@ -136,7 +144,7 @@ class _Look(Dialogue):
         declarations.start(_p(state))
 
     def label(self, state: Partie, action: Action) -> str:
-        return "Look at them" if action.kind == "look" else "Leave them unseen"
+        return _("Look at them") if action.kind == "look" else _("Leave them unseen")
 
     def fields(self, state: Partie) -> dict[str, Any]:
         return {"left": len(_p(state).talon)}
@@ -161,7 +169,7 @@ class _Capot(Dialogue):
         piquet = _p(state)
         if piquet.announced is None:
             return False
-        piquet.call_said(seat, "pass", "plays on against the open capot", "piquet.play.open-capot")
+        piquet.call_said(seat, "pass", Text("plays on against the open capot"), "piquet.play.open-capot")
         return True
 
     def act(self, state: Partie, seat: int, action: Action) -> None:
@@ -173,7 +181,7 @@ class _Capot(Dialogue):
         _p(state).start_play()
 
     def label(self, state: Partie, action: Action) -> str:
-        return "Announce an open capot" if action.kind == "announce" else "Play without announcing"
+        return _("Announce an open capot") if action.kind == "announce" else _("Play without announcing")
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return Action("announce", value="capot") if advice.sure_capot(_p(state), seat) else Action("pass")
@@ -195,7 +203,7 @@ class _Over(Over):
 
     def __init__(self) -> None:
         super().__init__()
-        self.cases = {"drawn": ("outcome", "The game is over, drawn: {reason}.")}
+        self.cases = {"drawn": ("outcome", N_("The game is over, drawn: {reason}."))}
 
     def fields(self, state: Partie) -> dict[str, Any]:
         outcome = state._outcome
@@ -206,40 +214,42 @@ def _play_advice(state: PiquetState, seat: int, cards: list[Card]) -> Action:
     return advice.play(state, seat, cards)
 
 
-_EXCHANGE_TEXT = "Seat {seat} ({who}): lay out up to {most} more card(s), one at a time, then draw as many from the talon"
 
 
 PHASES: dict[str, Phase] = Partie.PHASES | {
     "over": _Over(),
     CARTE_BLANCHE: _Claim(CARTE_BLANCHE, "piquet.carte-blanche.procedure",
-                          "Seat {seat}, dealt no court card: claim carte blanche, or keep it back", choices=True,
-                          verb="claim carte blanche", vocabulary=("claim", "sink")),
-    ELDER_EXCHANGE: _Exchange(True, _EXCHANGE_TEXT.replace("{who}", "elder")),
-    YOUNGER_EXCHANGE: _Exchange(False, _EXCHANGE_TEXT.replace("{who}", "younger")),
+                          N_("Seat {seat}, dealt no court card: claim carte blanche, or keep it back"), choices=True,
+                          verb=N_("claim carte blanche"), vocabulary=("claim", "sink")),
+    ELDER_EXCHANGE: _Exchange(True, N_("Seat {seat} (elder): lay out up to {most} more card(s), one at a time, then "
+                                       "draw as many from the talon")),
+    YOUNGER_EXCHANGE: _Exchange(False, N_("Seat {seat} (younger): lay out up to {most} more card(s), one at a time, "
+                                          "then draw as many from the talon")),
     LOOK: _Look(LOOK, "piquet.exchange.look-at-left",
-                "Seat {seat} (younger): look at the {left} card(s) left in the talon, or leave them unseen",
-                choices=True, verb="look or leave", vocabulary=("look", "leave")),
-    DECLARE: Declarations(DECLARE, "piquet.declare.order", "Seat {seat}: declare",
+                N_("Seat {seat} (younger): look at the {left} card(s) left in the talon, or leave them unseen"),
+                choices=True, verb=N_("look or leave"), vocabulary=("look", "leave")),
+    DECLARE: Declarations(DECLARE, "piquet.declare.order", N_("Seat {seat}: declare"),
                            cases={"claim": ("piquet.carte-blanche.procedure",
-                                            "Seat {seat}: claim carte blanche (no court card), or keep it back"),
+                                            N_("Seat {seat}: claim carte blanche (no court card), or keep it back")),
                                   "announce": ("piquet.declare.voluntary",
-                                               "Seat {seat} (elder): declare your {what}, or keep it back"),
-                                  "own": ("piquet.declare.voluntary", "Seat {seat} (younger): the elder "
-                                          "declared no {what}; declare yours, or keep it back"),
-                                  "reply": ("piquet.declare.replies", "Seat {seat} (younger): answer the "
-                                            "elder's {what}"),
-                                  "reply2": ("piquet.declare.combination-replies", "Seat {seat} (younger): "
-                                             "answer the elder's {what}, now named in full")},
-                           choices=True, verb="declare or answer",
+                                               N_("Seat {seat} (elder): declare your {what}, or keep it back")),
+                                  "own": ("piquet.declare.voluntary", N_("Seat {seat} (younger): the elder "
+                                                                         "declared no {what}; declare yours, or "
+                                                                         "keep it back")),
+                                  "reply": ("piquet.declare.replies", N_("Seat {seat} (younger): answer the "
+                                                                         "elder's {what}")),
+                                  "reply2": ("piquet.declare.combination-replies",
+                                             N_("Seat {seat} (younger): answer the elder's {what}, now named in full"))},
+                           choices=True, verb=N_("declare or answer"),
                            vocabulary=("claim", "sink", "declare", *REPLY_KINDS.values())),
     CAPOT: _Capot(CAPOT, "piquet.play.open-capot",
-                  "Seat {seat}: announce an open capot (all twelve tricks) before the first lead, or play",
-                  choices=True, verb="announce a capot or pass", vocabulary=("announce", "pass")),
+                  N_("Seat {seat}: announce an open capot (all twelve tricks) before the first lead, or play"),
+                  choices=True, verb=N_("announce a capot or pass"), vocabulary=("announce", "pass")),
     PLAY: _Play(TrickRules(follow="piquet.play.follow-suit", hand="piquet.play.follow-suit",
                            winner="piquet.play.trick-winner", form="piquet.play.follow-suit"),
-                "Seat {seat}: play to trick {trick}, led by seat {leader}",
-                cases={"lead": ("piquet.play.first-lead", "Seat {seat} (elder): lead to the first trick"),
+                N_("Seat {seat}: play to trick {trick}, led by seat {leader}"),
+                cases={"lead": ("piquet.play.first-lead", N_("Seat {seat} (elder): lead to the first trick")),
                        "next_lead": ("piquet.play.trick-winner",
-                                     "Seat {seat} won the last trick: lead to trick {trick}")},
+                                     N_("Seat {seat} won the last trick: lead to trick {trick}"))},
                 advice=_play_advice),
 }

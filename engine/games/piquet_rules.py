@@ -26,7 +26,9 @@ from typing import NamedTuple
 from engine import catalogue
 from engine.cards import Card, Rank, Suit, deck_32, parse_cards
 from engine.errors import EngineError, IllegalActionError, brief
+from engine.actions import name_kind
 from engine.game import Action, Option, Variant
+from engine.i18n import N_, Text
 from engine.ledger import Entry
 from engine.readings import Readings
 from engine.rules import implements
@@ -47,6 +49,10 @@ REPLY_KINDS = {GOOD: "good", NOT_GOOD: "not_good", EQUAL: "equal"}
 """A reply in the text's words -> its action's kind."""
 
 PACK: tuple[Card, ...] = tuple(deck_32())
+for _kind, _word in (("claim", N_("Claim")), ("sink", N_("Sink")), ("declare", N_("Declare")), ("good", N_("Good")),
+                     ("not_good", N_("Not good")), ("equal", N_("Equal")), ("draw", N_("Draw")), ("look", N_("Look")),
+                     ("leave", N_("Leave")), ("announce", N_("Announce")), ("pass", N_("Pass"))):
+    name_kind(_kind, _word)  # (the word of an action's label in the reader's language: a refusal names actions so)
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 COURTS = (Rank.KING, Rank.QUEEN, Rank.JACK)
 PLAY_RULE: PlayRule = FOLLOW_SUIT
@@ -237,11 +243,12 @@ def check_exchange(elder: bool, count: int, elder_took: int, params: PiquetParam
     least, most = exchange_limits(elder, elder_took, params)
     action = Action("draw", value=count)
     if count > most:
-        raise IllegalActionError("piquet.exchange.limits", action, f"the {'elder' if elder else 'younger'} may "
-                                 f"exchange at most {most} card(s), not {count}", seat)
+        most_said = (N_("the elder may exchange at most {} card(s), not {}") if elder
+                     else N_("the younger may exchange at most {} card(s), not {}"))
+        raise IllegalActionError("piquet.exchange.limits", action, Text(most_said, most, count), seat)
     if count < least:
         raise IllegalActionError("piquet.exchange.minimum", action,
-                                 f"the elder must exchange at least {least} card(s)", seat)
+                                 Text("the elder must exchange at least {} card(s)", least), seat)
     return count
 
 
@@ -425,8 +432,9 @@ EQUAL_RULES = frozenset(("piquet.point.full-tie", "piquet.sequence.equal"))
 """A declaration that scored nothing because it was equal (any other that scored nothing was beaten)."""
 BONUS_RULES = frozenset(("piquet.bonus.repique", "piquet.bonus.pique"))
 TRICK_RULE, LAST_RULE = "piquet.play.trick-points", "piquet.play.last-trick"
-LEAD_REASON = "Lead"
-"""A lead's point is written with a reason that begins so (a trick's with "Trick")."""
+LEAD_REASON = N_("Lead to trick {}")
+"""The template of the reason a lead's point is written with (a trick's: "Trick {} won"):
+what tells the two apart in the ledger, whatever the reader's language."""
 
 
 def _blocks(entry: Entry, params: PiquetParams) -> bool:
@@ -437,13 +445,17 @@ def _blocks(entry: Entry, params: PiquetParams) -> bool:
     return ("equal" if entry.rule in EQUAL_RULES else "beaten") in params.blocking
 
 
+def _template(reason: str | Text) -> str:
+    return reason.template if isinstance(reason, Text) else reason
+
+
 def _counts(entry: Entry, in_play: bool, params: PiquetParams) -> bool:
     if entry.rule in DECLARATION_RULES:
         return True
     if not in_play:
         return False
     if entry.rule == TRICK_RULE:
-        return params.pique_leads or not str(entry.reason).startswith(LEAD_REASON)
+        return params.pique_leads or _template(entry.reason) != LEAD_REASON
     return entry.rule == LAST_RULE
 
 
@@ -476,10 +488,11 @@ def bonus_due(entries: Sequence[Entry], side: int, elder: int, in_play: bool,
 
 # --------------------------------------------------------------------------- the play
 
-Event = tuple[int, str, int, str]
+Event = tuple[int, str, int, Text]
 """A score of play: seat, rule, points, reason."""
-_LEAD_REASONS = tuple(f"{LEAD_REASON} to trick {n}" for n in range(TRICKS + 1))
-_TRICK_REASONS = tuple(f"Trick {n} won" for n in range(TRICKS + 1))
+_LEAD_REASONS = tuple(Text(LEAD_REASON, n) for n in range(TRICKS + 1))
+_TRICK_REASONS = tuple(Text("Trick {} won", n) for n in range(TRICKS + 1))
+_LAST_REASON = Text("The last trick")
 
 
 @implements("piquet.play.first-lead", "piquet.play.trick-points", "piquet.play.last-trick")
@@ -492,7 +505,7 @@ def trick_events(number: int, lead: int, winner: int, last_won: int, params: Piq
     if winner != lead or params.own_trick:
         events.append((winner, TRICK_RULE, 1, _TRICK_REASONS[number]))
     if number == TRICKS and last_won < TRICKS:
-        events.append((winner, LAST_RULE, params.last_extra, "The last trick"))
+        events.append((winner, LAST_RULE, params.last_extra, _LAST_REASON))
     return events
 
 
@@ -504,9 +517,9 @@ def end_of_play(won: Sequence[int], params: PiquetParams, announced: int | None 
     if capot is not None:
         opened = announced == capot and params.open_capot
         return [(capot, "piquet.play.open-capot" if opened else "piquet.play.capot", 80 if opened else 40,
-                 "An open capot: all twelve tricks, announced" if opened else "Capot: all twelve tricks")]
+                 Text("An open capot: all twelve tricks, announced") if opened else Text("Capot: all twelve tricks"))]
     most = max(won)
-    return [(list(won).index(most), "piquet.play.leza", 10, f"The leza: {most} tricks")] if most > 6 else []
+    return [(list(won).index(most), "piquet.play.leza", 10, Text("The leza: {} tricks", most))] if most > 6 else []
 
 
 @implements("piquet.play.trick-winner")
