@@ -18,10 +18,11 @@ from engine.cards import Card, Suit
 from engine.errors import EngineError, IllegalActionError
 from engine.examples import Runner, read_card
 from engine.game import Action
+from engine.i18n import Text
 from engine.games.piquet import SPEC, PiquetState
 from engine.games.piquet_advice import exchange as exchange_advice
 from engine.games.piquet_rules import (
-    BONUS_RULES, GOOD, LEAD_REASON, PACK, PLAY_RULE, PiquetParams, PiquetVariant, all_counted, best, bonus_due,
+    BONUS_RULES, GOOD, LEAD_REASON, PACK, PLAY_RULE, Event, PiquetParams, PiquetVariant, all_counted, best, bonus_due,
     carte_blanche, category_score, check_exchange, deal_result, first_dealer, params_of,
     partie_result, play_events, point_suit, point_value, read_hand, reply, sequence_value, sequences_of,
     sets_of, stack_deck, visible_left)
@@ -280,7 +281,7 @@ _ZERO_RULES = {"point": ("piquet.point.length", "piquet.point.full-tie"),
 _PLAY_KINDS = ("lead", "trick", "last_trick", "cards", "capot")
 
 
-def _write(book: Ledger, seat: int, amount: int, rule: str, reason: str, in_play: bool,
+def _write(book: Ledger, seat: int, amount: int, rule: str, reason: str | Text, in_play: bool,
            params: PiquetParams) -> None:
     book.write(1, seat, amount, "points", rule, reason, seat)
     due = bonus_due(list(book.in_deal(1, "points")), seat, 0, in_play, params)
@@ -339,7 +340,7 @@ def _tricks(given: dict[str, Any]) -> list[tuple[int, int]]:
     return [(_seat(lead), _seat(win)) for lead, win in given["tricks"]]
 
 
-def _play(given: dict[str, Any], params: PiquetParams) -> list[tuple[int, str, int, str]]:
+def _play(given: dict[str, Any], params: PiquetParams) -> list[Event]:
     announced = given.get("open_capot")
     if announced is not None and not params.open_capot:
         raise IllegalActionError("piquet.play.open-capot", Action("announce", value="capot"),
