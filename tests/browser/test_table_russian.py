@@ -16,11 +16,11 @@ import re
 
 import pytest
 
-from test_loo_table import TABLE, TABLE_VIEW, click_and_wait, wait_for_reader
+from test_loo_table import TABLE, wait_for_reader
+from test_table_keep import TABLE_JS, play_some
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-TABLE_JS = "document.querySelector('.edition-table')?.editionTable"
 LATIN = re.compile(r"\b[A-Za-z]{2,}\b")
 ALLOWED = {"JSON", "Esc", "Enter", "Python", "Pyodide"}
 RULE_ID = re.compile(r"(?:§\s*)?\b[a-z-]+(?:\.[a-z0-9-]+)+\b")
@@ -102,14 +102,6 @@ def open_russian(site_page, game: str, seed: int):
                            arg=seed)
     wait_for_reader(page)
     return page
-
-
-def play_some(page, moves: int) -> None:
-    for _ in range(moves):
-        wait_for_reader(page)
-        if page.evaluate(f"{TABLE_VIEW}.over"):
-            return
-        click_and_wait(page, page.locator('.ed-table-app [data-legal="true"]').first)
 
 
 @pytest.mark.parametrize("game", ["mushka", "piquet"])
