@@ -8,6 +8,7 @@
 import { suitLabel } from "./cards.js";
 import { tr, unitWord } from "./lang.js";
 import { gameText, totalsLabel } from "./ledger.js";
+import { downloadRecord } from "./table-records.js";
 import { READER } from "./words.js";
 
 export function renderInfo(t) {
@@ -89,7 +90,7 @@ export function renderOutcome(t) {
     ...t.ledger.accounts.map((account) => moneyLine(t, account.label, account.totals)),
     el("div", { class: "ed-action-buttons" },
       el("button", { type: "button", class: "md-button md-button--primary", onclick: () => t.playAgain() }, tr("Play again")),
-      el("button", { type: "button", class: "md-button", onclick: () => t.downloadRecord() }, tr("Download the record")))];
+      el("button", { type: "button", class: "md-button", onclick: () => downloadRecord(t) }, tr("Download the record")))];
   box.replaceChildren(...parts.filter(Boolean));
   box.hidden = false;
   box.dataset.outcome = youWin ? "win" : "loss";
