@@ -6,7 +6,9 @@
 // outcomeBox, dealBox).
 
 import { suitLabel } from "./cards.js";
+import { tr, unitWord } from "./lang.js";
 import { gameText, totalsLabel } from "./ledger.js";
+import { downloadRecord } from "./table-records.js";
 import { READER } from "./words.js";
 
 export function renderInfo(t) {
@@ -15,28 +17,28 @@ export function renderInfo(t) {
   const p = t.places;
   const ledger = t.ledger;
   const items = [];
-  if (v.deal) items.push(["Deal", String(v.deal)]);
-  if (v.dealer !== undefined && v.dealer !== null) items.push(["Dealer", p.seatName(v.dealer)]);
-  if (v.trump) items.push(["Trumps", suitLabel(v.trump)]);
+  if (v.deal) items.push([tr("Deal"), String(v.deal)]);
+  if (v.dealer !== undefined && v.dealer !== null) items.push([tr("Dealer"), p.seatName(v.dealer)]);
+  if (v.trump) items.push([tr("Trumps"), suitLabel(v.trump), "trumps"]);
   const game = gameText(ledger);
-  if (game) items.push(["Game", game]);
-  if (v.phase) items.push(["Now", t.phase.renderer.status(t)]);
+  if (game) items.push([tr("Game"), game]);
+  if (v.phase) items.push([tr("Now"), t.phase.renderer.status(t)]);
   if (Array.isArray(v.active) && v.active.length && !v.over && v.active.length < v.players) {
     // Who plays this deal, once some have passed.
-    items.push(["Playing", v.active.slice().sort((a, b) => a - b).map((s) => p.who(s)).join(", ")]);
+    items.push([tr("Playing"), v.active.slice().sort((a, b) => a - b).map((s) => p.who(s)).join(", ")]);
   }
-  const turn = v.over ? "game over" : v.to_act === READER ? "yours" : v.to_act !== null && v.to_act !== undefined
+  const turn = v.over ? tr("game over") : v.to_act === READER ? tr("yours") : v.to_act !== null && v.to_act !== undefined
     ? p.seatName(v.to_act) : "—";
-  items.push(["Turn", turn]);
+  items.push([tr("Turn"), turn]);
   const dl = el("dl", { class: "ed-info-list" });
-  for (const [k, val] of items) {
-    dl.append(el("div", { class: "ed-info-item" + (k === "Trumps" ? ` ed-trump ed-suit-${v.trump}` : "") },
+  for (const [k, val, what] of items) {
+    dl.append(el("div", { class: "ed-info-item" + (what === "trumps" ? ` ed-trump ed-suit-${v.trump}` : "") },
       el("dt", null, k), el("dd", null, val)));
   }
   if (ledger.totals.length) {
     dl.append(el("div", { class: "ed-info-item ed-totals" }, el("dt", null, totalsLabel(ledger)),
       el("dd", null, ledger.totals.map((total, i) => `${p.sideLabel(i)} ${total}`).join(" · "),
-        ledger.lower ? el("span", { class: "ed-muted" }, " (lower is better)") : null)));
+        ledger.lower ? el("span", { class: "ed-muted" }, tr(" (lower is better)")) : null)));
   }
   t.info.replaceChildren(dl);
 }
@@ -53,9 +55,9 @@ export function renderLastDeal(t) {
     return;
   }
   box.replaceChildren(
-    el("strong", null, `Deal ${prev.deal} is over. `),
+    el("strong", null, tr("Deal {0} is over. ", prev.deal)),
     t.wordsToReader(prev.text || ""),
-    " See the score sheet.");
+    tr(" See the score sheet."));
   box.hidden = false;
 }
 
@@ -73,21 +75,22 @@ export function renderOutcome(t) {
   const o = v.outcome;
   const winners = o.winners || [];
   const youWin = winners.includes(READER);
-  const winnerNames = winners.length ? winners.map((s) => p.seatName(s)).join(" & ") : "Nobody";
+  const winnerNames = winners.map((s) => p.seatName(s)).join(tr(" & "));
   const scores = (o.sides && o.sides.length ? o.sides : (v.sides || [])).map((side, i) => {
     const seats = Array.isArray(side) ? side : [side];
     const score = o.scores ? o.scores[seats[0]] : (v.totals || [])[i];
-    return `${seats.map((s) => p.seatLabel(s)).join(" & ")}: ${score}`;
+    return `${seats.map((s) => p.seatLabel(s)).join(tr(" & "))}: ${score}`;
   });
   const parts = [
-    el("h3", null, youWin ? `You win!${winners.length > 1 ? ` (${winnerNames})` : ""}`
-      : `${winnerNames} win${winners.length === 1 ? "s" : ""}.`),
-    el("p", null, t.ledger.lower ? `Final ${t.ledger.unit}s (lower is better): ` : null, scores.join(" · ")),
+    el("h3", null, youWin ? tr("You win!") + (winners.length > 1 ? ` (${winnerNames})` : "")
+      : !winners.length ? tr("Nobody wins.") : winners.length === 1 ? tr("{0} wins.", winnerNames) : tr("{0} win.", winnerNames)),
+    el("p", null, t.ledger.lower ? tr("Final {0} (lower is better): ", unitWord(t.ledger.unit, "many")) : null,
+      scores.join(" · ")),
     o.reason ? el("p", { class: "ed-note" }, t.words(o.reason)) : null,
     ...t.ledger.accounts.map((account) => moneyLine(t, account.label, account.totals)),
     el("div", { class: "ed-action-buttons" },
-      el("button", { type: "button", class: "md-button md-button--primary", onclick: () => t.playAgain() }, "Play again"),
-      el("button", { type: "button", class: "md-button", onclick: () => t.downloadRecord() }, "Download the record"))];
+      el("button", { type: "button", class: "md-button md-button--primary", onclick: () => t.playAgain() }, tr("Play again")),
+      el("button", { type: "button", class: "md-button", onclick: () => downloadRecord(t) }, tr("Download the record")))];
   box.replaceChildren(...parts.filter(Boolean));
   box.hidden = false;
   box.dataset.outcome = youWin ? "win" : "loss";
@@ -102,9 +105,9 @@ function moneyLine(t, title, amounts) {
     const seats = p.sideSeats(side);
     const you = seats.includes(READER);
     const who = seats.length === 1 ? p.who(seats[0]) : p.sideName(side);
-    if (a > 0) return `${who} ${you ? "receive" : "receives"} ${a}`;
-    if (a < 0) return `${who} ${you ? "pay" : "pays"} ${-a}`;
-    return `${who} even`;
+    if (a > 0) return you ? tr("{0} receive {1}", who, a) : tr("{0} receives {1}", who, a);
+    if (a < 0) return you ? tr("{0} pay {1}", who, -a) : tr("{0} pays {1}", who, -a);
+    return tr("{0} even", who);
   });
   return t.el("p", { class: "ed-money" }, t.el("strong", null, `${title}: `),
     parts.join(" · ").replace(/^./, (c) => c.toUpperCase()) + ".");

@@ -1,6 +1,9 @@
 // Cards drawn in HTML and CSS (no images, no fonts from outside): shared by the play
 // table and the comparison. A card string is the engine's: "AS", "10H" (or "TH"), "QD".
 
+import { inRussian } from "./lang.js";
+import { RU_CARDS } from "./lang-ru.js";
+
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANK_NAME = {
@@ -16,9 +19,10 @@ export function parseCard(text) {
   return { rank, suit: match[2].toUpperCase() };
 }
 
-/** "7H" -> "seven of hearts" */
+/** "7H" -> "seven of hearts" (Russian: "семёрка червей") */
 export function cardName(text) {
   const { rank, suit } = parseCard(text);
+  if (inRussian()) return `${RU_CARDS.ranks[rank]} ${RU_CARDS.suitsOf[suit]}`;
   return `${RANK_NAME[rank]} of ${SUIT_NAME[suit]}`;
 }
 
@@ -29,7 +33,8 @@ export function cardSymbol(text) {
 }
 
 export function suitLabel(suit) {
-  return suit && SUIT_SYMBOL[suit] ? `${SUIT_SYMBOL[suit]} ${SUIT_NAME[suit]}` : String(suit);
+  const names = inRussian() ? RU_CARDS.suits : SUIT_NAME;
+  return suit && SUIT_SYMBOL[suit] ? `${SUIT_SYMBOL[suit]} ${names[suit]}` : String(suit);
 }
 
 /** Replace every card string inside a sentence with its symbol form ("7H" -> "7♥"). */

@@ -7,7 +7,8 @@
 
 import { withSymbols } from "./cards.js";
 import { amountText, dealsTable, ledgerOf, sheetTable } from "./ledger.js";
-import { BOT_KINDS as BOTS, Places, humanize, problemNodes, readingChoiceLabel, readingLabel, seatName } from "./words.js";
+import { counted, tr } from "./lang.js";
+import { botKinds, botWord, Places, humanize, problemNodes, readingChoiceLabel, readingLabel, seatName } from "./words.js";
 
 export async function mountCompare(container, site) {
   const compare = new Compare(container, site);
@@ -34,14 +35,14 @@ class Compare {
     try {
       const games = await this.python.call({ op: "games" });
       this.spec = (games.games || []).find((g) => g.id === this.gameId);
-      if (!this.spec) throw new Error(`the engine has no game "${this.gameId}"`);
+      if (!this.spec) throw new Error(tr("the engine has no game \"{0}\"", this.gameId));
       const rules = await this.python.call({ op: "rules", game: this.gameId });
       this.readings = {};
       for (const rule of rules.rules || []) {
         if ((rule.readings || []).length) this.readings[rule.id] = rule.readings;
       }
     } catch (error) {
-      if (status) status.textContent = `The comparison could not start: ${error.message}`;
+      if (status) status.textContent = tr("The comparison could not start: {0}", error.message);
       return;
     }
     this.container.dataset.mounted = "1";
@@ -73,7 +74,7 @@ class Compare {
         title: reading ? reading.statement : null }, readingChoiceLabel(value, reading, String(value) === String(option.default)));
     });
     if (includeNull && (option.default === null || option.default === undefined)) {
-      choices.unshift(el("option", { value: "null", selected: chosen === null || chosen === undefined }, "as the rules fix it (default)"));
+      choices.unshift(el("option", { value: "null", selected: chosen === null || chosen === undefined }, tr("as the rules fix it (default)")));
     }
     return el("select", attrs, choices);
   }
@@ -85,7 +86,7 @@ class Compare {
     if (input.dataset.type === "int") {
       const text = input.value.trim();
       if (text === "") return null;  // left empty: the option's default
-      if (!/^-?\d+$/.test(text)) throw new Error(`${humanize(input.name)} must be a whole number, not "${input.value}".`);
+      if (!/^-?\d+$/.test(text)) throw new Error(tr("{0} must be a whole number, not \"{1}\".", humanize(input.name), input.value));
       return Number.parseInt(text, 10);
     }
     return input.value;
@@ -114,8 +115,8 @@ class Compare {
         : values.find((v) => String(v) !== String(a)) ?? values[0];
       this.selA = this.optionInput(this.uid("a"), option, coerce(option, a), false);
       this.selB = this.optionInput(this.uid("b"), option, coerce(option, b), false);
-      this.readingA.replaceChildren(el("label", { for: this.selA.id }, "Reading A"), this.selA);
-      this.readingB.replaceChildren(el("label", { for: this.selB.id }, "Reading B"), this.selB);
+      this.readingA.replaceChildren(el("label", { for: this.selA.id }, tr("Reading A")), this.selA);
+      this.readingB.replaceChildren(el("label", { for: this.selB.id }, tr("Reading B")), this.selB);
       this.lockTableReading();
     };
     this.optionSelect.addEventListener("change", () => { focus = null; fillReadings(); });
@@ -140,12 +141,12 @@ class Compare {
     }
     const fullBox = el("div", { class: "ed-compare-full", hidden: true },
       el("div", { class: "ed-compare-columns" },
-        el("fieldset", null, el("legend", null, "Variant A"), this.fullA),
-        el("fieldset", null, el("legend", null, "Variant B"), this.fullB)));
+        el("fieldset", null, el("legend", null, tr("Variant A")), this.fullA),
+        el("fieldset", null, el("legend", null, tr("Variant B")), this.fullB)));
     const readingBox = el("div", { class: "ed-compare-reading" },
       el("div", { class: "ed-fields" }, el("div", { class: "ed-field" },
-        el("label", { for: this.optionSelect.id }, "Point in dispute"), this.optionSelect), this.readingA, this.readingB),
-      el("details", null, el("summary", null, "The other settings (the same for both)"), this.base));
+        el("label", { for: this.optionSelect.id }, tr("Point in dispute")), this.optionSelect), this.readingA, this.readingB),
+      el("details", null, el("summary", null, tr("The other settings (the same for both)")), this.base));
     this.full.addEventListener("change", () => {
       fullBox.hidden = !this.full.checked;
       readingBox.hidden = this.full.checked;
@@ -153,27 +154,28 @@ class Compare {
 
     this.seed = el("input", { type: "number", id: this.uid("seed"), name: "seed", min: 0, step: 1,
       value: data.seed || String(Math.floor(Math.random() * 1e6)) });
-    this.bots = el("select", { id: this.uid("bots") }, BOTS.map(([v, t]) => el("option", { value: v }, t)));
-    this.botsLabel = el("label", { for: this.bots.id }, "Bots (every seat, both games)");
+    this.bots = el("select", { id: this.uid("bots") }, botKinds().map(([v, t]) => el("option", { value: v }, t)));
+    this.botsLabel = el("label", { for: this.bots.id }, tr("Bots (every seat, both games)"));
     // Whole games, or one deal (of the seed's game, or of the game at the table) under both readings.
     this.dealMode = el("select", { id: this.uid("deal-mode"), name: "deal-mode" },
-      el("option", { value: "game" }, "The whole game"), el("option", { value: "deal" }, "One deal"));
+      el("option", { value: "game" }, tr("The whole game")), el("option", { value: "deal" }, tr("One deal")));
     this.dealNumber = el("input", { type: "number", id: this.uid("deal"), name: "deal", min: 1, step: 1, value: "1" });
     this.dealNumberBox = el("div", { class: "ed-field", hidden: true },
-      el("label", { for: this.dealNumber.id }, "Deal number"), this.dealNumber);
+      el("label", { for: this.dealNumber.id }, tr("Deal number")), this.dealNumber);
     this.sessionNote = el("p", { class: "ed-note ed-compare-session", hidden: true });
     this.dealMode.addEventListener("change", () => this.showDealFields());
     this.error = el("p", { class: "ed-form-error", role: "alert", hidden: true });
     this.results = el("div", { class: "ed-compare-results", "aria-live": "polite" });
     this.runButton = el("button", { type: "submit", class: "md-button md-button--primary ed-compare-run" },
-      "Play both games");
-    const form = el("form", { class: "ed-setup ed-compare-form", "aria-label": "Compare two readings" },
-      readingBox, el("p", { class: "ed-inline" }, this.full, el("label", { for: this.full.id }, " Set every option for each side (two full variants)")),
+      tr("Play both games"));
+    const form = el("form", { class: "ed-setup ed-compare-form", "aria-label": tr("Compare two readings") },
+      readingBox, el("p", { class: "ed-inline" }, this.full,
+        el("label", { for: this.full.id }, tr(" Set every option for each side (two full variants)"))),
       fullBox,
       el("div", { class: "ed-fields" },
-        el("div", { class: "ed-field" }, el("label", { for: this.seed.id }, "Seed (the same deals for both)"), this.seed),
+        el("div", { class: "ed-field" }, el("label", { for: this.seed.id }, tr("Seed (the same deals for both)")), this.seed),
         el("div", { class: "ed-field" }, this.botsLabel, this.bots),
-        el("div", { class: "ed-field" }, el("label", { for: this.dealMode.id }, "Deal"), this.dealMode),
+        el("div", { class: "ed-field" }, el("label", { for: this.dealMode.id }, tr("Deal")), this.dealMode),
         this.dealNumberBox),
       this.sessionNote,
       this.error, el("div", { class: "ed-form-buttons" }, this.runButton));
@@ -225,7 +227,7 @@ class Compare {
     const name = this.optionSelect.value;
     if (locked && variant[name] !== undefined) this.selA.value = JSON.stringify(variant[name]);
     this.selA.disabled = locked;
-    this.readingA.querySelector("label").textContent = locked ? "Reading A (the table's)" : "Reading A";
+    this.readingA.querySelector("label").textContent = locked ? tr("Reading A (the table's)") : tr("Reading A");
     for (const [option, input] of Object.entries(this.fullInputs[0])) {
       if (locked && variant[option] !== undefined) this.setOption(input, variant[option]);
       input.disabled = locked;
@@ -251,29 +253,29 @@ class Compare {
     this.seed.disabled = table;
     this.lockTableReading();
     // At a deal of the table the bots of reading B are the table's; the choice is the bot in your seat.
-    this.botsLabel.textContent = table ? "Bot in your seat (reading B)" : "Bots (every seat, both games)";
+    this.botsLabel.textContent = table ? tr("Bot in your seat (reading B)") : tr("Bots (every seat, both games)");
     const own = this.bots.querySelector("option[value='']");
-    if (table && !own) this.bots.prepend(el("option", { value: "", selected: true }, "The table's own bot"));
+    if (table && !own) this.bots.prepend(el("option", { value: "", selected: true }, tr("The table's own bot")));
     if (!table && own) own.remove();
     if (table) {
-      const forget = el("button", { type: "button", class: "ed-link-button" }, "use the seed instead");
+      const forget = el("button", { type: "button", class: "ed-link-button" }, tr("use the seed instead"));
       forget.addEventListener("click", () => {
         this.session = null;
         this.showDealFields();
         this.seed.focus();
       });
-      const back = el("button", { type: "button", class: "ed-small-button ed-compare-back" }, "Back to the table");
+      const back = el("button", { type: "button", class: "ed-small-button ed-compare-back" }, tr("Back to the table"));
       back.addEventListener("click", () => this.backToTable());
       this.sessionNote.replaceChildren(
-        `Deal ${this.dealNumber.value} of your game at the table. Reading A is the table's reading: the deal is `
-        + "replayed as you played it, your moves and the bots'. Reading B plays the same cards with the table's "
-        + "bots, a bot in your seat (your moves might not be legal under another reading). Or ", forget, ". ", back);
+        tr("Deal {0} of your game at the table. Reading A is the table's reading: the deal is replayed as you played "
+        + "it, your moves and the bots'. Reading B plays the same cards with the table's bots, a bot in your seat (your "
+        + "moves might not be legal under another reading). Or ", this.dealNumber.value), forget, ". ", back);
       this.sessionNote.hidden = false;
     } else {
       this.sessionNote.hidden = true;
       this.sessionNote.replaceChildren();
     }
-    this.runButton.textContent = one ? "Play the deal under both readings" : "Play both games";
+    this.runButton.textContent = one ? tr("Play the deal under both readings") : tr("Play both games");
   }
 
   variants() {
@@ -298,7 +300,7 @@ class Compare {
     this.error.hidden = true;
     const seed = Number.parseInt(this.seed.value, 10);
     if (!Number.isFinite(seed) || seed < 0) {
-      this.error.textContent = `The seed must be a whole number ≥ 0, not "${this.seed.value}".`;
+      this.error.textContent = tr("The seed must be a whole number ≥ 0, not \"{0}\".", this.seed.value);
       this.error.hidden = false;
       return;
     }
@@ -316,7 +318,7 @@ class Compare {
     if (oneDeal) {
       const deal = Number.parseInt(this.dealNumber.value, 10);
       if (!Number.isFinite(deal) || deal < 1) {
-        this.error.textContent = `The deal number must be a whole number ≥ 1, not "${this.dealNumber.value}".`;
+        this.error.textContent = tr("The deal number must be a whole number ≥ 1, not \"{0}\".", this.dealNumber.value);
         this.error.hidden = false;
         return;
       }
@@ -324,15 +326,15 @@ class Compare {
       if (this.session) request.id = this.session;
     }
     this.runButton.disabled = true;
-    this.results.replaceChildren(el("p", { class: "ed-prompt" }, oneDeal ? "Playing the deal twice…" : "Playing both games…"));
+    this.results.replaceChildren(el("p", { class: "ed-prompt" }, oneDeal ? tr("Playing the deal twice…") : tr("Playing both games…")));
     delete this.results.dataset.done;
     const started = performance.now();
     const answer = await this.python.request(request);
     this.runButton.disabled = false;
     if (!answer.ok) {
       this.results.replaceChildren();
-      this.error.replaceChildren(...problemNodes(el, "These readings could not be played side by side with these "
-        + "settings.", answer.error));
+      this.error.replaceChildren(...problemNodes(el, tr("These readings could not be played side by side with these "
+        + "settings."), answer.error));
       if (answer.error.rule) this.error.append(" ", this.site.ruleLink(answer.error.rule));
       this.error.hidden = false;
       return;
@@ -347,7 +349,8 @@ class Compare {
       return;
     }
     this.results.replaceChildren(
-      el("p", { class: "ed-note" }, `Seed ${answer.seed}; ${answer.shared_deals} deal${answer.shared_deals === 1 ? "" : "s"} shared by both games; bots: ${answer.bots}; played in ${seconds} s.`),
+      el("p", { class: "ed-note" }, tr("Seed {0}; {1} shared by both games; bots: {2}; played in {3} s.", answer.seed,
+        counted(answer.shared_deals, "deal", "deals"), botWord(answer.bots), seconds)),
       el("div", { class: "ed-compare-columns" },
         answer.results.map((result, i) => this.renderResult(result, i ? "B" : "A", differing))));
     this.results.dataset.done = "1";
@@ -367,20 +370,20 @@ class Compare {
     const { el } = this;
     const players = answer.players;
     const source = answer.deal || {};
-    const where = source.from === "session" ? `deal ${source.deal} of your game at the table`
-      : source.from === "seed" ? `deal ${source.deal} of the game from seed ${answer.seed}` : "the given deck";
+    const where = source.from === "session" ? tr("deal {0} of your game at the table", source.deal)
+      : source.from === "seed" ? tr("deal {0} of the game from seed {1}", source.deal, answer.seed) : tr("the given deck");
     const hands = el("ul", { class: "ed-compare-hands" }, (answer.hands || []).map((hand, seat) =>
-      el("li", null, el("strong", null, `${seatName(players, seat)}${seat === answer.dealer ? " (dealer)" : ""}: `),
+      el("li", null, el("strong", null, `${seatName(players, seat)}${seat === answer.dealer ? tr(" (dealer)") : ""}: `),
         withSymbols(hand.join(" ")))));
     const cards = el("details", { class: "ed-compare-cards" },
-      el("summary", null, `The cards as dealt (the same for both): ${seatName(players, answer.dealer)} deals`,
-        answer.turned_card ? withSymbols(`; turned card ${answer.turned_card}`) : ""),
+      el("summary", null, tr("The cards as dealt (the same for both): {0} deals", seatName(players, answer.dealer)),
+        answer.turned_card ? withSymbols(tr("; turned card {0}", answer.turned_card)) : ""),
       hands);
-    const how = source.from === "session" ? "the same cards under both readings"
-      : `the same cards and the same bots (${answer.bots}) under both readings`;
+    const how = source.from === "session" ? tr("the same cards under both readings")
+      : tr("the same cards and the same bots ({0}) under both readings", botWord(answer.bots));
     this.results.replaceChildren(
-      el("p", { class: "ed-note" }, `One deal: ${where}, dealt by ${seatName(players, answer.dealer)}; `
-        + `${how}; played in ${seconds} s.`),
+      el("p", { class: "ed-note" }, tr("One deal: {0}, dealt by {1}; {2}; played in {3} s.", where,
+        seatName(players, answer.dealer), how, seconds)),
       cards,
       el("div", { class: "ed-compare-columns" },
         answer.results.map((result, i) => this.renderDealResult(result, i ? "B" : "A", differing, answer))));
@@ -425,20 +428,20 @@ class Compare {
     const lower = Boolean(summary.lower_is_better);
     const best = new Set(summary.best || []);
     const top = (line) => best.has(line.side) && best.size < lines.length;  // (not when the deal is level)
-    const gained = (amount) => (lower ? (amount ? `${amountText(amount, true)} on the record` : "nothing written")
-      : `${amount} point${amount === 1 ? "" : "s"}`);
+    const gained = (amount) => (lower ? (amount ? tr("{0} on the record", amountText(amount, true)) : tr("nothing written"))
+      : counted(amount, "point", "points"));
     // Each side: its name and what it gained, then its facts as labelled items, each with its rule.
     const sides = el("ul", { class: "ed-compare-sides" }, lines.map((line) => el("li", { class: top(line) ? "ed-best" : null },
-      el("strong", null, places.sideName(line.side)), ` (${gained(line.amount)})`, top(line) ? " — did best" : "",
+      el("strong", null, places.sideName(line.side)), ` (${gained(line.amount)})`, top(line) ? tr(" — did best") : "",
       el("span", { class: "ed-compare-facts" }, (line.facts || []).map((item) => this.fact(item, places, "span"))))));
     const dealFacts = el("ul", { class: "ed-compare-deal-facts" }, (summary.facts || []).map((item) => this.fact(item, places, "li")));
     const ledger = ledgerOf({ ...summary, sides: places.sides, totals: lines.map((line) => line.amount),
       score_sheet: [{ deal: summary.deal, dealer: summary.dealer, entries: summary.entries || [], complete: true, void: summary.void }] });
     const sheet = sheetTable(this.sheetContext(places), ledger, { deals: false, cls: "ed-compare-entries",
-      totals: { label: "This deal", values: ledger.totals.map((amount) => amountText(amount, lower)) } });
+      totals: { label: tr("This deal"), values: ledger.totals.map((amount) => amountText(amount, lower)) } });
     const [title, how] = this.playWords(result.play || {}, answer, places);
-    return el("section", { class: "ed-compare-result", "aria-label": `Reading ${letter}` },
-      el("h4", null, `Reading ${letter}${title ? `: ${title}` : ""}`),
+    return el("section", { class: "ed-compare-result", "aria-label": tr("Reading {0}", letter) },
+      el("h4", null, tr("Reading {0}", letter) + (title ? `: ${title}` : "")),
       how ? el("p", { class: "ed-compare-play" }, how) : null, this.settings(result.variant, differing, false),
       el("p", { class: "ed-compare-outcome" }, this.words(summary.text, places)),
       dealFacts, sides, el("div", { class: "ed-scroll" }, sheet));
@@ -449,22 +452,22 @@ class Compare {
     if (play.by === "table") {
       const deal = (answer.deal || {}).deal;
       const bots = play.actions - play.human_actions;
-      return ["your deal as you played it",
-        `Replayed from your game at the table, every move as it was made there: your ${play.human_actions} `
-        + `move${play.human_actions === 1 ? "" : "s"} and the bots' ${bots}${deal > 1 ? `, after the deals before it as they went` : ""}. `
-        + "This is the result on your score sheet."];
+      return [tr("your deal as you played it"), tr("Replayed from your game at the table, every move as it was made "
+        + "there: your {0} and the bots' {1}{2}. This is the result on your score sheet.", counted(play.human_actions, "move",
+        "moves"), bots, deal > 1 ? tr(", after the deals before it as they went") : "")];
     }
     if (!(answer.deal || {}).from || answer.deal.from !== "session") return [null, null];
     const kinds = play.bots || [];
     const you = answer.deal.you ?? 0;
-    const mine = kinds[you];
+    const mine = botWord(kinds[you]);
     const same = kinds.every((kind) => kind === mine);
-    const title = same ? `the same cards, every seat played by the ${mine} bot, you included`
-      : `the same cards, the table's bots, the ${mine} bot in your seat`;
-    const others = same ? "" : ` (${kinds.map((kind, seat) => `${places.seatName(seat)}: ${kind}`).join(", ")})`;
-    return [title, `Dealt from the same cards by the same seat; the table's bots play their seats${others} and `
-      + `the ${mine} bot plays yours, since your moves might not be legal, or mean the same, under this reading`
-      + `${answer.deal.deal > 1 ? ". It is played as a deal on its own: nothing is carried over from the deals before it" : ""}.`];
+    const title = same ? tr("the same cards, every seat played by the {0} bot, you included", mine)
+      : tr("the same cards, the table's bots, the {0} bot in your seat", mine);
+    const others = same ? "" : ` (${kinds.map((kind, seat) => `${places.seatName(seat)}: ${botWord(kind)}`).join(", ")})`;
+    return [title, tr("Dealt from the same cards by the same seat; the table's bots play their seats{0} and the {1} bot "
+      + "plays yours, since your moves might not be legal, or mean the same, under this reading", others, mine)
+      + (answer.deal.deal > 1 ? tr(". It is played as a deal on its own: nothing is carried over from the deals before it") : "")
+      + "."];
   }
 
   /** One reading's whole game: the winner, each deal's result by side, and every entry on demand. */
@@ -475,16 +478,17 @@ class Compare {
     const players = result.variant.players || ledger.sides.flat().length;
     const places = new Places(players, ledger.sides);
     const ctx = this.sheetContext(places);
-    const winners = (o.winners || []).length ? o.winners.map((s) => places.seatName(s)).join(" & ") : "nobody";
+    const winners = (o.winners || []).length ? o.winners.map((s) => places.seatName(s)).join(tr(" & ")) : tr("nobody");
     const count = ledger.sheet.reduce((n, deal) => n + ((deal.entries || []).length || 1), 0);
     const every = el("details", { class: "ed-compare-every" },
-      el("summary", null, `Every entry of the score sheet, with its rule (${count})`),
+      el("summary", null, tr("Every entry of the score sheet, with its rule ({0})", count)),
       el("div", { class: "ed-scroll" }, sheetTable(ctx, ledger, { cls: "ed-compare-entries" })));
-    return el("section", { class: "ed-compare-result", "aria-label": `Variant ${letter}` },
-      el("h4", null, `Variant ${letter}`), this.settings(result.variant, differing, true),
-      el("p", { class: "ed-compare-outcome" }, el("strong", null, `Winner: ${winners}`),
-        ` after ${result.deals} deal${result.deals === 1 ? "" : "s"}. `, this.words(o.reason, places)),
-      ledger.lower ? el("p", { class: "ed-note" }, "Records are written down: each deal's column shows what a player wrote off (−) or up (+); the lowest record wins.") : null,
+    return el("section", { class: "ed-compare-result", "aria-label": tr("Variant {0}", letter) },
+      el("h4", null, tr("Variant {0}", letter)), this.settings(result.variant, differing, true),
+      el("p", { class: "ed-compare-outcome" }, el("strong", null, tr("Winner: {0}", winners)),
+        tr(" after {0}. ", counted(result.deals, "deal", "deals")), this.words(o.reason, places)),
+      ledger.lower ? el("p", { class: "ed-note" }, tr("Records are written down: each deal's column shows what a player "
+        + "wrote off (−) or up (+); the lowest record wins.")) : null,
       el("div", { class: "ed-scroll" }, dealsTable(ctx, ledger)), every);
   }
 }

@@ -38,6 +38,11 @@
     const first = location.href.slice(assetRoot.href.length).split(/[/?#]/)[0].toLowerCase();
     return first === lang ? new URL(`${first}/`, assetRoot) : assetRoot;
   }
+  // The page's words in its language (lang.js, loaded before the page's parts are wired up:
+  // scan), and the language sent with every request, so that the engine answers in it.
+  let words = null;
+  const tr = (english, ...args) => (words ? words.tr(english, ...args)
+    : english.replace(/\{(\d+)\}/g, (m, i) => String(args[Number(i)])));
   const params = new URLSearchParams(location.search);
   const bench = window.__editionBench || (window.__editionBench = {});
   const IDLE_TIMEOUT_MS = 2000;
@@ -94,6 +99,7 @@
           performance.mark(`edition:worker-${data.type || "answer"}`);
           if (data.type === "status") {
             this.stage = data.detail || data.stage;
+            this.stageId = data.stage;
             this.emit();
           } else if (data.type === "ready") {
             this.state = "ready";
@@ -140,6 +146,8 @@
     /** Send one bridge request; resolves with the bridge's answer ({ok: true|false, ...}). */
     async request(request) {
       await this.start();
+      words = words || await load("lang.js");
+      request = { ...request, lang: words.pageLang() }; // read per request: the page's language may change
       return new Promise((resolve) => {
         const id = this.nextId++;
         this.pending.set(id, { resolve });
@@ -215,7 +223,7 @@
 
   /** Render JSON values the way a reader writes them: cards with suit symbols, lists joined. */
   function show(value) {
-    if (value === null || value === undefined) return "nothing";
+    if (value === null || value === undefined) return tr("nothing");
     if (typeof value === "string") {
       return value.replace(/\b(10|[2-9TJQKA])([SHDC])\b/g, (_, r, s) => (r === "T" ? "10" : r) + SUITS[s][0]);
     }
@@ -227,10 +235,12 @@
   }
 
   function statusText(worker) {
-    if (worker.state === "idle") return "Python has not started.";
-    if (worker.state === "starting") return `Starting Python in your browser: ${worker.stage}…`;
-    if (worker.state === "failed") return `Python could not start: ${worker.error && worker.error.message}`;
-    return "Python is ready.";
+    const stage = { pyodide: tr("loading Python (Pyodide)"), engine: tr("loading the rules engine") }[worker.stageId]
+      || (worker.stage === "starting Python" ? tr("starting Python") : worker.stage);
+    if (worker.state === "idle") return tr("Python has not started.");
+    if (worker.state === "starting") return tr("Starting Python in your browser: {0}…", stage);
+    if (worker.state === "failed") return tr("Python could not start: {0}", worker.error && worker.error.message);
+    return tr("Python is ready.");
   }
 
   // ---------------------------------------------------------------- worked examples
@@ -256,7 +266,7 @@
     out.className = "edition-example-result is-running";
     const unsubscribe = python.onChange((w) => {
       if (example.dataset.state === "running") {
-        out.textContent = w.state === "ready" ? "Running…" : statusText(w);
+        out.textContent = w.state === "ready" ? tr("Running…") : statusText(w);
       }
     });
     let answer;
@@ -272,9 +282,9 @@
       example.dataset.state = "error";
       example.dataset.passed = "false";
       out.className = "edition-example-result is-error";
-      out.append(el("strong", { text: "Could not run this example. " }),
-        el("details", { class: "ed-refusal-detail" }, el("summary", { text: "What the engine said" }),
-          el("code", { text: `${error.message || error.type || "no answer"}` })));
+      out.append(el("strong", { text: tr("Could not run this example. ") }),
+        el("details", { class: "ed-refusal-detail" }, el("summary", { text: tr("What the engine said") }),
+          el("code", { text: `${error.message || error.type || tr("no answer")}` })));
       return false;
     }
     const result = answer.result || answer;
@@ -282,12 +292,13 @@
     example.dataset.state = "done";
     example.dataset.passed = String(passed);
     out.className = "edition-example-result " + (passed ? "is-pass" : "is-fail");
-    out.append(el("strong", { class: "edition-verdict", text: passed ? "✓ Passed" : "✗ Failed" }));
+    out.append(el("strong", { class: "edition-verdict", text: passed ? tr("✓ Passed") : tr("✗ Failed") }));
     const dl = el("dl", { class: "edition-example-values" });
     const expectedError = result.expected_error || (result.expected && result.expected.error);
-    dl.append(el("dt", { text: "expected" }), el("dd", null, el("code", { text: expectedError ? `refusal by ${expectedError}` : show(result.expected) })));
-    dl.append(el("dt", { text: "actual" }), el("dd", null, el("code", {
-      text: result.error ? `refusal: ${show(result.error)}` : show(result.actual),
+    dl.append(el("dt", { text: tr("expected") }), el("dd", null, el("code", {
+      text: expectedError ? tr("refusal by {0}", expectedError) : show(result.expected) })));
+    dl.append(el("dt", { text: tr("actual") }), el("dd", null, el("code", {
+      text: result.error ? tr("refusal: {0}", show(result.error)) : show(result.actual),
     })));
     out.append(dl);
     return passed;
@@ -301,9 +312,9 @@
       const out = exampleResultBox(example);
       const button = el("button", {
         type: "button", class: "edition-run md-button",
-        "aria-label": `Run the worked example ${example.dataset.example} of ${example.dataset.rule}`,
+        "aria-label": tr("Run the worked example {0} of {1}", example.dataset.example, example.dataset.rule),
         onclick: () => runExample(example),
-      }, "▶ Run");
+      }, tr("▶ Run"));
       out.before(button);
     }
     const all = Array.from(root.querySelectorAll(".edition-example[data-rule][data-example]"));
@@ -317,16 +328,16 @@
           let done = 0;
           const items = Array.from(document.querySelectorAll(".edition-example[data-rule][data-example]"));
           for (const example of items) {
-            summary.textContent = `Running ${done + 1} of ${items.length}…`;
+            summary.textContent = tr("Running {0} of {1}…", done + 1, items.length);
             if (await runExample(example)) passed += 1;
             done += 1;
           }
-          summary.textContent = `${passed} of ${items.length} examples passed` + (passed === items.length ? " ✓" : " ✗");
+          summary.textContent = tr("{0} of {1} examples passed", passed, items.length) + (passed === items.length ? " ✓" : " ✗");
           summary.dataset.passed = String(passed);
           summary.dataset.total = String(items.length);
           button.disabled = false;
         },
-      }, `▶ Run all ${all.length} examples on this page`);
+      }, tr("▶ Run all {0} examples on this page", all.length));
       const bar = el("div", { class: "edition-run-all-bar" }, button, summary);
       const slot = root.querySelector(".edition-run-all-slot");
       if (slot) slot.append(bar);
@@ -358,14 +369,14 @@
         .then((module) => module.mountTable(container, api))
         .catch((error) => {
           console.error(error);
-          if (status) status.textContent = `The table could not start: ${error.message}`;
+          if (status) status.textContent = tr("The table could not start: {0}", error.message);
         });
     };
     if (now || python.state !== "idle") {
       go();
       return;
     }
-    if (status) status.textContent = "The table will start Python in your browser in a moment. ";
+    if (status) status.textContent = tr("The table will start Python in your browser in a moment. ");
     whenIdle().then(() => {
       if (container.isConnected) go();
       else delete container.dataset.editionStarted;
@@ -384,11 +395,11 @@
       container.dataset.editionReady = "1";
       container.classList.add("edition-live");
       const status = el("p", { class: "edition-table-status", role: "status" },
-        "The table starts Python in your browser when it comes into view. ");
+        tr("The table starts Python in your browser when it comes into view. "));
       const button = el("button", {
         type: "button", class: "md-button md-button--primary edition-table-start",
         onclick: () => startTable(container, { now: true }),
-      }, "Start the table now");
+      }, tr("Start the table now"));
       const intro = el("div", { class: "edition-table-intro" }, status, button);
       container.replaceChildren(intro);
       // While Python starts (for this table or for anything else on the page) the button can do
@@ -413,7 +424,7 @@
       container.dataset.editionReady = "1";
       container.classList.add("edition-live");
       const status = el("p", { class: "edition-table-status", role: "status" },
-        "Play the same deals under two readings, with the same bots, and compare the outcomes. ");
+        tr("Play the same deals under two readings, with the same bots, and compare the outcomes. "));
       const button = el("button", {
         type: "button", class: "md-button md-button--primary edition-compare-start",
         onclick: () => {
@@ -422,14 +433,21 @@
           python.onChange((w) => { if (!container.dataset.mounted) status.textContent = statusText(w); });
           load("compare.js")
             .then((module) => module.mountCompare(container, api))
-            .catch((error) => { status.textContent = `The comparison could not start: ${error.message}`; });
+            .catch((error) => { status.textContent = tr("The comparison could not start: {0}", error.message); });
         },
-      }, "Set up a comparison");
+      }, tr("Set up a comparison"));
       container.replaceChildren(el("div", { class: "edition-table-intro" }, status, button));
     }
   }
 
+  /** Wire up the page's live parts, in its language (lang.js, loaded once). */
   function scan() {
+    if (words) scanPage();
+    else load("lang.js").then((module) => { words = module; scanPage(); })
+      .catch((error) => console.error("[edition] the page's words could not be loaded:", error));
+  }
+
+  function scanPage() {
     if (observer) {
       // After an instant navigation the old page's tables are gone: stop watching them.
       observer.disconnect();

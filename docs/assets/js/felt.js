@@ -9,6 +9,7 @@
 // el, words, ruleLink, act, and the elements it keeps (felt, actions).
 
 import { cardBack, cardElement, cardSymbol, suitLabel } from "./cards.js";
+import { counted, tr, unitWord } from "./lang.js";
 import { seatCalls, sitsOut } from "./phase-dialogue.js";
 import { READER, SEAT_NAMES } from "./words.js";
 
@@ -59,16 +60,16 @@ function seatStats(t, seat) {
   const v = t.view;
   const stats = el("ul", { class: "ed-seat-stats" });
   if (v.tricks && v.tricks[seat] !== undefined) {
-    stats.append(el("li", null, `${v.tricks[seat]} trick${v.tricks[seat] === 1 ? "" : "s"}`));
+    stats.append(el("li", null, counted(v.tricks[seat], "trick", "tricks")));
   }
   for (const count of (v.seat_counts || [])[seat] || []) stats.append(el("li", null, `${count.label}: ${count.value}`));
   for (const call of seatCalls(t, t.phase.kind, seat)) stats.append(el("li", { class: call.cls }, call.text));
   const ledger = t.ledger;
   const side = t.places.sideOf(seat);
   if (ledger.lower && side !== null && t.places.sideSeats(side).length === 1 && ledger.totals[side] !== undefined) {
-    stats.append(el("li", { class: "ed-record" }, `${ledger.unit} ${ledger.totals[side]}`));
+    stats.append(el("li", { class: "ed-record" }, `${unitWord(ledger.unit)} ${ledger.totals[side]}`));
   }
-  if (v.dealer === seat) stats.append(el("li", { class: "ed-dealer-chip" }, "dealer"));
+  if (v.dealer === seat) stats.append(el("li", { class: "ed-dealer-chip" }, tr("dealer")));
   return stats;
 }
 
@@ -86,14 +87,14 @@ function renderSeat(t, seat, position) {
   const hand = handOf(v, seat);
   const count = Array.isArray(hand) ? hand.length : hand && typeof hand === "object" ? hand.count : 0;
   const side = p.sideOf(seat);
-  const partner = side !== null && side === p.sideOf(READER) ? " (your partner)" : "";
+  const partner = side !== null && side === p.sideOf(READER) ? tr(" (your partner)") : "";
   return el("section", { class: seatClass(t, seat, position), "aria-label": `${p.seatName(seat)}${partner}` },
     el("h3", { class: "ed-seat-name" }, p.seatName(seat),
-      partner ? el("span", { class: "ed-partner" }, "partner") : null,
+      partner ? el("span", { class: "ed-partner" }, tr("partner")) : null,
       v.to_act === seat && !v.over ? el("span", { class: "ed-turn-chip" }, t.phase.chip) : null),
-    fan(count, { small: true }), el("p", { class: "ed-count" }, `${count} card${count === 1 ? "" : "s"}`),
+    fan(count, { small: true }), el("p", { class: "ed-count" }, counted(count, "card", "cards")),
     hand && Array.isArray(hand.known) && hand.known.length
-      ? el("p", { class: "ed-count ed-known" }, `Known: ${hand.known.map(cardSymbol).join(" ")}`) : null,
+      ? el("p", { class: "ed-count ed-known" }, tr("Known: {0}", hand.known.map(cardSymbol).join(" "))) : null,
     seatStats(t, seat));
 }
 
@@ -108,13 +109,13 @@ function renderReaderSeat(t, position) {
   const legalCards = new Map(cardActions.map((l) => [l.action.card, l]));
   const cardKind = cardActions.length ? cardActions[0].action.kind : null;
   const myTurn = v.to_act === READER && !v.over && !t.busy;
-  const verb = t.phase.renderer.cardVerb === "plays" ? "plays" : "chooses";
-  const row = el("div", { class: "ed-hand", role: "group",
-    "aria-label": `Your hand, ${hand.length} cards. Arrow keys move between cards; Enter ${verb}.` });
+  const row = el("div", { class: "ed-hand", role: "group", "aria-label": t.phase.renderer.cardVerb === "plays"
+    ? tr("Your hand, {0}. Arrow keys move between cards; Enter plays.", counted(hand.length, "card", "cards"))
+    : tr("Your hand, {0}. Arrow keys move between cards; Enter chooses.", counted(hand.length, "card", "cards")) });
   const taken = takenMarks(t);
   hand.forEach((card, index) => {
     const legal = legalCards.get(card);
-    const note = !myTurn || !cardKind ? null : legal ? (legal.label || "playable") : "not playable now";
+    const note = !myTurn || !cardKind ? null : legal ? (legal.label || tr("playable")) : tr("not playable now");
     const marked = Boolean(taken && taken.cards.has(card));
     const button = cardElement(card, { button: true, extraLabel: marked ? `${taken.note}, ${note}` : note });
     if (marked) button.classList.add("ed-taken-in");
@@ -147,7 +148,7 @@ function renderReaderSeat(t, position) {
   if (tabStop) tabStop.tabIndex = 0;
   return el("section", { class: seatClass(t, READER, position) + " ed-you", "aria-label": t.places.seatLabel(READER) },
     el("h3", { class: "ed-seat-name" }, t.places.seatLabel(READER),
-      v.to_act === READER && !v.over ? el("span", { class: "ed-turn-chip" }, "your turn") : null),
+      v.to_act === READER && !v.over ? el("span", { class: "ed-turn-chip" }, tr("your turn")) : null),
     seatStats(t, READER), row,
     taken ? el("p", { class: "ed-note" }, taken.line) : null);
 }
@@ -157,9 +158,9 @@ function renderReaderSeat(t, position) {
 function takenMarks(t) {
   const taken = t.view.taken;
   if (!taken || taken.seat !== READER || !(taken.cards || []).length) return null;
-  const note = String(taken.note || "taken in");
+  const note = String(taken.note || tr("taken in"));
   return { cards: new Set(taken.cards), note,
-    line: `${note.replace(/^./, (c) => c.toUpperCase())} (marked ●): ${taken.cards.map(cardSymbol).join(" ")}` };
+    line: tr("{0} (marked ●): {1}", note.replace(/^./, (c) => c.toUpperCase()), taken.cards.map(cardSymbol).join(" ")) };
 }
 
 function handKey(t, event, row) {
@@ -199,13 +200,13 @@ function renderTrick(t, positions, center) {
     trick = typeof last.cards[0] === "string"
       ? last.cards.map((card, i) => ({ seat: ((last.leader ?? 0) + i) % v.players, card }))
       : last.cards;
-    caption = `Last trick: ${p.seatName(last.winner)} took it`;
+    caption = tr("Last trick: {0} took it", p.seatName(last.winner));
   } else if (trick.length) {
-    caption = `${p.seatName(trick[0].seat)} led`;
+    caption = tr("{0} led", p.seatName(trick[0].seat));
   } else {
     caption = t.phase.renderer.caption(t);
   }
-  trickBox.setAttribute("aria-label", caption || "The trick");
+  trickBox.setAttribute("aria-label", caption || tr("The trick"));
   for (const played of trick) {
     const slot = el("div", { class: `ed-played ed-from-${positions[played.seat]}`
       + (lastTrick && played.seat === last.winner ? " ed-trick-winner" : "") });
@@ -224,8 +225,8 @@ function renderTrick(t, positions, center) {
 function holderLine(t, pile) {
   if (pile.seat === null || pile.seat === undefined) return null;
   const mine = pile.seat === READER;
-  if (pile.face_up) return mine ? "now in your hand" : `now in ${t.places.seatName(pile.seat)}'s hand`;
-  return mine ? "yours" : `${t.places.seatName(pile.seat)}'s`;
+  if (pile.face_up) return mine ? tr("now in your hand") : tr("now in {0}'s hand", t.places.seatName(pile.seat));
+  return mine ? tr("yours") : tr("{0}'s", t.places.seatName(pile.seat));
 }
 
 /** A pile of the view's `piles`: its cards face up where the reader may see them, else as many
@@ -246,9 +247,9 @@ function renderPile(t, pile) {
     content = fan(cards || Math.min(pile.count, 4), { small: true, max: cards ? 8 : 4 });
   }
   const v = t.view;
-  const lines = [`${t.wordsToReader(pile.label)}: ${!pile.count ? "empty" : single ? cardSymbol(cards[0])
-    : `${pile.count} card${pile.count === 1 ? "" : "s"}`}`,
-    pile.trump && v.trump ? `trumps ${suitLabel(v.trump).split(" ")[0]}` : null, holderLine(t, pile)]
+  const lines = [`${t.wordsToReader(pile.label)}: ${!pile.count ? tr("empty") : single ? cardSymbol(cards[0])
+    : counted(pile.count, "card", "cards")}`,
+    pile.trump && v.trump ? tr("trumps {0}", suitLabel(v.trump).split(" ")[0]) : null, holderLine(t, pile)]
     .filter(Boolean).flatMap((line, i) => (i ? [el("br"), line] : [line]));
   const cls = `ed-pile ed-pile-${pile.id}` + (pile.trump ? " ed-turned-pile" : "")
     + (!single && pile.seat !== null && pile.seat !== undefined && pile.seat !== READER ? " ed-pile-taken" : "")
@@ -273,9 +274,9 @@ function renderPiles(t) {
     // Trumps known without a card to show for them.
     figures.unshift(el("figure", { class: "ed-pile ed-trump-only" },
       el("span", { class: `ed-big-suit ed-suit-${v.trump}`, "aria-hidden": "true" }, suitLabel(v.trump).split(" ")[0]),
-      el("figcaption", null, `Trumps: ${suitLabel(v.trump)}`)));
+      el("figcaption", null, tr("Trumps: {0}", suitLabel(v.trump)))));
   }
-  return el("div", { class: "ed-piles", role: "group", "aria-label": "The piles" }, figures);
+  return el("div", { class: "ed-piles", role: "group", "aria-label": tr("The piles") }, figures);
 }
 
 /** The box beside the trick: the deal's contest (who called what, who won it) and the hands
@@ -288,7 +289,7 @@ function talkBox(t) {
   const shown = v.shows || [];
   if (!lines.length && !shown.length) return null;
   const box = el("section", { class: "ed-talk" + (shown.length ? " ed-shows" : ""),
-    "aria-label": contest ? contest.title : "Shows this deal" });
+    "aria-label": contest ? contest.title : tr("Shows this deal") });
   if (contest && contest.title) box.append(el("h3", { class: "ed-talk-title" }, contest.title));
   for (const line of lines) {
     // the label with the seats named as at this table, and a colon before the text
@@ -296,7 +297,7 @@ function talkBox(t) {
     box.append(el("p", { class: line.muted ? "ed-muted" : null }, label ? el("strong", null, label) : null,
       t.words(line.text), line.rule ? " " : null, line.rule ? t.ruleLink(line.rule) : null));
   }
-  if (shown.length) box.append(el("p", null, el("strong", null, "Shown this deal")));
+  if (shown.length) box.append(el("p", null, el("strong", null, tr("Shown this deal"))));
   for (const show of shown) {
     const cards = el("span", { class: "ed-shown" }, show.cards.map((card) => cardElement(card, { small: true })));
     // the engine's own sentence for the show, with the seat named as at this table

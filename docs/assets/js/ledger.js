@@ -11,6 +11,8 @@
 // builder), ruleLink(id), words(sentence) (the engine's sentence with the table's seat names and
 // card symbols), sideLabel(side) for the column heads, seatName(seat) for the dealer.
 
+import { tr, unitWord } from "./lang.js";
+
 const MINUS = "\u2212";
 
 /** A change, signed: "−3", "+5", "0". */
@@ -19,8 +21,8 @@ export const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `${MINUS}${-n}` : "0");
 /** An amount as the sheet shows it: a change to a record signed, points as they are. */
 export const amountText = (n, lower) => (lower ? signed(n) : String(n));
 
-/** The unit's name, capitalised, in the plural: "records" -> "Records". */
-const plural = (unit) => (unit.endsWith("s") ? unit : `${unit}s`);
+/** The unit's name in the plural ("record" -> "records"; Russian: "счета"). */
+const plural = (unit) => unitWord(unit, "many");
 const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
 /** The ledger of a view (its `ledger`) or of a compare result, in the shape the renderer reads. */
@@ -49,29 +51,30 @@ const startOf = (ledger, side) => (Array.isArray(ledger.start) ? ledger.start[si
 
 /** The sheet's heading: "Score sheet", or "Score sheet: the records" for a unit written down. */
 export function sheetTitle(ledger) {
-  return ledger.unit === "points" ? "Score sheet" : `Score sheet: the ${plural(ledger.unit)}`;
+  return ledger.unit === "points" ? tr("Score sheet") : tr("Score sheet: the {0}", plural(ledger.unit));
 }
 
 /** One line on how to read the sheet of a unit written down (null for points). */
 export function sheetNote(ledger) {
   if (!ledger.lower) return null;
   const start = Array.isArray(ledger.start) ? null : ledger.start;
-  return `Each seat's ${ledger.unit} starts at ${start ?? "its start"}; what is written off (${MINUS}) brings it `
-    + "down, what is written up (+) raises it. Lower is better.";
+  return tr("Each seat's {0} starts at {1}; what is written off ({2}) brings it down, what is written up (+) raises it. "
+    + "Lower is better.", unitWord(ledger.unit), start ?? tr("its start"), MINUS);
 }
 
 /** "25 (first to 0 wins)" / "52 points": the game's end as the info bar says it. */
 export function gameText(ledger) {
   if (ledger.lower) {
     const start = Array.isArray(ledger.start) ? ledger.start.join(", ") : ledger.start;
-    return `${plural(ledger.unit)} start at ${start ?? "?"}; the first written down to ${ledger.target ?? 0} wins`;
+    return tr("{0} start at {1}; the first written down to {2} wins", plural(ledger.unit), start ?? "?",
+      ledger.target ?? 0);
   }
-  return ledger.target ? `${ledger.target} ${ledger.unit}` : null;
+  return ledger.target ? `${ledger.target} ${unitWord(ledger.unit, "of")}` : null;
 }
 
 /** The totals' label: "Score" or "Records" (for the info bar). */
 export function totalsLabel(ledger) {
-  return ledger.unit === "points" ? "Score" : capital(plural(ledger.unit));
+  return ledger.unit === "points" ? tr("Score") : capital(plural(ledger.unit));
 }
 
 /** The foot's first row label: "Total (game: 52)" or "Record (first to 0 wins) § rule". */
@@ -79,10 +82,11 @@ function totalLabel(ctx, ledger) {
   const { el } = ctx;
   const rule = ledger.targetRule ? [" ", ctx.ruleLink(ledger.targetRule)] : null;
   if (ledger.lower) {
-    return el("span", null, ledger.target === null ? `${capital(ledger.unit)} left`
-      : `${capital(ledger.unit)} (first to ${ledger.target} wins)`, rule);
+    const unit = capital(unitWord(ledger.unit));
+    return el("span", null, ledger.target === null ? tr("{0} left", unit)
+      : tr("{0} (first to {1} wins)", unit, ledger.target), rule);
   }
-  return el("span", null, `Total${ledger.target ? ` (game: ${ledger.target})` : ""}`, rule);
+  return el("span", null, ledger.target ? tr("Total (game: {0})", ledger.target) : tr("Total"), rule);
 }
 
 /** The why of an entry (or of a void deal): the engine's sentence and its rule. */
@@ -96,9 +100,9 @@ function amountCell(ctx, ledger, entry) {
   const { el } = ctx;
   const points = Number(entry.points) || 0;
   if (!ledger.lower) return el("td", { class: "ed-num" }, String(entry.points));
-  const words = points < 0 ? `written off ${-points}` : points > 0 ? `written up ${points}` : "no change";
+  const words = points < 0 ? tr("written off {0}", -points) : points > 0 ? tr("written up {0}", points) : tr("no change");
   const after = entry.record ?? entry.after ?? null;
-  const note = after === null ? "" : `; ${ledger.unit} ${after}`;
+  const note = after === null ? "" : `; ${unitWord(ledger.unit)} ${after}`;
   return el("td", { class: `ed-num ed-change ${points < 0 ? "ed-down" : points > 0 ? "ed-up" : ""}`, title: `${words}${note}` },
     el("span", { class: "ed-delta", "aria-hidden": "true" }, signed(points)),
     after === null ? null : el("span", { class: "ed-after", "aria-hidden": "true" }, `→ ${after < 0 ? MINUS + -after : after}`),
@@ -141,23 +145,24 @@ export function sheetTable(ctx, ledger, { deals = true, replay = null, accounts 
   const sides = ledger.sides;
   const cells = (value) => sides.map((_, s) => el("td", { class: "ed-num" }, value(s)));
   const width = (deals ? 2 : 1) + sides.length;
-  const head = el("tr", null, deals ? el("th", { scope: "col" }, "Deal") : null, el("th", { scope: "col" }, "Why"),
+  const head = el("tr", null, deals ? el("th", { scope: "col" }, tr("Deal")) : null, el("th", { scope: "col" }, tr("Why")),
     sides.map((_, i) => el("th", { scope: "col", class: "ed-num" }, ctx.sideLabel(i))));
   const body = el("tbody");
   if (ledger.start !== null && ledger.start !== undefined) {
     const rule = ledger.startRule ? [" ", ctx.ruleLink(ledger.startRule)] : null;
     body.append(el("tr", { class: "ed-start-row" }, deals ? el("td", null, "") : null,
-      el("td", null, Array.isArray(ledger.start) ? `The ${plural(ledger.unit)} start` : `Every ${ledger.unit} starts at ${ledger.start}`,
+      el("td", null, Array.isArray(ledger.start) ? tr("The {0} start", plural(ledger.unit))
+        : tr("Every {0} starts at {1}", unitWord(ledger.unit), ledger.start),
         rule), cells((s) => String(startOf(ledger, s)))));
   }
   for (const deal of ledger.sheet) {
     const entries = deal.entries || [];
     const dealCell = (i) => (deals ? el("td", { class: "ed-deal-cell" }, i === 0 ? String(deal.deal) : "",
       i === 0 && deal.dealer !== undefined && deal.dealer !== null
-        ? el("span", { class: "ed-muted ed-dealer-note" }, ` ${ctx.seatName(deal.dealer)} dealt`) : null) : null);
+        ? el("span", { class: "ed-muted ed-dealer-note" }, tr(" {0} dealt", ctx.seatName(deal.dealer))) : null) : null);
     if (!entries.length) {
-      const blank = deal.void ? why(ctx, deal.void, "Void: ")
-        : el("td", { class: "ed-muted" }, deal.complete === false ? "being played" : ledger.lower ? "no change" : "no score");
+      const blank = deal.void ? why(ctx, deal.void, tr("Void: "))
+        : el("td", { class: "ed-muted" }, deal.complete === false ? tr("being played") : ledger.lower ? tr("no change") : tr("no score"));
       body.append(el("tr", { class: deal.void ? "ed-void" : null }, dealCell(0), blank, cells(() => "")));
     }
     sheetRows(entries).forEach((row, i) => {
@@ -195,11 +200,11 @@ export function dealsTable(ctx, ledger, { cls = "" } = {}) {
     const sums = sides.map(() => 0);
     for (const entry of deal.entries || []) sums[entry.side] += entry.points;
     return el("tr", null, el("td", null, String(deal.deal)), deal.void && !(deal.entries || []).length
-      ? el("td", { colspan: String(sides.length), class: "ed-muted" }, "void")
+      ? el("td", { colspan: String(sides.length), class: "ed-muted" }, tr("void"))
       : sums.map((sum) => el("td", { class: "ed-num" }, sum || !ledger.lower ? amountText(sum, ledger.lower) : "·")));
   });
   return el("table", { class: tableClass(ledger, cls) },
-    el("thead", null, el("tr", null, el("th", { scope: "col" }, "Deal"),
+    el("thead", null, el("tr", null, el("th", { scope: "col" }, tr("Deal")),
       sides.map((_, i) => el("th", { scope: "col", class: "ed-num" }, ctx.sideLabel(i))))),
     el("tbody", null, rows),
     el("tfoot", null, el("tr", null, el("th", { scope: "row" }, totalLabel(ctx, ledger)),

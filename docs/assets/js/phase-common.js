@@ -13,6 +13,7 @@
 // What a dialogue leaves on the felt for the rest of the deal (each seat's call) is drawn in
 // every phase, so phase-dialogue.js exports it as functions of its own.
 
+import { tr } from "./lang.js";
 import { humanize } from "./words.js";
 
 /** The engine's prompt as a sentence, its seats named as at this table (the reader's as
@@ -34,7 +35,7 @@ export function enginePrompt(t) {
   if (text === null) return null;
   const { rule, adopted } = t.view.prompt;
   return [text, rule ? " " : null, rule ? t.ruleLink(rule) : null,
-    adopted ? ", adopting " : null, adopted ? t.ruleLink(adopted) : null].filter(Boolean);
+    adopted ? tr(", adopting ") : null, adopted ? t.ruleLink(adopted) : null].filter(Boolean);
 }
 
 /** The phase in words (the engine's prompt, else the phase's name), and the same on an empty
@@ -51,7 +52,7 @@ function actionButton(t, entry, legal) {
     class: "md-button md-button--primary ed-action" + (legal ? "" : " ed-illegal-action"),
     "data-legal": String(legal), "data-kind": entry.action.kind,
     "aria-disabled": legal ? null : "true",
-    title: legal ? null : "Not allowed now: press to read the rule",
+    title: legal ? null : tr("Not allowed now: press to read the rule"),
     onclick: () => t.act(entry.action) }, t.words(entry.label || entry.text || humanize(entry.action.kind)));
 }
 
@@ -64,14 +65,18 @@ export function actionButtons(t, other) {
   return box;
 }
 
+/** The reader's prompt when the engine gives none: "Your turn: choose a card." */
+export const yourTurn = (cardActions, other) => (cardActions.length ? tr("Your turn: choose a card.")
+  : other.length ? tr("Your turn:") : tr("Your turn."));
+
 /** A phase of a kind the table does not know: the engine's words and its actions, as they are. */
 export const generic = {
   kind: "generic",
-  chip: "to act",
+  get chip() { return tr("to act"); },
   cardVerb: "chooses",
   ...phaseWords,
   prompt(t, cardActions, other) {
-    const turn = cardActions.length ? "Your turn: choose a card." : other.length ? "Your turn:" : "Your turn.";
+    const turn = yourTurn(cardActions, other);
     return { text: enginePrompt(t) ?? [turn], note: null };
   },
   controls: (t, other) => actionButtons(t, other),

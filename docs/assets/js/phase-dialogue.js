@@ -4,15 +4,16 @@
 // the view's `calls`), whether a seat sits the deal out (`active`), the reader's prompt and a
 // button for every call (those the rules refuse him drawn unavailable: phase-common.js).
 
-import { actionButtons, enginePrompt, phaseWords } from "./phase-common.js";
+import { counted, tr } from "./lang.js";
+import { actionButtons, enginePrompt, phaseWords, yourTurn } from "./phase-common.js";
 
 export const dialogue = {
   kind: "dialogue",
-  chip: "to speak",
+  get chip() { return tr("to speak"); },
   cardVerb: "chooses",
   ...phaseWords,
   prompt(t, cardActions, other) {
-    const fallback = [other.length ? "Your turn:" : "Your turn."];
+    const fallback = [yourTurn([], other)];
     return { text: enginePrompt(t) ?? fallback, note: null };
   },
   controls: (t, other) => actionButtons(t, other),
@@ -37,7 +38,7 @@ export function seatCalls(t, kind, seat) {
   const mine = all.slice(-SEAT_CALLS).map((c) => ({ text: t.words(c.text), cls: `ed-call ed-call-${c.kind}` }));
   if (all.length > SEAT_CALLS) {
     const earlier = all.length - SEAT_CALLS;
-    mine.unshift({ text: `${earlier} earlier call${earlier === 1 ? "" : "s"}…`, cls: "ed-call ed-call-earlier" });
+    mine.unshift({ text: `${counted(earlier, "earlier call", "earlier calls")}…`, cls: "ed-call ed-call-earlier" });
   }
   if (mine.length || !waiting.includes(seat) || t.view.over || kind === "trick") return mine;
   if (kind === "dialogue" && t.view.to_act === seat) return [];

@@ -6,16 +6,16 @@
 // the view gives them (Piquet shows the cards drawn from the talon until the play); what he has
 // thrown out so far lies on the felt, among the piles.
 
-import { actionButtons, enginePrompt, phaseWords } from "./phase-common.js";
-import { READER } from "./words.js";
+import { tr } from "./lang.js";
+import { actionButtons, enginePrompt, phaseWords, yourTurn } from "./phase-common.js";
 
 export const exchange = {
   kind: "exchange",
-  chip: "to exchange",
+  get chip() { return tr("to exchange"); },
   cardVerb: "chooses",
   ...phaseWords,
   prompt(t, cardActions, other) {
-    const fallback = [cardActions.length ? "Your turn: choose a card." : other.length ? "Your turn:" : "Your turn."];
+    const fallback = [yourTurn(cardActions, other)];
     return { text: enginePrompt(t) ?? fallback, note: null };
   },
   controls: (t, other) => actionButtons(t, other),

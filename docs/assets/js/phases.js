@@ -3,6 +3,7 @@
 // phase's name. A kind the table does not know gets the generic renderer (the engine's prompt
 // and the legal actions as they are), so a new game needs no table code to be played.
 
+import { tr } from "./lang.js";
 import { generic } from "./phase-common.js";
 import { dialogue } from "./phase-dialogue.js";
 import { exchange } from "./phase-exchange.js";
@@ -12,9 +13,9 @@ const over = {
   kind: "over",
   chip: "",
   cardVerb: "plays",
-  status: () => "the game is over",
+  status: () => tr("the game is over"),
   caption: () => null,
-  prompt: () => ({ text: ["The game is over."], note: null }),
+  prompt: () => ({ text: [tr("The game is over.")], note: null }),
   controls: () => null,
 };
 

@@ -3,11 +3,12 @@
 // and their speed. `t` is the play table (table.js): its spec, readings, el, uid, ruleLink.
 
 import { withSymbols } from "./cards.js";
-import { BOT_KINDS, humanize, readingChoiceLabel, readingValue } from "./words.js";
+import { tr } from "./lang.js";
+import { botKinds, humanize, readingChoiceLabel, readingValue } from "./words.js";
 
-/** The pause before a bot's decision (ms); a step of a decision already shown (the next card a
- *  bot throws out in the same exchange) waits a fifth of it (table.js, botPause). */
-export const SPEEDS = [["500", "Normal"], ["200", "Fast"], ["1000", "Slow"], ["0", "Instant"]];
+/** The pause before a bot's decision (ms), and its name; a step of a decision already shown (the
+ *  next card a bot throws out in the same exchange) waits a fifth of it (table.js, botPause). */
+export const speeds = () => [["500", tr("Normal")], ["200", tr("Fast")], ["1000", tr("Slow")], ["0", tr("Instant")]];
 
 /** A new random seed. */
 export const randomSeed = () => String(Math.floor(Math.random() * 1e6));
@@ -22,7 +23,7 @@ export function buildForm(t) {
     const values = [];
     for (let n = t.spec.min_players || 2; n <= (t.spec.max_players || 4); n++) values.push(n);
     options.unshift({ name: "players", type: "int", default: t.spec.max_players || values.at(-1), values,
-      doc: "Number of players at the table (you and the bots).", rule: null, synthetic: true });
+      doc: tr("Number of players at the table (you and the bots)."), rule: null, synthetic: true });
   }
   for (const option of options) fields.append(optionField(t, option));
   const sets = readingSetField(t);
@@ -31,34 +32,34 @@ export function buildForm(t) {
   const seed = el("input", { type: "number", id: t.uid("seed"), name: "seed", min: 0, step: 1,
     value: randomSeed(), inputmode: "numeric" });
   const reseed = el("button", { type: "button", class: "ed-small-button", onclick: () => { seed.value = randomSeed(); } },
-    "New seed");
+    tr("New seed"));
   t.inputs.seed = seed;
   fields.append(el("div", { class: "ed-field" },
-    el("label", { for: seed.id }, "Seed"), el("div", { class: "ed-inline" }, seed, reseed),
-    el("small", null, "The same seed and settings give the same deals.")));
+    el("label", { for: seed.id }, tr("Seed")), el("div", { class: "ed-inline" }, seed, reseed),
+    el("small", null, tr("The same seed and settings give the same deals."))));
 
   const bots = el("select", { id: t.uid("bots"), name: "bots" },
-    BOT_KINDS.map(([v, text]) => el("option", { value: v, selected: v === "heuristic" }, text)));
+    botKinds().map(([v, text]) => el("option", { value: v, selected: v === "heuristic" }, text)));
   t.inputs.bots = bots;
-  fields.append(el("div", { class: "ed-field" }, el("label", { for: bots.id }, "Opponents"), bots,
-    el("small", null, "How the other seats choose their actions.")));
+  fields.append(el("div", { class: "ed-field" }, el("label", { for: bots.id }, tr("Opponents")), bots,
+    el("small", null, tr("How the other seats choose their actions."))));
 
-  const speed = el("select", { id: t.uid("speed"), name: "speed" }, SPEEDS.map(([v, text]) => el("option", { value: v }, text)));
+  const speed = el("select", { id: t.uid("speed"), name: "speed" }, speeds().map(([v, text]) => el("option", { value: v }, text)));
   t.inputs.speed = speed;
-  fields.append(el("div", { class: "ed-field" }, el("label", { for: speed.id }, "Bot speed"), speed));
+  fields.append(el("div", { class: "ed-field" }, el("label", { for: speed.id }, tr("Bot speed")), speed));
 
   t.formError = el("p", { class: "ed-form-error", role: "alert", hidden: true });
   // A setting changed while a game is on applies to the next game (the speed at once).
   t.settingsNote = el("p", { class: "ed-settings-note", role: "status", hidden: true },
-    "Changed settings apply from the next game: press “Deal a new game” to play by them.");
+    tr("Changed settings apply from the next game: press “Deal a new game” to play by them."));
   t.settingsChanged = (changed) => {
     t.settingsNote.hidden = !(changed && t.id);
     if (changed) t.formError.hidden = true; // what it said was of the settings as they were
   };
-  const submit = el("button", { type: "submit", class: "md-button md-button--primary" }, "Deal a new game");
-  const form = el("form", { class: "ed-setup", "aria-label": "Game settings" },
+  const submit = el("button", { type: "submit", class: "md-button md-button--primary" }, tr("Deal a new game"));
+  const form = el("form", { class: "ed-setup", "aria-label": tr("Game settings") },
     el("details", { class: "ed-setup-details" },
-      el("summary", null, "Settings: players, readings, seed, opponents"),
+      el("summary", null, tr("Settings: players, readings, seed, opponents")),
       // (the note under the button: shown as the last field loses focus to a click on the
       // button, above it, it would move the button from under the pointer)
       fields, t.formError, el("div", { class: "ed-form-buttons" }, submit), t.settingsNote));
@@ -86,7 +87,7 @@ function readingSetField(t) {
     return input && input.tagName === "SELECT" && input.value === JSON.stringify(value);
   });
   const input = el("select", { id, name: "reading_set" },
-    el("option", { value: "" }, "as chosen below, one by one"),
+    el("option", { value: "" }, tr("as chosen below, one by one")),
     sets.map((set) => el("option", { value: set.id, title: set.statement || null }, set.name)));
   const statement = el("small", { class: "ed-reading-statement", "aria-live": "polite" });
   const follow = () => {
@@ -111,9 +112,13 @@ function readingSetField(t) {
   t.readingSet = input;
   follow();
   return el("div", { class: "ed-field ed-field-reading" },
-    el("label", { for: id }, "Reading set", el("span", { class: "ed-badge" }, "readings")), input,
-    el("small", null, "Every contested rule at once, as one account of the game reads it."), statement);
+    el("label", { for: id }, tr("Reading set"), el("span", { class: "ed-badge" }, tr("readings"))), input,
+    el("small", null, tr("Every contested rule at once, as one account of the game reads it.")), statement);
 }
+
+/** An option's name as its label: the engine's label when it gives one (in the reader's
+ *  language), else its name in words. */
+const optionLabel = (option) => option.label || (option.name === "players" ? tr("Players") : humanize(option.name));
 
 /** One option's field: a choice for listed values (a contested rule's readings, with the chosen
  *  one's statement under it), a number, a checkbox, or text; its doc and rule beneath. */
@@ -134,7 +139,7 @@ function optionField(t, option) {
         readingChoiceLabel(v, reading, isDefault));
     });
     if (option.default === null || option.default === undefined) {
-      choices.unshift(el("option", { value: "null", selected: true }, "as the rules fix it for the table (default)"));
+      choices.unshift(el("option", { value: "null", selected: true }, tr("as the rules fix it for the table (default)")));
     }
     input = el("select", { id, name: option.name }, choices);
   } else if (option.type === "int") {
@@ -148,7 +153,7 @@ function optionField(t, option) {
   t.inputs[option.name] = input;
   const contested = Object.keys(readings).length > 0;
   const field = el("div", { class: "ed-field" + (contested ? " ed-field-reading" : "") },
-    el("label", { for: id }, humanize(option.name), contested ? el("span", { class: "ed-badge" }, "reading") : null), input);
+    el("label", { for: id }, optionLabel(option), contested ? el("span", { class: "ed-badge" }, tr("reading")) : null), input);
   const notes = el("small", null, option.doc ? withSymbols(option.doc) : null);
   if (option.rule) notes.append(option.doc ? " " : "", t.ruleLink(option.rule));
   field.append(notes);
@@ -203,14 +208,14 @@ export function readForm(t, seedOverride) {
     if (option.synthetic) continue;
     const value = readInput(t.inputs[option.name]);
     if (option.type === "int" && !Number.isFinite(value) && !(option.values && option.values.length)) {
-      return { ok: false, message: `${humanize(option.name)} must be a whole number, not "${t.inputs[option.name].value}".`,
+      return { ok: false, message: tr("{0} must be a whole number, not \"{1}\".", optionLabel(option), t.inputs[option.name].value),
         rule: option.rule, open: true };
     }
     variant[option.name] = value;
   }
   const seed = seedOverride ?? Number.parseInt(t.inputs.seed.value, 10);
   if (!Number.isFinite(seed) || seed < 0) {
-    return { ok: false, message: `The seed must be a whole number ≥ 0, not "${t.inputs.seed.value}".`, rule: null, open: false };
+    return { ok: false, message: tr("The seed must be a whole number ≥ 0, not \"{0}\".", t.inputs.seed.value), rule: null, open: false };
   }
   return { ok: true, variant, seed, players: readInput(t.inputs.players) };
 }

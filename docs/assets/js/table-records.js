@@ -3,6 +3,7 @@
 // and a record opened from a file: at its own game's table, or moved to that game's page when
 // it is another game's (a record belongs to its game). `t` is the play table (table.js).
 
+import { counted, pageLang, tr } from "./lang.js";
 import { fillForm } from "./table-form.js";
 import { forgetGame, passRecord, saveGame, savedGame, takePassedRecord } from "./table-store.js";
 
@@ -49,8 +50,9 @@ export function keepGame(t) {
 export async function startFromKept(t) {
   const passed = takePassedRecord(t.gameId);
   if (passed) {
-    const from = passed.fromGame ? ` (opened at the ${gameName(t, passed.fromGame)} table)` : "";
-    return openRecord(t, passed.text, passed.fileName, { note: `Opened ${passed.fileName}${from}` });
+    const note = passed.fromGame ? tr("Opened {0} (opened at the {1} table)", passed.fileName, gameName(t, passed.fromGame))
+      : tr("Opened {0}", passed.fileName);
+    return openRecord(t, passed.text, passed.fileName, { note });
   }
   const kept = savedGame(t.gameId);
   if (!kept) return false;
@@ -60,7 +62,7 @@ export async function startFromKept(t) {
     return false;
   }
   fillForm(t, kept.record, kept.settings);
-  const ok = await openRecord(t, JSON.stringify(kept.record), "your game", { note: "Resumed your game" });
+  const ok = await openRecord(t, JSON.stringify(kept.record), tr("your game"), { note: tr("Resumed your game") });
   if (!ok) forgetGame(t.gameId);
   return ok;
 }
@@ -72,7 +74,7 @@ function askResume(t, kept) {
   const deals = (record.deals || []).length;
   const moves = (record.actions || []).length;
   const when = new Date(kept.savedAt);
-  const heading = el("h3", { class: "ed-resume-title", id: t.uid("resume-title"), tabindex: "-1" }, "Your game in progress");
+  const heading = el("h3", { class: "ed-resume-title", id: t.uid("resume-title"), tabindex: "-1" }, tr("Your game in progress"));
   return new Promise((resolve) => {
     const done = (answer) => {
       box.remove();
@@ -81,14 +83,13 @@ function askResume(t, kept) {
     };
     const box = el("section", { class: "ed-resume", "aria-labelledby": heading.id },
       heading,
-      el("p", null, `A game of ${gameName(t, t.gameId)} you were playing here was kept: deal ${deals}, `
-        + `${moves} move${moves === 1 ? "" : "s"} made, seed ${record.seed}, last played `
-        + `${when.toLocaleString()}.`),
+      el("p", null, tr("A game of {0} you were playing here was kept: deal {1}, {2} made, seed {3}, last played {4}.",
+        gameName(t, t.gameId), deals, counted(moves, "move", "moves"), record.seed, when.toLocaleString(pageLang()))),
       el("div", { class: "ed-action-buttons" },
         el("button", { type: "button", class: "md-button md-button--primary ed-resume-game", onclick: () => done(true) },
-          "Resume the game"),
+          tr("Resume the game")),
         el("button", { type: "button", class: "md-button ed-resume-new", onclick: () => done(false) },
-          "Start a new game")));
+          tr("Start a new game"))));
     t.felt.hidden = true;
     t.felt.before(box);
   });
@@ -100,13 +101,13 @@ export async function downloadRecord(t) {
   // the engine gives it only when asked to reveal them, so ask the player first.
   let reveal = false;
   if (!t.view || !t.view.over) {
-    reveal = window.confirm("The game is still being played. Its record holds every deck, "
-      + "so it shows the cards still hidden from you. Download it anyway?");
+    reveal = window.confirm(tr("The game is still being played. Its record holds every deck, "
+      + "so it shows the cards still hidden from you. Download it anyway?"));
     if (!reveal) return;
   }
   const answer = await t.python.request({ op: "record", id: t.id, reveal });
   if (!answer.ok) {
-    t.problem("The record could not be made.", answer.error);
+    t.problem(tr("The record could not be made."), answer.error);
     return;
   }
   const record = answer.record;
@@ -117,7 +118,7 @@ export async function downloadRecord(t) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
-  t.announce("The game record was downloaded.");
+  t.announce(tr("The game record was downloaded."));
 }
 
 /** Open a record's text at this table; another game's record goes to its game's page, one
@@ -127,21 +128,21 @@ export async function openRecord(t, text, fileName, { note = null } = {}) {
   try {
     record = JSON.parse(text);
   } catch (error) {
-    t.problem(`${fileName} is not a game record: it is not JSON.`, { message: error.message });
+    t.problem(tr("{0} is not a game record: it is not JSON.", fileName), { message: error.message });
     return false;
   }
   const game = record && typeof record === "object" && typeof record.game === "string" ? record.game : null;
   if (game && game !== t.gameId) {
     if (!(t.games || []).some((g) => g.id === game)) {
-      t.problem(`${fileName} is a record of “${game.slice(0, 60)}”, a game this edition does not play.`);
+      t.problem(tr("{0} is a record of “{1}”, a game this edition does not play.", fileName, game.slice(0, 60)));
       return false;
     }
     if (!passRecord(game, text, fileName, t.gameId)) {
-      t.problem(`${fileName} is a record of ${gameName(t, game)}, not of ${gameName(t, t.gameId)}: `
-        + `open it at the ${gameName(t, game)} table.`);
+      t.problem(tr("{0} is a record of {1}, not of {2}: open it at the {1} table.", fileName, gameName(t, game),
+        gameName(t, t.gameId)));
       return false;
     }
-    t.announce(`${fileName} is a record of ${gameName(t, game)}: opening it at its own table.`);
+    t.announce(tr("{0} is a record of {1}: opening it at its own table.", fileName, gameName(t, game)));
     const url = gamePage(t, game);
     if (window.EditionNavigation && window.EditionNavigation.go) window.EditionNavigation.go(url); // navigation.js
     else window.location.assign(url);
@@ -151,14 +152,14 @@ export async function openRecord(t, text, fileName, { note = null } = {}) {
   const answer = await t.python.request({ op: "replay", record });
   if (generation !== t.generation) return false;
   if (!answer.ok) {
-    t.problem(`${fileName} could not be opened as a record of ${gameName(t, t.gameId)}.`, answer.error);
+    t.problem(tr("{0} could not be opened as a record of {1}.", fileName, gameName(t, t.gameId)), answer.error);
     return false;
   }
   t.adopt(answer.id);
   t.currentSeed = record.seed;
   t.lastLogKey = null;
   t.refusal = null;
-  t.seedLabel.textContent = `${note || `Opened ${fileName}`} · seed ${record.seed}`;
+  t.seedLabel.textContent = tr("{0} · seed {1}", note || tr("Opened {0}", fileName), record.seed);
   await t.refresh(answer);
   keepGame(t);
   t.runBots(generation);

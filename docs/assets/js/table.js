@@ -29,6 +29,7 @@ import { phaseOf } from "./phases.js";
 import { buildForm, randomSeed, readForm } from "./table-form.js";
 import { keepGame, startFromKept } from "./table-records.js";
 import { buildToolbar } from "./table-toolbar.js";
+import { tr } from "./lang.js";
 import { Places, problemNodes, READER } from "./words.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -111,7 +112,7 @@ class Table {
     try {
       games = await this.python.call({ op: "games" });
     } catch (error) {
-      if (status) status.textContent = `The engine did not list its games: ${error.message}`;
+      if (status) status.textContent = tr("The engine did not list its games: {0}", error.message);
       return;
     }
     const list = games.games || [];
@@ -119,7 +120,7 @@ class Table {
     this.spec = list.find((g) => g.id === this.gameId);
     if (!this.spec) {
       if (status) {
-        status.textContent = `The engine has no game "${this.gameId}" (it has: ${list.map((g) => g.id).join(", ") || "none"}).`;
+        status.textContent = tr("The engine has no game \"{0}\" (it has: {1}).", this.gameId, list.map((g) => g.id).join(", ") || tr("none"));
       }
       return;
     }
@@ -172,11 +173,11 @@ class Table {
     this.form = buildForm(this);
     this.live = el("div", { class: "ed-visually-hidden", "aria-live": "polite", "aria-atomic": "false" });
     this.info = el("div", { class: "ed-info" });
-    this.felt = el("div", { class: "ed-felt", role: "group", "aria-label": `${name}: the table` });
+    this.felt = el("div", { class: "ed-felt", role: "group", "aria-label": tr("{0}: the table", name) });
     this.actions = el("div", { class: "ed-actions" });
     this.outcomeBox = el("div", { class: "ed-outcome", role: "status", hidden: true });
-    this.sheet = el("section", { class: "ed-sheet", "aria-label": "Score sheet" });
-    this.logBox = el("section", { class: "ed-log", "aria-label": "Game log" });
+    this.sheet = el("section", { class: "ed-sheet", "aria-label": tr("Score sheet") });
+    this.logBox = el("section", { class: "ed-log", "aria-label": tr("Game log") });
     this.toolbar = buildToolbar(this);
     this.dealBox = el("div", { class: "ed-deal-summary", role: "status", hidden: true });
     const board = el("div", { class: "ed-board" }, this.info, this.outcomeBox, this.dealBox, this.felt);
@@ -214,13 +215,13 @@ class Table {
     const seats = ["human"];
     for (let s = 1; s < players; s++) seats.push(bots);
     this.busy = true;
-    this.renderBusy("Dealing…");
+    this.renderBusy(tr("Dealing…"));
     const answer = await this.python.request({ op: "new", game: this.gameId, variant, seed, seats });
     if (generation !== this.generation) return;
     this.busy = false;
     if (!answer.ok) {
-      this.showFormError(`These settings do not make a game: ${this.places ? this.places.toYou(answer.error.message)
-        : answer.error.message}`, answer.error.rule);
+      this.showFormError(tr("These settings do not make a game: {0}", this.places ? this.places.toYou(answer.error.message)
+        : answer.error.message), answer.error.rule);
       this.form.querySelector("details").open = true;
       return;
     }
@@ -229,7 +230,7 @@ class Table {
     this.lastLogKey = null;
     this.refusal = null;
     this.settingsChanged(false);
-    this.seedLabel.textContent = `Seed ${seed} · opponents: ${this.inputs.bots.selectedOptions[0].textContent}`;
+    this.seedLabel.textContent = tr("Seed {0} · opponents: {1}", seed, this.inputs.bots.selectedOptions[0].textContent);
     await this.refresh(answer);
     keepGame(this);
     this.runBots(generation);
@@ -270,7 +271,7 @@ class Table {
     this.busy = false;
     if (!answer.ok) {
       this.refusal = answer.error;
-      this.announce(`Not allowed: ${this.refusalText(answer.error)}`);
+      this.announce(tr("Not allowed: {0}", this.refusalText(answer.error)));
       this.render();
       return;
     }
@@ -350,7 +351,7 @@ class Table {
     // Another game's rule (Памфил plays by Мушка's) keeps its game in the text.
     link.textContent = "§ " + (rule.startsWith(prefix) ? rule.slice(prefix.length) : rule);
     link.title = rule;
-    link.setAttribute("aria-label", `rule ${rule}`);
+    link.setAttribute("aria-label", tr("rule {0}", rule));
     return link;
   }
 
@@ -372,7 +373,7 @@ class Table {
 
   /** The engine's sentence said to the reader: his seat as "South (you)", the others by name. */
   wordsToReader(text) {
-    return this.words(String(text).replace(new RegExp(`\\b[Ss]eat ${READER}\\b`, "g"), this.places.seatLabel(READER)));
+    return withSymbols(this.places.textToReader(text));
   }
 
   /** The refusal in words, said to the reader ("you are to bid", "not in your hand"): the
@@ -388,7 +389,7 @@ class Table {
     const message = String(error.message || "");
     const match = /^illegal action '([^']*)' by seat (\d+): (.*?)(?: \(([\w.-]+)\))?$/s.exec(message);
     if (match) return sentence(`${match[3]} (${match[1]})`);
-    return sentence(message || "the engine gave no reason");
+    return sentence(message || tr("the engine gave no reason"));
   }
 
   announce(text) {
@@ -474,14 +475,14 @@ class Table {
     if (this.refusal) {
       const r = this.refusal;
       const box = el("div", { class: "ed-refusal", role: "alert" },
-        el("strong", null, r.type === "IllegalActionError" ? "Not allowed: " : "Could not do that: "),
+        el("strong", null, r.type === "IllegalActionError" ? tr("Not allowed: ") : tr("Could not do that: ")),
         this.refusalText(r));
-      if (r.rule) box.append(" ", el("span", { class: "ed-refusal-rule" }, "Rule ", site.ruleLink(r.rule)));
+      if (r.rule) box.append(" ", el("span", { class: "ed-refusal-rule" }, tr("Rule "), site.ruleLink(r.rule)));
       if (r.plain && r.detail) box.append(...problemNodes(el, null, { message: r.detail }));  // (the folded wording alone)
       parts.push(box);
     }
     if (v.over) {
-      parts.push(el("p", { class: "ed-prompt" }, "The game is over."));
+      parts.push(el("p", { class: "ed-prompt" }, tr("The game is over.")));
     } else if (v.to_act === READER && !this.busy) {
       const renderer = this.phase.renderer;
       const cardActions = cardActionsOf(v);
@@ -491,7 +492,7 @@ class Table {
       if (prompt.note) parts.push(el("p", { class: "ed-note" }, prompt.note));
       if (other.length || (v.unavailable || []).length) parts.push(renderer.controls(this, other));
     } else if (v.to_act !== null && v.to_act !== undefined) {
-      parts.push(el("p", { class: "ed-prompt ed-waiting" }, `${this.places.seatName(v.to_act)} is thinking…`));
+      parts.push(el("p", { class: "ed-prompt ed-waiting" }, tr("{0} is thinking…", this.places.seatName(v.to_act))));
     }
     this.actions.replaceChildren(...parts);
   }
@@ -506,7 +507,7 @@ class Table {
     const canReplay = Boolean(this.id && this.comparePanel());
     const replay = canReplay ? (deal) => ((deal < v.deal || v.over)
       ? el("button", { type: "button", class: "ed-replay-deal", "data-deal": String(deal), onclick: () => this.replayDeal(deal) },
-        "Replay this deal under another reading") : null) : null;
+        tr("Replay this deal under another reading")) : null) : null;
     const ctx = { el, ruleLink: (rule) => this.ruleLink(rule), words: (text) => this.words(text),
       sideLabel: (side) => p.sideLabel(side), seatName: (seat) => p.seatName(seat) };
     const table = sheetTable(ctx, ledger, { replay, accounts: ledger.accounts });
@@ -530,7 +531,7 @@ class Table {
       list.append(el("li", null, el("span", { class: "ed-log-deal" }, `${entry.deal ?? ""}`), " ",
         who + withSymbols(text), entry.rule ? " " : null, entry.rule ? this.ruleLink(entry.rule) : null));
     }
-    this.logBox.replaceChildren(el("h3", null, "Log"), el("div", { class: "ed-scroll ed-log-scroll" }, list));
+    this.logBox.replaceChildren(el("h3", null, tr("Log")), el("div", { class: "ed-scroll ed-log-scroll" }, list));
     const scroller = this.logBox.querySelector(".ed-log-scroll");
     scroller.scrollTop = scroller.scrollHeight;
     // Announce what happened since the last render.
