@@ -18,6 +18,7 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.errors import CatalogueError, UnknownGameError
@@ -202,3 +203,35 @@ def clear_cache() -> None:
     global _GAME_IDS
     _CACHE.clear()
     _GAME_IDS = None
+
+
+LOCAL_FIELDS = frozenset(("name", "title", "statement", "rationale", "description", "notes", "evidence",
+                          "held_by", "summary"))
+"""The fields an entry's language table (``ru``) gives in that language."""
+
+
+def in_language(entry: Mapping[str, Any], lang: str | None = None) -> dict[str, Any]:
+    """An entry of the catalogue (a rule, a reading, an example, a game, a reading set) with its
+    fields in ``lang`` (default: the language sentences are written in now, :mod:`engine.i18n`):
+    its ``ru`` table's over the English, its readings, examples and reading sets likewise.
+
+    >>> rule = {"title": "The ruff", "ru": {"title": "Ерш"}, "readings": [{"statement": "a", "ru": {"statement": "б"}}]}
+    >>> in_language(rule, "ru")["title"], in_language(rule, "ru")["readings"][0]["statement"]
+    ('Ерш', 'б')
+    >>> in_language(rule, "en")["title"]
+    'The ruff'
+    """
+    from engine.i18n import current
+
+    lang = lang or current()
+    out = dict(entry)
+    if lang == "en":
+        return out
+    local = entry.get(lang)
+    if isinstance(local, Mapping):
+        out.update({k: v for k, v in local.items() if k in LOCAL_FIELDS and v})
+    for key in ("readings", "examples", "reading_sets"):
+        if isinstance(entry.get(key), list):
+            out[key] = [in_language(x, lang) if isinstance(x, Mapping) else x for x in entry[key]]
+    return out
+

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Self
 
 from engine import catalogue
 from engine.cards import Card
-from engine.i18n import N_, Text, _, ngettext, tr
+from engine.i18n import N_, Text, _, current, ngettext, tr
 from engine.errors import (CatalogueError, EngineError, IllegalActionError, InvalidInputError,
                            RecordError, VariantError, brief)
 from engine.actions import _INTEGER, Action, Named
@@ -544,17 +544,29 @@ class GameSpec:
         return self.state_class(variant, seed=seed, decks=decks, first_dealer=first_dealer)
 
     def to_json(self) -> dict[str, Any]:
+        """The game as the table lists it, in the language sentences are written in now: its
+        name, summary, reading sets and (not in English) each option's label and doc from the
+        Russian of the option's rule."""
+        game = catalogue.in_language(catalogue.load(self.id).game)
+        english = current() == "en"
+        options = self.options()
+        if not english:
+            for option in options:
+                rule = catalogue.find_rule(option["rule"]) if option.get("rule") else None
+                if rule is not None:
+                    local = catalogue.in_language(rule)
+                    option["label"], option["doc"] = local["title"], local["statement"]
         return {
             "id": self.id,
-            "name": self.name,
+            "name": self.name if english else str(game.get("name") or self.name),
             "min_players": self.min_players,
             "max_players": self.max_players,
-            "summary": self.summary,
-            "options": self.options(),
+            "summary": self.summary if english else str(game.get("summary") or self.summary),
+            "options": options,
             "reading_sets": [{"id": str(s["id"]), "name": str(s.get("name") or s["id"]),
                               "default": bool(s.get("default")), "statement": str(s.get("statement") or ""),
                               "readings": {str(k): str(v) for k, v in (s.get("readings") or {}).items()}}
-                             for s in catalogue.load(self.id).game.get("reading_sets") or []],
+                             for s in game.get("reading_sets") or []],
         }
 
 

@@ -90,7 +90,7 @@ def rule_entries(game_id: str | None = None) -> list[dict[str, Any]]:
     for gid in game_ids:
         for rule in catalogue.load(gid).rules:
             rule_id = rule["id"]
-            entry = dict(rule)
+            entry = catalogue.in_language(rule)  # (in the request's language)
             entry.setdefault("game", gid)
             entry.setdefault("passages", [])
             entry.setdefault("readings", [])

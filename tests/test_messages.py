@@ -42,3 +42,23 @@ def test_a_kept_text_is_written_in_the_language_of_its_reader() -> None:
         assert str(text) == "a или b"
         assert tr("{} or {}", 1, 2) == "1 или 2"
     assert LANGUAGES == ("en", "ru")
+
+
+def test_the_games_and_rules_ops_answer_in_the_language_asked() -> None:
+    """The table's settings and reading choices in Russian: game names, summaries, each option's
+    label and note from its rule's Russian, the rules' titles and readings' statements."""
+    ru = json.loads(bridge.handle(json.dumps({"op": "games", "lang": "ru"})))["games"]
+    en = json.loads(bridge.handle(json.dumps({"op": "games"})))["games"]
+    by_id = {g["id"]: g for g in ru}
+    assert by_id["petukh"]["name"] == "Петух" and by_id["mushka"]["name"] == "Мушка"
+    assert all("label" not in o for g in en for o in g["options"])
+    for game in ru:
+        for option in game["options"]:
+            assert option.get("rule") is None or messages_cyrillic(option["label"]), (game["id"], option)
+    rules = json.loads(bridge.handle(json.dumps({"op": "rules", "game": "piquet", "lang": "ru"})))["rules"]
+    assert all(messages_cyrillic(r["title"]) for r in rules)
+    assert all(messages_cyrillic(x["statement"]) for r in rules for x in r["readings"])
+
+
+def messages_cyrillic(text: str) -> bool:
+    return any("а" <= c.lower() <= "я" or c in "ёЁ" for c in text)
