@@ -387,8 +387,10 @@ class Table {
     if (error.plain) return error.plain;
     if (error.reason) return sentence(error.reason);
     const message = String(error.message || "");
-    const match = /^illegal action '([^']*)' by seat (\d+): (.*?)(?: \(([\w.-]+)\))?$/s.exec(message);
-    if (match) return sentence(`${match[3]} (${match[1]})`);
+    // the engine's frame (engine/errors.py), in English or in Russian (core.po)
+    const match = /^(?:illegal action '([^']*)' by seat|недопустимый ход «([^»]*)» игрока) (\d+): (.*?)(?: \(([\w.-]+)\))?$/s
+      .exec(message);
+    if (match) return sentence(`${match[4]} (${match[1] ?? match[2]})`);
     return sentence(message || tr("the engine gave no reason"));
   }
 
