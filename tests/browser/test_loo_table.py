@@ -38,12 +38,17 @@ def shoot(page, name: str) -> None:
     page.evaluate("document.querySelector('.md-header')?.style.removeProperty('visibility')")
 
 
+SEED_LABEL = {"en": "Seed ", "ru": "Расклад № "}
+"""How the table's status line names the seed, by the page's language."""
+
+
 def open_loo(session, game: str, *, players: int, seed: int, options: dict[str, str] | None = None,
-             speed: str = "0", reading_set: str | None = None):
-    """Open the game's page, let its table start, and deal a game with these settings (a
-    select's value is its option's JSON; ``reading_set``: one of the game's named sets)."""
+             speed: str = "0", reading_set: str | None = None, lang: str = "en"):
+    """Open the game's page (in ``lang``: the Russian one under ru/), let its table start, and deal
+    a game with these settings (a select's value is its option's JSON; ``reading_set``: one of the
+    game's named sets)."""
     page = session.page
-    page.goto(session.url(f"games/{game}/"))
+    page.goto(session.url(f"{'' if lang == 'en' else lang + '/'}games/{game}/"))
     page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
     page.wait_for_selector(f"{TABLE}[data-phase]", timeout=120_000)  # the default game is dealt
     page.locator(".ed-setup summary").click()
@@ -61,7 +66,8 @@ def open_loo(session, game: str, *, players: int, seed: int, options: dict[str, 
     page.locator(".ed-setup button[type=submit]").click()
     page.locator(".ed-setup summary").click()
     page.wait_for_function(
-        "(seed) => document.querySelector('.ed-seed-label')?.textContent.includes('Seed ' + seed)", arg=seed)
+        "([word, seed]) => document.querySelector('.ed-seed-label')?.textContent.includes(word + seed)",
+        arg=[SEED_LABEL[lang], seed])
     wait_for_reader(page)
     view = page.evaluate(TABLE_VIEW)
     assert view["game"] == game and view["players"] == players, view["variant"]

@@ -98,7 +98,7 @@ def open_russian(site_page, game: str, seed: int):
     page.select_option(".ed-setup select[name=speed]", "0")
     page.fill(".ed-setup input[name=seed]", str(seed))
     page.locator(".ed-setup button[type=submit]").click()
-    page.wait_for_function("(seed) => document.querySelector('.ed-seed-label')?.textContent.includes('Зерно ' + seed)",
+    page.wait_for_function("(seed) => document.querySelector('.ed-seed-label')?.textContent.includes('Расклад № ' + seed)",
                            arg=seed)
     wait_for_reader(page)
     return page
