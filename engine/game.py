@@ -582,11 +582,15 @@ def side_words(seats: Iterable[int]) -> str:
 
 
 def and_words(words: Iterable[str]) -> str:
-    """Words joined by "and" in the current language: "0 and 2", "0 and 1 and 2".
+    """Words joined by "and" in the current language: "0 and 2", "0 and 1 and 2" (as the English
+    has always said it); Russian lists with commas before the last: "0, 1 и 2".
 
     >>> and_words(["0", "1", "2"])
     '0 and 1 and 2'
     """
+    words = list(words)
+    if len(words) > 2 and current() != "en":
+        return tr("{} and {}", ", ".join(words[:-1]), words[-1])
     joined = ""
     for i, word in enumerate(words):
         joined = word if i == 0 else tr("{} and {}", joined, word)
