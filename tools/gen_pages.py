@@ -1095,8 +1095,7 @@ def readings_block(ed: Edition, rule: dict, where: str, lang: str = "en") -> lis
             f'<p markdown="span">{inline(local(named, "statement", lang))}</p>',
             f'<p class="edition-reading-why" markdown="span">*{tr(lang, "Why:")}* {cite(ed, local(named, "rationale", lang) or "—", "../", lang=lang)}</p>',
             f'<p class="edition-reading-held" markdown="span">*{tr(lang, "Held by:")}* '
-            # who holds a reading is named in English only (no Russian in the catalogue's ru tables)
-            + (f'<span lang="en" class="edition-untranslated">{held}</span>' if lang != "en" else held) + "</p>",
+            + held + "</p>",
             "</div>",
         ]
     out += ["</div>", ""]
