@@ -189,8 +189,8 @@ class PamphilState(MushkaState):
     }
     params: PamphilParams
 
-    @property  # type: ignore[misc]
-    def ACCOUNT_LABELS(self) -> dict[str, str]:  # noqa: N802 (the partie's name for it)
+    @property
+    def ACCOUNT_LABELS(self) -> dict[str, str]:  # type: ignore[override]  # noqa: N802 (the partie's name)
         """The side payments' account, in the reader's language."""
         return {"payment": _("Side payments for declaring the pamphil")}
 
