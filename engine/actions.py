@@ -21,7 +21,7 @@ from engine.limits import MAX_ACTION_VALUE
 
 __all__ = ["Action", "KIND_WORDS", "name_kind", "Named"]
 
-KIND_WORDS: dict[str, str] = {"play": N_("Play"), "discard": N_("Discard")}
+KIND_WORDS: dict[str, str] = {"play": N_("Play"), "discard": N_("Discard"), "pass": N_("Pass")}
 """The word that begins an action's label, by kind, as an English template translated where
 the label is written (:attr:`Action.label`); a kind not named here is written as its own
 word (``lay_out``: ``Lay out``), in English whatever the language. A game names its own

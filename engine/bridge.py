@@ -299,14 +299,17 @@ def op_record(request: Mapping[str, Any]) -> dict[str, Any]:
                            "record that shows them")
     comment = ("Taken while the game was being played: this record holds the cards that were still hidden "
                "from the players." if hidden else None)
-    return {"record": records.make_record(state, seats=session.seats, comment=comment), "hidden_cards": hidden}
+    with using("en"):  # a record is data, in the engine's own words, whoever asks: it replays in any language
+        record = records.make_record(state, seats=session.seats, comment=comment)
+    return {"record": record, "hidden_cards": hidden}
 
 
 def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
     record = _require(request, "record", Mapping)
     if len(SESSIONS) >= MAX_SESSIONS:
         raise RequestError(Text(TOO_MANY, MAX_SESSIONS))
-    state = records.replay(record)
+    with using("en"):  # (its outcome, in the engine's own words, is checked against the replay's)
+        state = records.replay(record)
     seats = [entry["kind"] for entry in record["seats"]]
     bots = {i: make_bot(kind, seed=state.seed * 101 + i) for i, kind in enumerate(seats) if kind != "human"}
     session_id = f"g{next(_ids)}"

@@ -88,7 +88,8 @@ class Partie(GameState):
     _dialogue: str
     ACCOUNT_LABELS: ClassVar[dict[str, str]] = {}
     """The label of each account the ledger keeps besides the score, by unit (the view's
-    ``ledger.accounts``; an account's rule is that of its first entry)."""
+    ``ledger.accounts``; an account's rule is that of its first entry): templates marked with
+    ``N_``, translated where the view is written."""
 
     def __init__(self, variant: Variant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:

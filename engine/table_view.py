@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.cards import Card
-from engine.i18n import Text, tr
+from engine.i18n import Text, _, tr
 
 if TYPE_CHECKING:
     from engine.partie import Partie
@@ -103,7 +103,8 @@ def ledger(state: Partie) -> dict[str, Any]:
     for unit in book.units():
         if unit != state.UNIT:
             first = next(e for e in book.entries if e.unit == unit)
-            accounts.append(account(unit, state.ACCOUNT_LABELS.get(unit, unit.capitalize()), first.rule,
+            label = state.ACCOUNT_LABELS.get(unit)  # (a template the game marks with N_)
+            accounts.append(account(unit, _(label) if label is not None else unit.capitalize(), first.rule,
                                     book.totals(unit)))
     start, start_rule = state.ledger_start()
     target, target_rule = state.ledger_target()

@@ -38,7 +38,7 @@ def sentences(answer: Any, where: str = "") -> Iterator[tuple[str, str]]:
             if key in SENTENCE_KEYS and isinstance(value, str):
                 if not (key == "text" and ACTION_TEXT.search(where)):  # an action's own text is data
                     yield f"{where}.{key}", value
-            elif key not in ("variant", "readings", "template", "args", "traceback"):
+            elif key not in ("variant", "readings", "template", "args", "traceback", "record"):  # (a record is data)
                 yield from sentences(value, f"{where}.{key}")
     elif isinstance(answer, list):
         for i, value in enumerate(answer):

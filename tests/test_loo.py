@@ -725,7 +725,7 @@ def test_pamphil_keeps_mushkas_ace_of_spades_and_record():
     # the refusal names Памфил's rule that adopts Мушка's, and the rule of Мушка's it applies
     error = refused(state, "pass", "pamphil.general.as-mushka")
     assert error.adopted == "mushka.bid.ace-of-spades-must-play" and error.to_json()["adopted"] == error.adopted
-    assert "ace of spades" in error.reason
+    assert "ace of spades" in str(error.reason)
 
 
 # --------------------------------------------------------------------------- Рамс

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import messages  # noqa: E402
-from russian_play import ask, english_left, play_whole, sentences  # noqa: E402
+from russian_play import ask, english_in, english_left, play_whole, sentences  # noqa: E402
 
 from engine.actions import Action, Named, name_kind  # noqa: E402
 from engine.cards import Suit  # noqa: E402
@@ -152,3 +152,40 @@ def test_the_bridge_says_a_players_mistake_at_the_table_in_russian() -> None:
         assert english["error"]["message"].startswith("variant option 'partnerships'")
     finally:
         ask({"op": "close", "id": new["id"]}, "ru")
+
+
+def _refusal(state: Any, action: Action) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(action)
+    return refused.value
+
+
+def test_trick_plays_refusals_are_said_in_russian() -> None:
+    from engine.cards import ALL_CARDS
+    from engine.games import get
+
+    state = get("ruffe-and-trumps").new_game({}, seed=5)
+    while state.phase != "play" or not state.trick:  # (a trick led, the next seat to follow)
+        state.apply(state.heuristic_action(state.current_player()))
+    seat = state.current_player()
+    hand = state.hand_cards(seat)
+    elsewhere = next(c for c in ALL_CARDS if c not in hand)
+    refusals = [_refusal(state, Action("play", elsewhere)), _refusal(state, Action("pass"))]
+    refusals += [_refusal(state, Action("play", c)) for c in hand if not state.is_legal(Action("play", c))][:1]
+    with using("ru"):
+        said = [str(error) for error in refusals]
+    assert said[0].startswith(f"недопустимый ход «Сыграть {elsewhere.symbol}» игрока {seat}: "
+                              f"{elsewhere} нет на руках у игрока {seat}")
+    assert said[1].startswith(f"недопустимый ход «Пас» игрока {seat}: идёт розыгрыш взяток")
+    assert len(said) == 3 and "нужно отвечать в масть (масть хода — " in said[2]
+    assert not any(english_in(re.sub(r"\([a-z.-]+\)", "", text)) for text in said)
+
+
+def test_a_record_taken_in_russian_is_written_in_english_and_replays_in_either_language() -> None:
+    answers = play_whole("ruffe-and-trumps", 2, "ru")
+    record = next(answer["record"] for answer in answers if "record" in answer)
+    assert " reached " in record["outcome"]["reason"]  # (English: "seats 0 and 2 reached 54 of 52 after 7 deals")
+    for lang in ("ru", "en"):
+        replayed = ask({"op": "replay", "record": record}, lang)
+        assert replayed["ok"] and replayed["over"], replayed
+        ask({"op": "close", "id": replayed["id"]}, lang)

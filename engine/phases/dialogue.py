@@ -33,7 +33,11 @@ __all__ = ["Dialogue"]
 class Dialogue(Phase):
     """Calls in turn (see the module).  A game declares the calls open to a seat
     (:meth:`calls`), what a call does (:meth:`call`), the calls made for a seat that has
-    no choice (:meth:`automatic`) and what follows the last (:meth:`close`)."""
+    no choice (:meth:`automatic`) and what follows the last (:meth:`close`).
+
+    ``text``, ``verb`` ("announce a ruff": what a seat is to do, in its refusal and in
+    ``waiting``'s default) and ``waiting`` are English templates the game marks with ``N_``
+    in its own code; they are translated where they are written."""
 
     kind = "dialogue"
 
