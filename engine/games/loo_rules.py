@@ -47,7 +47,7 @@ __all__ = [
     "and_seats",
 ]
 
-for _kind, _word in (("pass", N_("Pass")), ("stand", N_("Stand")), ("buy", N_("Buy"))):
+for _kind, _word in (("stand", N_("Stand")), ("buy", N_("Buy"))):  # ('pass': core's)
     name_kind(_kind, _word)  # (an action's word in the reader's language, as a refusal names the action)
 
 _REFUSED = "variant option {!r} (rule {}): {} is not allowed; allowed values: {}"

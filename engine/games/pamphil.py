@@ -188,11 +188,7 @@ class PamphilState(MushkaState):
                               verb=N_("declare the pamphil or say nothing"), vocabulary=("declare", "keep_quiet")),
     }
     params: PamphilParams
-
-    @property
-    def ACCOUNT_LABELS(self) -> dict[str, str]:  # type: ignore[override]  # noqa: N802 (the partie's name)
-        """The side payments' account, in the reader's language."""
-        return {"payment": _("Side payments for declaring the pamphil")}
+    ACCOUNT_LABELS = {"payment": N_("Side payments for declaring the pamphil")}
 
     @classmethod
     def parameters(cls, variant: Any) -> PamphilParams:
