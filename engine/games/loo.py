@@ -35,7 +35,9 @@ from typing import Any, ClassVar, cast
 
 from engine.cards import Card, Suit, format_cards, shuffled
 from engine.errors import IllegalActionError
+from engine.actions import Named
 from engine.game import Action
+from engine.i18n import N_, Text, _, tr
 from engine.games.loo_rules import (
     BID,
     COLOURS,
@@ -44,6 +46,8 @@ from engine.games.loo_rules import (
     LooRules,
     LooVariant,
     OVER,
+    Payments,
+    VOID_WHY,
     PLAY,
     TRICKS_PER_DEAL,
     after_misdeal,
@@ -57,11 +61,11 @@ from engine.games.loo_rules import (
     first_leader,
     jacks_held,
     next_dealer,
+    and_seats,
+    cards_word,
     one_suit,
-    _plural,
     seat_order,
     settlement,
-    _suit_name,
     turn_trump,
     winners,
 )
@@ -95,16 +99,21 @@ __all__ = [  # (the rules' names too: a game's module is where they are looked u
     "jacks_held",
     "COLOURS",
     "TRICKS_PER_DEAL",
+    "Payments",
     "LooState",
 ]
 
 # ---------------------------------------------------------------- the state machine
 
 _Closed = tuple[Suit, Card | None, tuple[str | None, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                tuple[tuple[int, str, str], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+                tuple[tuple[int, str, Text, str, int | None], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """A deal at its close: trump, turned card, each seat's bid and cards bought, the active
-seats, tricks per seat, the shows (seat, rule, text), the records before and after, and
-the payments so far."""
+seats, tricks per seat, the shows (seat, rule, text, kind, value), the records before and
+after, and the payments so far."""
+
+_WROTE_OFF = (N_("{} wrote off his record of {} after {} deal"), "{} wrote off his record of {} after {} deals")
+_WROTE_OFF_ALL = (N_("{} wrote off their records of {} after {} deal"), "{} wrote off their records of {} after {} deals")
+"""The end of the game (one winner, several), by the number of deals played."""
 
 
 class LooState(ListHands, LooAdvice, TrickTable, Partie):
@@ -201,7 +210,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         """Hands shown before the first lead; return True if the deal (or the game) ended."""
         return False
 
-    def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
+    def deal_entries(self, seat: int) -> list[tuple[int, str, Text]]:
         """The score entries ``(points, rule, why)`` of one seat for a played deal."""
         raise NotImplementedError
 
@@ -220,10 +229,10 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
             by_seat[seat] = drawn[drawer]
         self.seat_draws = [" ".join(str(c) for c in d) for d in by_seat]
         dealer = first_dealer_of([d[0] for d in by_seat])  # seat 0 (its first card is lowest; ties: the earlier seat)
-        ties = " (players who tied drew again)" if any(len(d) > 1 for d in by_seat) else ""
-        self._say(self.RULES.seats, None, "The players draw for seats: {}{}; seated by their cards, "
-                  "the lowest deals first: seat {}.", ", ".join(format_cards(d, symbols=True) for d in by_seat),
-                  ties, dealer)
+        ties = Text(" (players who tied drew again)") if any(len(d) > 1 for d in by_seat) else ""
+        self._say(self.RULES.seats, None, N_("The players draw for seats: {}{}; seated by their cards, "
+                                             "the lowest deals first: seat {}."),
+                  ", ".join(format_cards(d, symbols=True) for d in by_seat), ties, dealer)
         return dealer
 
     def next_dealer(self) -> int:
@@ -261,8 +270,8 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         """The turned trump (Петух for six overrides: the dealer's last card)."""
         self.turned, self.trump, self.stock = turn_trump(rest)
         self._say(self.RULES.trump, None,
-                  "Deal {}: seat {} deals five each, one at a time; {} is turned: {} are trumps.",
-                  self.deal_number, self.dealer, self.turned.symbol, _suit_name(self.trump))
+                  N_("Deal {}: seat {} deals five each, one at a time; {} is turned: {} are trumps."),
+                  self.deal_number, self.dealer, self.turned.symbol, self.trump.words)
 
     # ----- the bidding -------------------------------------------------------
     def _start_bidding(self) -> None:
@@ -290,7 +299,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
             return False
         self.bids[seat] = "stand"
         self.on_bid(seat, "stand")
-        self._say(self._stand_rule(seat), seat, "Seat {} plays the cards dealt to him: {}.",
+        self._say(self._stand_rule(seat), seat, N_("Seat {} plays the cards dealt to him: {}."),
                   seat, self._stand_reason(seat))
         return True
 
@@ -301,36 +310,38 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
             return self.no_buy_rule(seat)
         return self.RULES.must_play or self.RULES.bid
 
-    def _stand_reason(self, seat: int) -> str:
+    def _stand_reason(self, seat: int) -> Text:
         if not self.stock:
-            return "the stock is empty, so nobody can buy"
+            return Text("the stock is empty, so nobody can buy")
         if not self.may_buy(seat):
             return self.no_buy_reason(seat)
-        return "he may not pass"
+        return Text("he may not pass")
 
     def no_buy_rule(self, seat: int) -> str:
         return self.RULES.bid
 
-    def no_buy_reason(self, seat: int) -> str:
-        return "he may not buy"
+    def no_buy_reason(self, seat: int) -> Text:
+        return Text("he may not buy")
 
     def _bid(self, seat: int, action: Action) -> None:
         choice = action.kind
         options = self.bid_options(seat)
         if choice not in ("pass", "stand", "buy"):
             raise IllegalActionError(self.RULES.bid, action,
-                                     f"seat {seat} is to bid: {', '.join(options)}", seat)
+                                     Text("seat {} is to bid: {}", seat, Named([Action(o) for o in options])), seat)
         if choice == "pass" and "pass" not in options:
             if not self.passing:
                 raise IllegalActionError(self.RULES.must_play or self.RULES.bid, action,
-                                         "there is no passing in this game: every player plays every deal", seat)
+                                         Text("there is no passing in this game: every player plays every deal"),
+                                         seat)
             raise IllegalActionError(self.RULES.must_play or self.RULES.bid, action,
-                                     f"seat {seat} may not pass: {self.must_play_reason(seat)}", seat)
+                                     Text("seat {} may not pass: {}", seat, self.must_play_reason(seat)), seat)
         if choice == "buy" and "buy" not in options:
             if not self.stock:
-                raise IllegalActionError(self.RULES.stock_limit, action, "the stock is empty: nobody can buy", seat)
+                raise IllegalActionError(self.RULES.stock_limit, action, Text("the stock is empty: nobody can buy"),
+                                         seat)
             raise IllegalActionError(self.no_buy_rule(seat), action,
-                                     f"seat {seat} may not buy: {self.no_buy_reason(seat)}", seat)
+                                     Text("seat {} may not buy: {}", seat, self.no_buy_reason(seat)), seat)
         self.history.append((seat, action))
         if choice == "buy":
             self.bids[seat] = "buy"
@@ -342,15 +353,18 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
             self.pending = []
             return
         self.bids[seat] = choice
-        self._say(self.RULES.bid, seat, "Seat {} {}.", seat, self.LOG_WORDS[choice])
+        self._say(self.RULES.bid, seat, self.LOG_WORDS[choice], seat)
         self.on_bid(seat, choice)
         if self._phase == OVER:
             return
         self._next_bidder()
 
-    BID_WORDS: ClassVar[dict[str, str]] = {"pass": "passed", "stand": "stands", "buy": "bought {n}",
-                                           "buying": "buying: {n} out"}
-    LOG_WORDS: ClassVar[dict[str, str]] = {"pass": "passes", "stand": "stands", "buy": "buys"}
+    BID_WORDS: ClassVar[dict[str, str]] = {"pass": N_("passed"), "stand": N_("stands"), "buy": N_("bought {n}"),
+                                           "buying": N_("buying: {n} out")}
+    """A seat's bid as the table says it (templates written when read)."""
+    LOG_WORDS: ClassVar[dict[str, str]] = {"pass": N_("Seat {} passes."), "stand": N_("Seat {} stands."),
+                                           "buy": N_("Seat {} buys: throws out {} and draws {}.")}
+    """The log's sentence of a seat's bid (for a buy: the cards thrown out, and the number drawn)."""
 
     def bid_word(self, seat: int) -> str | None:
         """The seat's bid in words for the table ("passed", "stands", "bought 3"), or None before it bids."""
@@ -358,11 +372,11 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         if choice is None:
             return None
         if choice == "buy" and self.discarding == seat:
-            return self.BID_WORDS["buying"].format(n=len(self.pending))
-        return self.BID_WORDS[choice].format(n=self.bought[seat])
+            return tr(self.BID_WORDS["buying"], n=len(self.pending))
+        return tr(self.BID_WORDS[choice], n=self.bought[seat])
 
-    def must_play_reason(self, seat: int) -> str:
-        return "the rules forbid it"
+    def must_play_reason(self, seat: int) -> Text:
+        return Text("the rules forbid it")
 
     def _draw(self, seat: int) -> None:
         discarded = self.pending
@@ -375,8 +389,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         self.pending = []
         self.discarding = None
         self._received(seat, drawn)
-        self._say(self.RULES.discard, seat, "Seat {} {}: throws out {} and draws {}.", seat,
-                  self.LOG_WORDS["buy"], _plural(len(discarded), "card"), len(drawn))
+        self._say(self.RULES.discard, seat, self.LOG_WORDS["buy"], seat, cards_word(len(discarded)), len(drawn))
         self._next_bidder()
 
     def _received(self, seat: int, drawn: list[Card]) -> None:
@@ -387,8 +400,8 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         self.active = [s for s in self._turns if self.bids[s] != "pass"]
         if deal_void([b or "pass" for b in self.bids]):
             rule = self.RULES.all_pass or self.RULES.bid
-            self._say(rule, None, "Every player passed: the deal is void and passes to the next dealer.")
-            self._close_sheet(void={"rule": rule, "why": "every player passed: the deal is void"})
+            self._say(rule, None, N_("Every player passed: the deal is void and passes to the next dealer."))
+            self._close_sheet(void={"rule": rule, "why": VOID_WHY})
             self._next_deal()
             return
         self.after_buying()
@@ -399,7 +412,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         self._phase = PLAY
         leader = first_leader(self.num_players, self.dealer, self.active)
         self.start_tricks(leader, sorted(self.active))
-        self._say(self.RULES.lead, self.leader, "Seat {} leads to the first trick.", self.leader)
+        self._say(self.RULES.lead, self.leader, N_("Seat {} leads to the first trick."), self.leader)
 
     # ----- the play ------------------------------------------------------------
     @property
@@ -433,17 +446,19 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         self._close_sheet()
         self._end_or_next()
 
-    def write(self, seat: int, points: int, rule: str, why: str) -> None:
+    def write(self, seat: int, points: int, rule: str, why: Text) -> None:
         """One entry of the record: ``points`` down (negative, written off) or up."""
         record = self.score(seat, points, rule, why, seat).after
-        verb = "writes off" if points < 0 else "writes up" if points > 0 else "writes"
-        self._say(rule, seat, "Seat {} {} {}: {} (record {}).", seat, verb, abs(points), why, record)
+        template = (N_("Seat {} writes off {}: {} (record {}).") if points < 0 else
+                    N_("Seat {} writes up {}: {} (record {}).") if points > 0 else N_("Seat {} writes {}: {} (record {})."))
+        self._say(rule, seat, template, seat, abs(points), why, record)
 
     def _close_sheet(self, void: dict[str, str] | None = None) -> None:
         self.ledger.close_deal(void)
         changes = self.ledger.changes(self.deal_number, "record")
         self._closed.append((self.trump, self.turned, tuple(self.bids), tuple(self.bought), tuple(self.active),
-                             tuple(self.tricks), tuple((s["seat"], s["rule"], s["text"]) for s in self.shown),
+                             tuple(self.tricks), tuple((s["seat"], s["rule"], s["text"], s["kind"], s["value"])
+                                                       for s in self.shown),
                              tuple(r - c for r, c in zip(self.records, changes)), tuple(self.records),
                              tuple(self.payments)))
 
@@ -465,17 +480,16 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
     def settlement(self) -> list[int | float]:
         return settlement(self.records, self.variant.stake)
 
-    def _end(self, won: list[int], why: str | None = None) -> None:
+    def _end(self, won: list[int], why: Text | None = None) -> None:
         if not self.ledger.rows[-1].complete and next(self.ledger.in_deal(self.deal_number), None):
             self._close_sheet()
-        who = " and ".join(f"seat {s}" for s in won)
-        reason = why or (f"{who} wrote off {'their records' if len(won) > 1 else 'his record'} of "
-                         f"{self.start_record} after {_plural(self.deal_number, 'deal')}")
+        n = self.deal_number
+        reason = why or (Text(_WROTE_OFF_ALL[0], and_seats(won), self.start_record, n, plural=(_WROTE_OFF_ALL[1], n))
+                         if len(won) > 1 else
+                         Text(_WROTE_OFF[0], and_seats(won), self.start_record, n, plural=(_WROTE_OFF[1], n)))
         rule = self.RULES.tie if len(won) > 1 else self.RULES.end
-        self._say(rule, None, "Game: {}.", reason)
-        net = self.settlement()
-        self._say(self.RULES.settle, None, "Settlement: {}.",
-                  ", ".join(f"seat {s} {'+' if p > 0 else ''}{p}" for s, p in enumerate(net)))
+        self._say(rule, None, N_("Game: {}."), reason)
+        self._say(self.RULES.settle, None, N_("Settlement: {}."), Payments(self.settlement()))
         self.end(tuple(won), reason, rule)
 
     def deal_summary(self, deal: int) -> dict[str, Any]:
@@ -496,31 +510,36 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
     def action_label(self, action: Action) -> str:
         kind = action.kind
         if kind == "pass":
-            return "Pass"
+            return _("Pass")
         if kind == "stand":
-            return "Stand (play these cards)"
+            return _("Stand (play these cards)")
         if kind == "buy":
-            return "Buy (discard, then draw)"
+            return _("Buy (discard, then draw)")
         if kind == "draw":
-            return f"Draw {_plural(int(action.value or 0), 'card')}"
+            return tr("Draw {}", cards_word(int(action.value or 0)))
         return self.card_label(action)
 
     _say = Partie.say
 
-    SHOW_TEXTS: ClassVar[dict[str, str]] = {
-        "pamphil": "Seat {seat} declares the pamphil",
-        "five-of-a-suit": "Seat {seat} shows five of a suit",
-        "rams": "Seat {seat} shows a Rams, the four aces",
-        "jacks": "Seat {seat} shows jacks at the discard, worth {value}",
-        "boys": "Seat {seat} declares boys, worth {value} with a trick",
-        "trump-card": "The dealer, seat {seat}, shows his last card for trumps",
+    SHOW_TEXTS: ClassVar[dict[str, tuple[str, str]]] = {
+        "pamphil": (N_("Seat {seat} declares the pamphil: {cards}."), N_("declares the pamphil")),
+        "five-of-a-suit": (N_("Seat {seat} shows five of a suit: {cards}."), N_("shows five of a suit")),
+        "rams": (N_("Seat {seat} shows a Rams, the four aces: {cards}."), N_("shows a Rams, the four aces")),
+        "jacks": (N_("Seat {seat} shows jacks at the discard, worth {value}: {cards}."),
+                  N_("shows jacks at the discard, worth {value}")),
+        "boys": (N_("Seat {seat} declares boys, worth {value} with a trick: {cards}."),
+                 N_("declares boys, worth {value} with a trick")),
+        "trump-card": (N_("The dealer, seat {seat}, shows his last card for trumps: {cards}."),
+                       N_("shows his last card for trumps")),
     }
+    """By kind of show: the sentence the table shows, and its words in a deal's summary
+    (templates with ``{seat}``, ``{value}`` and ``{cards}``, written when read)."""
 
     def show(self, seat: int, kind: str, cards: list[Card], value: int | None, rule: str) -> None:
         """A hand (or part of one) shown to the table; its cards become known."""
-        text = self.SHOW_TEXTS.get(kind, "Seat {seat} shows " + kind).format(seat=seat, value=value)
         self.shown.append({"seat": seat, "kind": kind, "cards": [str(c) for c in cards], "value": value,
-                           "rule": rule, "text": f"{text}: {format_cards(cards, symbols=True)}."})
+                           "rule": rule, "text": Text(self.SHOW_TEXTS[kind][0], seat=seat, value=value,
+                                                      cards=format_cards(cards, symbols=True))})
         for card in cards:
             if card in self.hands[seat]:
                 self.known[card] = seat

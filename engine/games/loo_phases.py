@@ -12,6 +12,7 @@ from engine.cards import Card
 from engine.errors import IllegalActionError
 from engine.game import Action
 from engine.games.loo_rules import BID, DISCARD, PLAY
+from engine.i18n import N_, Text
 from engine.partie import Partie
 from engine.phases import Dialogue, Exchange, Phase, TrickPlay, TrickRules
 
@@ -82,24 +83,30 @@ class _Buying(Exchange):
         pending = len(cast("LooState", state).pending)
         if action.kind == "draw" and pending and action.value is not None and str(action.value) != str(pending):
             raise IllegalActionError(self.rule_id(state), action,
-                                     f"seat {seat} has discarded {pending} card(s) and draws as many, "
-                                     f"not {action.value}", seat)
+                                     Text(DRAWS_AS_MANY, seat, pending, action.value, plural=(DRAWS_AS_MANY, pending)),
+                                     seat)
         super().act(state, seat, action)
 
-    def form_reason(self, state: Partie, seat: int) -> str:
-        return f"seat {seat} is buying: discard a card ('discard <card>') or 'draw'"
+    def form_reason(self, state: Partie, seat: int) -> Text:
+        return Text("seat {} is buying: discard a card ('discard <card>') or 'draw'", seat)
 
     def early_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
         return IllegalActionError(self.rule_id(state), action,
-                                  "a buyer first lays aside the cards he does not want: discard at least one", seat)
+                                  Text("a buyer first lays aside the cards he does not want: discard at least one"),
+                                  seat)
 
     def full_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
         stock = len(cast("LooState", state).stock)
         return IllegalActionError(cast("LooState", state).RULES.stock_limit, action,
-                                  f"the stock holds only {stock} card(s): no more discards", seat)
+                                  Text(STOCK_HOLDS_ONLY, stock, plural=(STOCK_HOLDS_ONLY, stock)), seat)
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return cast("LooState", state).discard_advice(seat)
+
+
+DRAWS_AS_MANY = N_("seat {} has discarded {} card(s) and draws as many, not {}")
+STOCK_HOLDS_ONLY = N_("the stock holds only {} card(s): no more discards")
+"""Refusals with a count (Russian: its forms; English: "card(s)" whatever the count)."""
 
 
 def _play_advice(state: LooState, seat: int, cards: list[Card]) -> Action:
@@ -107,13 +114,14 @@ def _play_advice(state: LooState, seat: int, cards: list[Card]) -> Action:
 
 
 PHASES: dict[str, Phase] = Partie.PHASES | {  # the phases every loo game has, a rule by its name in ``RULES``
-    BID: _Bidding(BID, "bid", "Seat {seat}: bid", choices=True, verb="bid", vocabulary=("pass", "stand", "buy")),
-    DISCARD: _Buying("discard", "Seat {seat}: lay aside up to {most} unwanted cards, one at a time, "
-                     "then draw as many", give="discard", finish="draw"),
+    BID: _Bidding(BID, "bid", N_("Seat {seat}: bid"), choices=True, verb=N_("bid"), waiting=N_("waiting to bid"),
+                  vocabulary=("pass", "stand", "buy")),
+    DISCARD: _Buying("discard", N_("Seat {seat}: lay aside up to {most} unwanted cards, one at a time, "
+                                   "then draw as many"), give="discard", finish="draw"),
     PLAY: TrickPlay(TrickRules(follow="follow", hand="follow", winner="winner", form="follow"),
-                    "Seat {seat}: play to trick {trick}, led by seat {leader}",
-                    cases={"lead": ("lead", "Seat {seat}: lead to the first trick"),
-                           "next_lead": ("lead", "Seat {seat} won the last trick: lead to trick {trick}")},
+                    N_("Seat {seat}: play to trick {trick}, led by seat {leader}"),
+                    cases={"lead": ("lead", N_("Seat {seat}: lead to the first trick")),
+                           "next_lead": ("lead", N_("Seat {seat} won the last trick: lead to trick {trick}"))},
                     advice=_play_advice),
 }
 """The loo family's phases: the partie's own, the bidding, the buying and the play."""

@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine.actions import name_kind
 from engine.cards import Card, Rank, Suit, format_cards
 from engine.errors import EngineError, IllegalActionError, VariantError, brief
 from engine.game import Variant
+from engine.i18n import N_, Text, tr
 from engine.limits import MAX_ACTION_VALUE
 from engine.rules import implements
+
 __all__ = [
     "LooRules",
     "LooVariant",
@@ -36,7 +39,19 @@ __all__ = [
     "jacks_held",
     "COLOURS",
     "TRICKS_PER_DEAL",
+    "Payments",
+    "VOID_WHY",
+    "cards_word",
+    "five_of",
+    "tricks_word",
+    "and_seats",
 ]
+
+for _kind, _word in (("stand", N_("Stand")), ("buy", N_("Buy"))):  # ('pass': core's)
+    name_kind(_kind, _word)  # (an action's word in the reader's language, as a refusal names the action)
+
+_REFUSED = "variant option {!r} (rule {}): {} is not allowed; allowed values: {}"
+"""The shared refusal of a variant option's value (its Russian is core's)."""
 
 TRICKS_PER_DEAL = 5
 HAND_SIZE = 5
@@ -49,7 +64,6 @@ DEALER_EXCHANGE = "dealer_exchange"
 PLAY = "play"
 OVER = "over"
 
-_SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 
 
 @dataclass(frozen=True)
@@ -114,9 +128,10 @@ class LooVariant(Variant):
             low, high = bounds
             if isinstance(value, bool) or not isinstance(value, int) or value < low \
                     or value > (high if high is not None else MAX_ACTION_VALUE - 1):
-                allowed = f"a whole number from {low} to {high if high is not None else MAX_ACTION_VALUE - 1:,}"
-                raise VariantError(f"variant option {opt.name!r} (rule {opt.rule}): {brief(value)} is not allowed; "
-                                   f"allowed values: {allowed}", rule=opt.rule, option=opt.name)
+                most = format(high if high is not None else MAX_ACTION_VALUE - 1, ",")
+                allowed = Text("a whole number from {} to {}", low, most)
+                raise VariantError(Text(_REFUSED, opt.name, opt.rule, brief(value), allowed), rule=opt.rule,
+                                   option=opt.name)
 
 
 # ---------------------------------------------------------------- shared rule functions
@@ -131,8 +146,8 @@ def check_players(players: Any, low: int, high: int, rule: str) -> int:
     engine.errors.VariantError: variant option 'players' (rule mushka.setup.players): 7 is not allowed; allowed values: 2 to 6 players
     """
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise VariantError(f"variant option 'players' (rule {rule}): {brief(players)} is not allowed; "
-                           f"allowed values: {low} to {high} players", rule=rule, option="players")
+        raise VariantError(Text(_REFUSED, "players", rule, brief(players), Text("{} to {} players", low, high)),
+                           rule=rule, option="players")
     return players
 
 
@@ -247,12 +262,13 @@ def buy(hand: list[Card], discard: list[Card], stock: list[Card], rules: LooRule
     holds (``stock_limit`` rule)."""
     for card in discard:
         if card not in hand:
-            raise IllegalActionError(rules.discard, action, f"{card} is not in the hand ({format_cards(hand)})", seat)
+            raise IllegalActionError(rules.discard, action,
+                                     Text("{} is not in the hand ({})", card, format_cards(hand)), seat)
     if len(set(discard)) != len(discard):
-        raise IllegalActionError(rules.discard, action, "a card is discarded twice", seat)
+        raise IllegalActionError(rules.discard, action, Text("a card is discarded twice"), seat)
     if len(discard) > len(stock):
         raise IllegalActionError(rules.stock_limit, action,
-                                 f"{len(discard)} cards discarded but the stock holds only {len(stock)}", seat)
+                                 Text("{} cards discarded but the stock holds only {}", len(discard), len(stock)), seat)
     kept = [c for c in hand if c not in discard]
     n = len(discard)
     return kept + stock[:n], stock[n:]
@@ -327,9 +343,53 @@ def jacks_held(hand: list[Card]) -> tuple[int, list[tuple[Suit, Suit]]]:
     return len(suits), [colour for colour in COLOURS if all(s in suits for s in colour)]
 
 
-def _suit_name(suit: Suit) -> str:
-    return _SUIT_NAMES[suit]
+_FIVE_OF = {Suit.SPADES: N_("five spades"), Suit.HEARTS: N_("five hearts"), Suit.DIAMONDS: N_("five diamonds"),
+            Suit.CLUBS: N_("five clubs")}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def five_of(suit: Suit) -> Text:
+    """Five cards of ``suit`` in words ("five hearts"; Russian «пять червей»), written when read."""
+    return Text(_FIVE_OF[suit])
+
+
+def cards_word(n: int) -> Text:
+    """``n`` cards in words, written when read ("1 card", "3 cards"; Russian in the accusative,
+    "1 карту", "3 карты", as a buyer throws them out and draws them)."""
+    return Text("{} card", n, plural=("{} cards", n))
+
+
+def tricks_word(n: int) -> Text:
+    """The tricks a player took, as a score entry says it ("1 trick", "3 tricks"), written when read."""
+    return Text("{} trick", n, plural=("{} tricks", n))
+
+
+def and_seats(seats: list[int]) -> Text:
+    """Seats named one by one, joined by "and" ("seat 0 and seat 2"), written when read."""
+    who = Text("seat {}", seats[0])
+    for seat in seats[1:]:
+        who = Text("{} and {}", who, Text("seat {}", seat))
+    return who
+
+
+VOID_WHY = N_("every player passed: the deal is void")
+"""Why a deal every player passed is void (the score sheet's reason; the deal summary writes
+it in the reader's language)."""
+
+
+class Payments:
+    """The settlement as a sentence names it ("seat 0 -26, seat 1 +26"), written when read;
+    ``signed``: a nothing written "+0" (the deal summary's way) rather than "0" (the log's)."""
+
+    __slots__ = ("net", "signed")
+
+    def __init__(self, net: list[int | float], signed: bool = False) -> None:
+        self.net = tuple(net)
+        self.signed = signed
+
+    def __str__(self) -> str:
+        return ", ".join(tr("seat {} {}", s, _signed(p, self.signed)) for s, p in enumerate(self.net))
+
+
+def _signed(amount: int | float, plus_zero: bool) -> str:
+    """A payment with its sign ("+26", "-7"; nothing "0", or "+0" with ``plus_zero``)."""
+    return format(amount, "+") if plus_zero or amount > 0 else str(amount)

@@ -17,11 +17,11 @@ record, and the deal's trumps.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from engine.game import fact
-from engine.games.loo_rules import OVER, _plural, _suit_name, bid_order
+from engine.games.loo_rules import OVER, Payments, bid_order
+from engine.i18n import _, ngettext, tr
 from engine.table_view import account, pile, show
 
 if TYPE_CHECKING:
@@ -46,15 +46,15 @@ def piles(state: LooState, viewer: int | None) -> list[dict[str, Any]]:
     out = []
     turned = state.turned
     if turned is not None:
-        out.append(pile("turned", "Turned card", [turned], True, face_up=True,
+        out.append(pile("turned", _("Turned card"), [turned], True, face_up=True,
                         seat=state.dealer if state.turned_taken else None, trump=True, rule=rules.trump))
-    out.append(pile("stock", "Stock", state.stock, viewer is None, rule=rules.stock_limit))
+    out.append(pile("stock", _("Stock"), state.stock, viewer is None, rule=rules.stock_limit))
     buyer = state.discarding
     if buyer is not None and state.pending:
-        out.append(pile("discards", "Discards", state.pending, viewer in (None, buyer), seat=buyer, rule=rules.discard))
+        out.append(pile("discards", _("Discards"), state.pending, viewer in (None, buyer), seat=buyer, rule=rules.discard))
     thrown = [card for cards in state.discards.values() for card in cards]
     if thrown:  # (face down, out of the deal: their number only, but to the omniscient view)
-        out.append(pile("out", "Thrown out", thrown, viewer is None, rule=rules.discard))
+        out.append(pile("out", _("Thrown out"), thrown, viewer is None, rule=rules.discard))
     return out
 
 
@@ -68,7 +68,7 @@ def accounts(state: LooState) -> list[dict[str, Any]]:
     if state._phase != OVER:
         return []
     stake = state.variant.stake
-    return [account("settlement", f"Settlement (stake {stake})" if stake else "Settlement", state.RULES.settle,
+    return [account("settlement", tr("Settlement (stake {})", stake) if stake else _("Settlement"), state.RULES.settle,
                     state.settlement())]
 
 
@@ -85,31 +85,30 @@ def deal_summary(state: LooState, deal: int) -> dict[str, Any]:
     side_texts: list[str] = []
     for seat in range(state.num_players):
         bid = bids[seat]
-        words = [state.BID_WORDS[bid].format(n=bought[seat]) if bid else "did not bid"]
-        items = [fact("Choice", words[0], rules.discard if bid == "buy" else rules.bid)]
-        for who, rule, text in shown:
+        words = [tr(state.BID_WORDS[bid], n=bought[seat]) if bid else _("did not bid")]
+        items = [fact(_("Choice"), words[0], rules.discard if bid == "buy" else rules.bid)]
+        for who, rule, text, kind, value in shown:
             if who == seat:
-                items.append(fact("Shown", text, rule))
-                # "Seat 2 shows jacks ..., worth 5: J♠ J♣." -> "shows jacks ..., worth 5" (the cards are in the fact)
-                words.append(re.sub(rf"^(the dealer, )?seat {seat},? ", "", text.split(": ")[0], flags=re.I))
+                items.append(fact(_("Shown"), text, rule))
+                words.append(tr(state.SHOW_TEXTS[kind][1], value=value))  # (the cards are in the fact)
         if seat in active and sum(tricks) > 0:  # (not when the shows ended the deal before the play)
-            items.append(fact("Tricks", tricks[seat], rules.winner))
-            words.append(_plural(tricks[seat], "trick"))
+            items.append(fact(_("Tricks"), tricks[seat], rules.winner))
+            words.append(ngettext("{} trick", "{} tricks", tricks[seat]).format(tricks[seat]))
         change = sum(e["points"] for e in row["entries"] if e["side"] == seat)
-        items.append(fact("Record", f"{before[seat]} → {after[seat]}"))
+        items.append(fact(_("Record"), f"{before[seat]} → {after[seat]}"))
         if paid[seat] != paid_before[seat]:
-            items.append(fact("Paid outside the record", f"{paid[seat] - paid_before[seat]:+d}"))
+            items.append(fact(_("Paid outside the record"), f"{paid[seat] - paid_before[seat]:+d}"))
         side_facts.append(items)
-        written = (f"writes off {-change}" if change < 0 else f"writes up {change}" if change else "writes nothing")
-        side_texts.append(f"seat {seat}: {', '.join(words)}; {written} (record {after[seat]})")
-    trumps = _suit_name(trump) + (f": {turned} turned" if turned is not None else "")
-    facts = [fact("Trumps", trumps, rules.trump)]
+        written = (tr("writes off {}", -change) if change < 0 else tr("writes up {}", change) if change
+                   else _("writes nothing"))
+        side_texts.append(tr("seat {}: {}; {} (record {})", seat, ", ".join(words), written, after[seat]))
+    trumps = tr("{}: {} turned", trump.words, turned) if turned is not None else str(trump.words)
+    facts = [fact(_("Trumps"), trumps, rules.trump)]
     if row.get("void"):
-        facts.append(fact("Void deal", row["void"]["why"], row["void"]["rule"]))
+        facts.append(fact(_("Void deal"), _(row["void"]["why"]), row["void"]["rule"]))  # (loo_rules.VOID_WHY)
     ending = None
     outcome = state._outcome
     if outcome is not None and deal == state.deal_number:
         ending = (rules.tie if len(outcome.winners) > 1 else rules.end, outcome.reason)
-        facts.append(fact("Settlement", ", ".join(f"seat {s} {p:+}" for s, p in enumerate(state.settlement())),
-                          rules.settle))
+        facts.append(fact(_("Settlement"), Payments(state.settlement(), signed=True), rules.settle))
     return state._summary(row, side_facts, side_texts, facts, ending)

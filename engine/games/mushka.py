@@ -20,7 +20,9 @@ from typing import Any, ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.game import GameSpec, Option
+from engine.i18n import N_, Text
 from engine.games.loo import TRICKS_PER_DEAL, LooRules, LooState, LooVariant, one_suit, settlement
+from engine.games.loo_rules import five_of, tricks_word
 from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, Strength
@@ -172,7 +174,7 @@ def _ace_of_spades_penalty(trump: Suit, five_plus_ace: bool) -> int:
 @implements("mushka.score.trick", "mushka.score.no-trick", "mushka.end.overshoot")
 def deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, played: bool = True,
                overshoot_penalty: str = _OVERSHOOT_PENALTY.default,
-               ace_penalty: str = _ACE_OF_SPADES_PENALTY.default) -> list[tuple[int, str, str]]:
+               ace_penalty: str = _ACE_OF_SPADES_PENALTY.default) -> list[tuple[int, str, Text]]:
     """One player's entries ``(points, rule, why)`` for a deal: each trick
     writes off one; no trick adds 5 (with the ace of spades, its penalty by
     the ``ace_penalty`` reading); the ace of spades with a trick writes off 5
@@ -193,35 +195,42 @@ PER_SURPLUS_TRICK: Readings[bool] = Readings(_OVERSHOOT_PENALTY, {"once": False,
 
 
 def _deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, played: bool, per_surplus_trick: bool,
-                five_plus_ace: bool) -> list[tuple[int, str, str]]:
+                five_plus_ace: bool) -> list[tuple[int, str, Text]]:
     """:func:`deal_score` by the parameters of its two readings."""
     if not played:
         return []
     if tricks == 0:
         if ace_of_spades:
             penalty = _ace_of_spades_penalty(trump, five_plus_ace)
-            why = "held the ace of spades and took no trick"
-            if five_plus_ace:
-                why += f" (5 and the ace's {penalty - 5}{', spades are trumps' if trump is Suit.SPADES else ''})"
+            if not five_plus_ace:
+                why = Text("held the ace of spades and took no trick")
+            elif trump is Suit.SPADES:
+                why = Text("held the ace of spades and took no trick (5 and the ace's {}, spades are trumps)", penalty - 5)
+            else:
+                why = Text("held the ace of spades and took no trick (5 and the ace's {})", penalty - 5)
             return [(penalty, "mushka.score.ace-of-spades-penalty", why)]
-        return [(5, "mushka.score.no-trick", "took no trick")]
-    entries = [(-tricks, "mushka.score.trick", f"{tricks} trick{'s' if tricks != 1 else ''}")]
+        return [(5, "mushka.score.no-trick", Text("took no trick"))]
+    entries = [(-tricks, "mushka.score.trick", tricks_word(tricks))]
     left = record - tricks
     if left < 0:
         surplus = -left
         restart = START + (5 * surplus if per_surplus_trick else 5)
         entries.append((restart - left, "mushka.end.overshoot",
-                        f"{surplus} trick{'s' if surplus != 1 else ''} more than the record needed: "
-                        f"it starts again at {START} with {restart - START} penalty"))
+                        Text(_OVERSHOOT, surplus, START, restart - START, plural=(_OVERSHOOT_MANY, surplus))))
         return entries
     if ace_of_spades:
         bonus = ace_of_spades_bonus(trump)
         entries.append((-bonus, "mushka.score.ace-of-spades-bonus",
-                        f"the ace of spades with a trick{' (spades are trumps)' if bonus == 10 else ''}"))
+                        Text("the ace of spades with a trick (spades are trumps)") if bonus == 10
+                        else Text("the ace of spades with a trick")))
         if left - bonus < 0:
             entries.append((bonus - left, "mushka.end.overshoot",
-                            "the ace's bonus takes the record no lower than nothing"))
+                            Text("the ace's bonus takes the record no lower than nothing")))
     return entries
+
+
+_OVERSHOOT = N_("{} trick more than the record needed: it starts again at {} with {} penalty")
+_OVERSHOOT_MANY = "{} tricks more than the record needed: it starts again at {} with {} penalty"
 
 
 @implements("mushka.special.five-of-a-suit", "pamphil.special.five-of-a-suit")
@@ -289,8 +298,8 @@ class MushkaState(LooState):
     def may_pass(self, seat: int) -> bool:
         return may_pass(self.hands[seat])  # the hand he holds when he declares (the bidding precedes the buying)
 
-    def must_play_reason(self, seat: int) -> str:
-        return "he holds the ace of spades"
+    def must_play_reason(self, seat: int) -> Text:
+        return Text("he holds the ace of spades")
 
     def _before_play(self) -> None:
         self.ace_holder = next((s for s in self.active if ACE_OF_SPADES in self.hands[s]), None)
@@ -307,13 +316,14 @@ class MushkaState(LooState):
                 continue
             self.show(seat, "five-of-a-suit", hand, None, rule)
             if wins_game:
-                self.write(seat, -self.records[seat], rule, f"five {hand[0].suit.name_en} shown: he wins the game")
+                five = five_of(hand[0].suit)
+                self.write(seat, -self.records[seat], rule, Text("{} shown: he wins the game", five))
                 self._close_sheet()
-                self._end([seat], f"seat {seat} showed five {hand[0].suit.name_en} and won the game")
+                self._end([seat], Text("seat {} showed {} and won the game", seat, five))
                 return True
             self.tricks[seat] = TRICKS_PER_DEAL
-            self._say(rule, seat, "Seat {} shows five {} ({}) and takes the deal's five tricks without play.",
-                      seat, hand[0].suit.name_en, format_cards(hand, symbols=True))
+            self._say(rule, seat, N_("Seat {} shows {} ({}) and takes the deal's five tricks without play."),
+                      seat, five_of(hand[0].suit), format_cards(hand, symbols=True))
             for points, entry_rule, why in self.deal_entries(seat):
                 self.write(seat, points, entry_rule, why)
             self._close_sheet()
@@ -321,7 +331,7 @@ class MushkaState(LooState):
             return True
         return False
 
-    def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
+    def deal_entries(self, seat: int) -> list[tuple[int, str, Text]]:
         held = getattr(self, "ace_holder", None) == seat
         params = self.params
         return _deal_score(self.records[seat], self.tricks[seat], held, self.trump, True, params.per_surplus_trick,

@@ -17,10 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+from engine.actions import name_kind
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
 from engine.games.loo_rules import DECLARE, LAY_OUT, bid_order
+from engine.i18n import N_, Text, _, tr
 from engine.games.mushka import MushkaParams, MushkaState, MushkaVariant
 from engine.partie import Partie
 from engine.phases import Dialogue, Exchange
@@ -32,6 +34,8 @@ __all__ = ["PamphilVariant", "PamphilState", "SPEC", "PAMPHIL", "pamphil_strengt
            "declare_payment", "turned_pamphil"]
 
 GAME_ID = "pamphil"
+for _kind, _word in (("declare", N_("Declare")), ("keep_quiet", N_("Keep quiet")), ("lay_out", N_("Lay out"))):
+    name_kind(_kind, _word)  # (an action's word in the reader's language, as a refusal names the action)
 PAMPHIL = Card(Rank.JACK, Suit.CLUBS)
 
 
@@ -101,11 +105,11 @@ def turned_pamphil(dealer_hand: list[Card], turned: Card, give: Card,
     new turned card."""
     action = Action("lay_out", give)
     if turned is not PAMPHIL:
-        raise IllegalActionError("pamphil.deal.turned-pamphil", action, f"the turned card is {turned}, not the pamphil",
-                                 seat)
+        raise IllegalActionError("pamphil.deal.turned-pamphil", action,
+                                 Text("the turned card is {}, not the pamphil", turned), seat)
     if give not in dealer_hand or give is PAMPHIL:
         raise IllegalActionError("pamphil.deal.turned-pamphil", action,
-                                 f"the dealer lays out a card of his own hand, and {give} is not one", seat)
+                                 Text("the dealer lays out a card of his own hand, and {} is not one", give), seat)
     hand = [c for c in dealer_hand if c is not give] + [PAMPHIL]
     return hand, give
 
@@ -125,8 +129,8 @@ class _LayOut(Exchange):
     def act(self, state: Partie, seat: int, action: Action) -> None:
         if action.kind != "lay_out" or action.card is None:
             raise IllegalActionError("pamphil.deal.turned-pamphil", action,
-                                     f"seat {seat} turned up the pamphil and must lay out a card ('lay_out <card>')",
-                                     seat)
+                                     Text("seat {} turned up the pamphil and must lay out a card ('lay_out <card>')",
+                                          seat), seat)
         self.perform(state, seat, action)
 
     def perform(self, state: Partie, seat: int, action: Action) -> None:
@@ -138,7 +142,7 @@ class _LayOut(Exchange):
         return Action("lay_out", min(cards, key=lambda c: c.rank_value))
 
     def taken(self, state: Partie, seat: int) -> tuple[list[Card], str] | None:
-        return [PAMPHIL], "the turned pamphil"
+        return [PAMPHIL], _("the turned pamphil")
 
 
 class _Declaration(Dialogue):
@@ -154,8 +158,8 @@ class _Declaration(Dialogue):
     def call(self, state: Partie, seat: int, action: Action) -> None:
         if action.kind == "declare" and PAMPHIL not in cast("PamphilState", state).hands[seat]:
             raise IllegalActionError("pamphil.bid.declare-payment", action,
-                                     f"seat {seat} does not hold the pamphil ({PAMPHIL.symbol}): only its holder as "
-                                     "dealt may declare it", seat)
+                                     Text("seat {} does not hold the pamphil ({}): only its holder as dealt may "
+                                          "declare it", seat, PAMPHIL.symbol), seat)
         cast("PamphilState", state).declare(seat, action)
         self.advance(state)
 
@@ -166,7 +170,7 @@ class _Declaration(Dialogue):
         return legal[0]  # (declare when he may)
 
     def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
-        return "declares the pamphil" if action.kind == "declare" else "says nothing"
+        return _("declares the pamphil") if action.kind == "declare" else _("says nothing")
 
 
 class PamphilState(MushkaState):
@@ -177,14 +181,14 @@ class PamphilState(MushkaState):
     ADOPTS = "pamphil.general.as-mushka"
     PHASES = MushkaState.PHASES | {
         LAY_OUT: _LayOut("pamphil.deal.turned-pamphil",
-                         "Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps",
+                         N_("Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps"),
                          give="lay_out"),
         DECLARE: _Declaration(DECLARE, "pamphil.bid.declare-payment",
-                              "Seat {seat}: declare the pamphil, if you hold it, or say nothing", choices=True,
-                              verb="declare the pamphil or say nothing", vocabulary=("declare", "keep_quiet")),
+                              N_("Seat {seat}: declare the pamphil, if you hold it, or say nothing"), choices=True,
+                              verb=N_("declare the pamphil or say nothing"), vocabulary=("declare", "keep_quiet")),
     }
     params: PamphilParams
-    ACCOUNT_LABELS = {"payment": "Side payments for declaring the pamphil"}
+    ACCOUNT_LABELS = {"payment": N_("Side payments for declaring the pamphil")}
 
     @classmethod
     def parameters(cls, variant: Any) -> PamphilParams:
@@ -208,7 +212,7 @@ class PamphilState(MushkaState):
                      legal: list[Card]) -> IllegalActionError:
         if self.trick and PAMPHIL in (self.trick[0], card):
             return IllegalActionError("pamphil.play.pamphil-follow", action,
-                                      refusal.reason + " (the pamphil counts as a trump)", seat)
+                                      Text("{} (the pamphil counts as a trump)", refusal.reason), seat)
         return refusal
 
     def playable_any_time(self, card: Card) -> bool:
@@ -224,7 +228,7 @@ class PamphilState(MushkaState):
             self.known[PAMPHIL] = self.dealer
             self.turned_taken = True  # in the dealer's hand until he lays out a card in its place
             self._say("pamphil.deal.turned-pamphil", self.dealer,
-                      "The pamphil is turned up: the dealer, seat {}, takes it and lays out a card of his own.",
+                      N_("The pamphil is turned up: the dealer, seat {}, takes it and lays out a card of his own."),
                       self.dealer)
             return
         self._ask_declaration()
@@ -244,8 +248,8 @@ class PamphilState(MushkaState):
         self.hands[seat] = sorted(new_hand, key=lambda c: c.index)
         self.turned, self.trump = turned, turned.suit
         self.turned_taken = False
-        self._say("pamphil.deal.turned-pamphil", seat, "Seat {} lays out {}: {} are trumps.", seat, turned.symbol,
-                  turned.suit.name_en)
+        self._say("pamphil.deal.turned-pamphil", seat, N_("Seat {} lays out {}: {} are trumps."), seat, turned.symbol,
+                  turned.suit.words)
         self._start_bidding()  # everyone saw the pamphil turned: only a holder as dealt declares it
 
     @implements("pamphil.bid.declare-payment")
@@ -258,19 +262,19 @@ class PamphilState(MushkaState):
             for payer in range(self.num_players):
                 if payer != seat:
                     self.ledger.pay(self.deal_number, payer, seat, -paid[payer], "payment",
-                                    "pamphil.bid.declare-payment", "the pamphil declared")
+                                    "pamphil.bid.declare-payment", Text("the pamphil declared"))
             self.show(seat, "pamphil", [PAMPHIL], paid[seat], "pamphil.bid.declare-payment")
             self._say("pamphil.bid.declare-payment", seat,
-                      "Seat {} declares the pamphil and receives {} from each other player (outside the record).",
+                      N_("Seat {} declares the pamphil and receives {} from each other player (outside the record)."),
                       seat, self.variant.pamphil_payment)
 
     def card_label(self, action: Action) -> str:
         if action.kind == "lay_out" and action.card is not None:
-            return f"Lay out {action.card.symbol}"
+            return tr("Lay out {}", action.card.symbol)
         if action.kind == "declare":
-            return "Declare the pamphil"
+            return _("Declare the pamphil")
         if action.kind == "keep_quiet":
-            return "Say nothing"
+            return _("Say nothing")
         return super().card_label(action)
 
     def card_worth(self, card: Card) -> float:

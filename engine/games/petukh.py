@@ -20,6 +20,8 @@ from typing import Any, ClassVar
 from engine.cards import Card, Rank, Suit, deck_36, format_cards
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import LooRules, LooState, LooVariant, jacks_held
+from engine.games.loo_rules import tricks_word
+from engine.i18n import N_, Text, _
 from engine.readings import Readings
 from engine.rules import implements
 from engine.table_view import pile
@@ -133,7 +135,7 @@ def boys(hand: list[Card], trump: Suit) -> int:
 
 
 @implements("petukh.score.trick", "petukh.score.no-trick", "petukh.boys.pair", "petukh.end.winner")
-def deal_score(record: int, tricks: int, boys_value: int = 0) -> list[tuple[int, str, str]]:
+def deal_score(record: int, tricks: int, boys_value: int = 0) -> list[tuple[int, str, Text]]:
     """One player's entries ``(points, rule, why)``: a point off per trick and
     the boys' value with a trick; no trick adds 5 if the record is 10 or
     less; writing off more than was left is not punished (the record stops
@@ -142,20 +144,20 @@ def deal_score(record: int, tricks: int, boys_value: int = 0) -> list[tuple[int,
     >>> sum(p for p, _, _ in deal_score(10, 0))
     5
     """
-    entries: list[tuple[int, str, str]] = []
+    entries: list[tuple[int, str, Text]] = []
     if tricks:
-        entries.append((-tricks, "petukh.score.trick", f"{tricks} trick{'s' if tricks != 1 else ''}"))
+        entries.append((-tricks, "petukh.score.trick", tricks_word(tricks)))
         if boys_value:
             rule = ("petukh.boys.four-jacks" if boys_value == 15 else
                     "petukh.boys.trump-jack" if boys_value == 10 else "petukh.boys.pair")
-            entries.append((-boys_value, rule, "boys declared, with a trick"))
+            entries.append((-boys_value, rule, Text("boys declared, with a trick")))
     elif record <= 10:
-        entries.append((5, "petukh.score.no-trick", "took no trick (record 10 or less)"))
+        entries.append((5, "petukh.score.no-trick", Text("took no trick (record 10 or less)")))
     else:
-        entries.append((0, "petukh.score.no-trick", "took no trick, but the record is above 10: no penalty"))
-    total = record + sum(p for p, _, _ in entries)
+        entries.append((0, "petukh.score.no-trick", Text("took no trick, but the record is above 10: no penalty")))
+    total = record + sum(p for p, _n, _w in entries)
     if total < 0:
-        entries.append((-total, "petukh.end.winner", "writing off more than was left is not punished"))
+        entries.append((-total, "petukh.end.winner", Text("writing off more than was left is not punished")))
     return entries
 
 
@@ -184,16 +186,17 @@ class PetukhState(LooState):
         self.turned = None
         self.show(self.dealer, "trump-card", [card], None, "petukh.deal.six-player-trump")
         self._say("petukh.deal.six-player-trump", self.dealer,
-                  "Deal {}: seat {} deals five each; his last card, {}, is shown: {} are trumps.",
-                  self.deal_number, self.dealer, card.symbol, card.suit.name_en)
+                  N_("Deal {}: seat {} deals five each; his last card, {}, is shown: {} are trumps."),
+                  self.deal_number, self.dealer, card.symbol, card.suit.words)
 
     def deal(self, deck: list[Card]) -> None:
         self.boys: dict[int, int] = {}
         super().deal(deck)
 
-    BID_WORDS: ClassVar[dict[str, str]] = {"pass": "passed", "stand": "keeps his cards", "buy": "exchanged {n}",
-                                           "buying": "exchanging: {n} out"}
-    LOG_WORDS: ClassVar[dict[str, str]] = {"pass": "passes", "stand": "keeps his cards", "buy": "exchanges"}
+    BID_WORDS: ClassVar[dict[str, str]] = {"pass": N_("passed"), "stand": N_("keeps his cards"),
+                                           "buy": N_("exchanged {n}"), "buying": N_("exchanging: {n} out")}
+    LOG_WORDS: ClassVar[dict[str, str]] = {"pass": N_("Seat {} passes."), "stand": N_("Seat {} keeps his cards."),
+                                           "buy": N_("Seat {} exchanges: throws out {} and draws {}.")}
 
     def may_buy(self, seat: int) -> bool:
         return may_exchange(self.records, seat)
@@ -201,10 +204,10 @@ class PetukhState(LooState):
     def no_buy_rule(self, seat: int) -> str:
         return "petukh.exchange.one-point" if any(r == 1 for r in self.records) else "petukh.exchange.two-short"
 
-    def no_buy_reason(self, seat: int) -> str:
+    def no_buy_reason(self, seat: int) -> Text:
         if any(r == 1 for r in self.records):
-            return "a record stands at 1, so nobody exchanges"
-        return "his record stands at 2, so he plays the cards dealt to him"
+            return Text("a record stands at 1, so nobody exchanges")
+        return Text("his record stands at 2, so he plays the cards dealt to him")
 
     def shows(self) -> bool:
         for seat in self.active:
@@ -215,7 +218,7 @@ class PetukhState(LooState):
                 rule = "petukh.boys.four-jacks" if value == 15 else (
                     "petukh.boys.trump-jack" if value == 10 else "petukh.boys.pair")
                 self.show(seat, "boys", jacks, value, rule)
-                self._say(rule, seat, "Seat {} declares boys: {} (worth {} with a trick).", seat,
+                self._say(rule, seat, N_("Seat {} declares boys: {} (worth {} with a trick)."), seat,
                           format_cards(jacks, symbols=True), value)
         return False
 
@@ -223,18 +226,18 @@ class PetukhState(LooState):
         """The loo's piles, and at six the dealer's last card, shown for trumps."""
         piles = super().piles_view(viewer)
         if self.trump_card is not None:
-            piles.insert(0, pile("trump-card", "The dealer's last card", [self.trump_card], True, face_up=True,
+            piles.insert(0, pile("trump-card", _("The dealer's last card"), [self.trump_card], True, face_up=True,
                                  seat=self.dealer, trump=True, rule="petukh.deal.six-player-trump"))
         return piles
 
-    def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
+    def deal_entries(self, seat: int) -> list[tuple[int, str, Text]]:
         return deal_score(self.records[seat], self.tricks[seat], self.boys.get(seat, 0))
 
     def action_label(self, action: Action) -> str:
         if action.kind == "stand":
-            return "Keep these cards"
+            return _("Keep these cards")
         if action.kind == "buy":
-            return "Exchange (throw out, then draw)"
+            return _("Exchange (throw out, then draw)")
         return super().action_label(action)
 
     # ----- a sensible player -----

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from engine.actions import name_kind
 from engine.cards import Card, Rank
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec
 from engine.games.loo import LooState
-from engine.games.loo_rules import DEALER_EXCHANGE
+from engine.games.loo_rules import DEALER_EXCHANGE, five_of
+from engine.i18n import N_, Text, _, tr
 from engine.games.rams_rules import (
     ACE_DUTY,
     ACE_VALUES,
@@ -73,6 +75,9 @@ __all__ = [  # (the rules' names too: a game's module is where they are looked u
     "RAMS_OTHERS", "JACKS",
 ]
 
+for _kind, _word in (("exchange", N_("Exchange")), ("keep", N_("Keep"))):
+    name_kind(_kind, _word)  # (an action's word in the reader's language, as a refusal names the action)
+
 
 class _DealerExchange(Exchange):
     """The dealer's exchange: a card of his hand for the turned trump, or leave it."""
@@ -99,15 +104,15 @@ class _DealerExchange(Exchange):
         rams = cast("RamsState", state)
         if action.kind == "keep":
             assert rams.turned is not None
-            rams._say("rams.buy.dealer-takes-turned", seat, "The dealer leaves the turned {} on the table.",
+            rams._say("rams.buy.dealer-takes-turned", seat, N_("The dealer leaves the turned {} on the table."),
                       rams.turned.symbol)
         super().perform(state, seat, action)
 
     def done(self, state: Partie, seat: int) -> None:
         cast("RamsState", state)._before_play()
 
-    def form_reason(self, state: Partie, seat: int) -> str:
-        return "the dealer may exchange a card for the turned trump ('exchange <card>') or 'keep'"
+    def form_reason(self, state: Partie, seat: int) -> Text:
+        return Text("the dealer may exchange a card for the turned trump ('exchange <card>') or 'keep'")
 
     def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
         return cast("RamsState", state).exchange_advice(seat)
@@ -122,8 +127,8 @@ class RamsState(LooState):
     redeal_by_same_dealer = False
     PHASES = LooState.PHASES | {
         DEALER_EXCHANGE: _DealerExchange("rams.buy.dealer-takes-turned",
-                                         "Seat {seat}, the dealer: give a card of the hand for the turned {turned}, "
-                                         "or leave it", give="exchange", finish="keep"),
+                                         N_("Seat {seat}, the dealer: give a card of the hand for the turned {turned}, "
+                                            "or leave it"), give="exchange", finish="keep"),
     }
     params: RamsParams
 
@@ -145,8 +150,8 @@ class RamsState(LooState):
     def may_pass(self, seat: int) -> bool:
         return not self.params.ace_duty.received(self.dealt[seat], self.trump)
 
-    def must_play_reason(self, seat: int) -> str:
-        return f"he received {self.params.ace_duty.words} in the deal"
+    def must_play_reason(self, seat: int) -> Text:
+        return Text(self.params.ace_duty.words)
 
     def deal(self, deck: list[Card]) -> None:
         self.jacks_shown: dict[int, int] = {}
@@ -163,10 +168,11 @@ class RamsState(LooState):
         self.show(seat, "jacks", jacks, value, "rams.jacks.at-discard")
         if _jacks_finish(self.records[seat], value):
             self.write(seat, -self.records[seat], "rams.jacks.finish",
-                       f"jacks ({value}) shown with {self.records[seat]} left: the game ends without play")
-            self._end([seat], f"seat {seat} showed his jacks with no more than their value left and ended the game")
+                       Text("jacks ({}) shown with {} left: the game ends without play", value, self.records[seat]))
+            self._end([seat], Text("seat {} showed his jacks with no more than their value left and ended the game",
+                                   seat))
             return
-        self.write(seat, -value, "rams.jacks.at-discard", "jacks shown at the discard")
+        self.write(seat, -value, "rams.jacks.at-discard", Text("jacks shown at the discard"))
 
     def after_buying(self) -> None:
         if self.dealer in self.active and self.turned is not None and not self.turned_taken:
@@ -184,7 +190,7 @@ class RamsState(LooState):
         self.hands[seat] = sorted(hand, key=lambda c: c.index)
         self.discards.setdefault(seat, []).append(card)
         self.known[turned] = seat
-        self._say("rams.buy.dealer-takes-turned", seat, "The dealer takes the turned {} for a card of his hand.",
+        self._say("rams.buy.dealer-takes-turned", seat, N_("The dealer takes the turned {} for a card of his hand."),
                   turned.symbol)
         self.turned_taken = True
 
@@ -199,12 +205,13 @@ class RamsState(LooState):
             aces = [c for c in self.hands[seat] if c.rank is Rank.ACE]
             self.show(seat, "rams", aces, self.records[seat], "rams.special.rams")
             self._cancel_jacks(seat)
-            self.write(seat, rams_changes[seat], "rams.special.rams", "a Rams (four aces): the whole record")
+            self.write(seat, rams_changes[seat], "rams.special.rams", Text("a Rams (four aces): the whole record"))
             for other in self.active:
                 if other != seat and rams_changes[other]:
-                    self.write(other, rams_changes[other], "rams.special.rams", "another player showed a Rams: 5 up")
+                    self.write(other, rams_changes[other], "rams.special.rams",
+                               Text("another player showed a Rams: 5 up"))
             self._close_sheet()
-            self._end([seat], f"seat {seat} showed a Rams (four aces) and wrote off his whole record")
+            self._end([seat], Text("seat {} showed a Rams (four aces) and wrote off his whole record", seat))
             return True
         showers, changes = _five_of_a_suit(self.hands, self.params.five_of_a_suit_others, self.active)
         if not showers:
@@ -216,13 +223,13 @@ class RamsState(LooState):
             change = changes[seat]
             if seat in showers:
                 self.write(seat, change, "rams.special.five-of-a-suit",
-                           f"five {self.hands[seat][0].suit.name_en} shown (5, and the ace's value if held)")
+                           Text("{} shown (5, and the ace's value if held)", five_of(self.hands[seat][0].suit)))
             else:
                 self.write(seat, change, "rams.special.five-of-a-suit",
-                           "another player showed five of a suit: 5 up" +
-                           (" with the aces held" if change > 5 else ""))
+                           Text("another player showed five of a suit: 5 up with the aces held") if change > 5
+                           else Text("another player showed five of a suit: 5 up"))
             if self.records[seat] < 0:
-                self.write(seat, -self.records[seat], "rams.end.winner", "the record stops at nothing")
+                self.write(seat, -self.records[seat], "rams.end.winner", Text("the record stops at nothing"))
         self._close_sheet()
         self._end_or_next()
         return True
@@ -231,10 +238,10 @@ class RamsState(LooState):
         for seat, value in list(self.jacks_shown.items()):
             if seat != shower:
                 self.write(seat, value, "rams.jacks.cancelled",
-                           "jacks count nothing when another shows five of a suit or a Rams")
+                           Text("jacks count nothing when another shows five of a suit or a Rams"))
                 del self.jacks_shown[seat]
 
-    def deal_entries(self, seat: int) -> list[tuple[int, str, str]]:
+    def deal_entries(self, seat: int) -> list[tuple[int, str, Text]]:
         jacks = self.jacks_shown.get(seat, 0)
         aces = [c for c in self.play_hands.get(seat, []) if c.rank is Rank.ACE]
         record_before_jacks = self.records[seat] + jacks
@@ -248,22 +255,23 @@ class RamsState(LooState):
         if legal == [ace] and card in followed:  # the follow rule allowed it: the trump ace's duty forbids it
             if not self.trick:
                 return IllegalActionError("rams.play.trump-ace-lead", action,
-                                          f"seat {seat} holds the ace of trumps and must lead it", seat)
+                                          Text("seat {} holds the ace of trumps and must lead it", seat), seat)
             return IllegalActionError("rams.play.trump-ace-cover", action,
-                                      f"seat {seat} must cover the trump {self._court_in_trick()} "
-                                      "with the ace of trumps",
-                                      seat)
+                                      Text("seat {} must cover the trump {} with the ace of trumps", seat,
+                                           self._court_in_trick()), seat)
         return refusal
 
-    def _court_in_trick(self) -> str:
+    def _court_in_trick(self) -> str | Text:
         courts = [c for c in self.trick if c.suit is self.trump and c.rank in (Rank.KING, Rank.QUEEN, Rank.JACK)]
-        return courts[0].symbol if courts else "court"
+        return courts[0].symbol if courts else Text("court")
 
     def card_label(self, action: Action) -> str:
         if action.kind == "exchange" and action.card is not None:
-            return f"Give {action.card.symbol} for the turned {self.turned.symbol if self.turned else 'trump'}"
+            if self.turned is None:
+                return tr("Give {} for the turned trump", action.card.symbol)
+            return tr("Give {} for the turned {}", action.card.symbol, self.turned.symbol)
         if action.kind == "keep":
-            return "Leave the turned trump"
+            return _("Leave the turned trump")
         return super().card_label(action)
 
     # ----- a sensible player -----

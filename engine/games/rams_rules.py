@@ -18,7 +18,8 @@ from typing import Any, ClassVar, NamedTuple
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
 from engine.game import Action, Option
-from engine.games.loo_rules import LooRules, LooVariant, jacks_held, one_suit
+from engine.games.loo_rules import LooRules, LooVariant, jacks_held, one_suit, tricks_word
+from engine.i18n import N_, Text
 from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import Constraint
@@ -117,16 +118,19 @@ def may_pass(dealt: list[Card], trump: Suit, ace_must_play: str = _ACE_MUST_PLAY
 
 class AceDuty(NamedTuple):
     """Which aces received in the deal forbid passing: whether a hand as dealt
-    holds one (``received(dealt, trump)``), and the words for it."""
+    holds one (``received(dealt, trump)``), and why he may not pass (a template written when read)."""
 
     received: Callable[[list[Card], Suit], bool]
     words: str
 
 
 ACE_DUTY: Readings[AceDuty] = Readings(_ACE_MUST_PLAY, {
-    "any-ace": AceDuty(lambda dealt, trump: any(c.rank is Rank.ACE for c in dealt), "an ace"),
-    "trump-ace": AceDuty(lambda dealt, trump: Card(Rank.ACE, trump) in dealt, "the ace of trumps"),
-    "ace-of-spades": AceDuty(lambda dealt, trump: Card(Rank.ACE, Suit.SPADES) in dealt, "the ace of spades"),
+    "any-ace": AceDuty(lambda dealt, trump: any(c.rank is Rank.ACE for c in dealt),
+                       N_("he received an ace in the deal")),
+    "trump-ace": AceDuty(lambda dealt, trump: Card(Rank.ACE, trump) in dealt,
+                         N_("he received the ace of trumps in the deal")),
+    "ace-of-spades": AceDuty(lambda dealt, trump: Card(Rank.ACE, Suit.SPADES) in dealt,
+                             N_("he received the ace of spades in the deal")),
 })
 """The aces that forbid passing, by the reading of ``bid.ace-may-not-pass``."""
 
@@ -177,7 +181,7 @@ TRUMP_ACE_COVER: Readings[Constraint] = Readings(_TRUMP_ACE_COVER, {"led": _cove
 @implements("rams.score.trick", "rams.score.aces-with-trick", "rams.score.no-trick", "rams.jacks.pass",
             "rams.jacks.no-trick")
 def deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: int = 0,
-               jacks_no_trick: str = _JACKS_NO_TRICK.default) -> list[tuple[int, str, str]]:
+               jacks_no_trick: str = _JACKS_NO_TRICK.default) -> list[tuple[int, str, Text]]:
     """One player's entries ``(points, rule, why)`` for a deal, the jacks
     shown at the discard first: each trick writes off one and, with a trick,
     the aces held write off their values; no trick writes up 5 and the aces'
@@ -196,31 +200,32 @@ write 5 'in plus'), by the reading of ``jacks.no-trick``."""
 
 
 def _deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: int,
-                jacks_spare: bool) -> list[tuple[int, str, str]]:
+                jacks_spare: bool) -> list[tuple[int, str, Text]]:
     """:func:`deal_score` by the parameter of its reading."""
-    entries: list[tuple[int, str, str]] = []
+    entries: list[tuple[int, str, Text]] = []
     if jacks:
-        entries.append((-jacks, "rams.jacks.at-discard", f"jacks shown at the discard ({jacks})"))
+        entries.append((-jacks, "rams.jacks.at-discard", Text("jacks shown at the discard ({})", jacks)))
     if played:
         value = ace_values(aces)
         names = format_cards(aces, symbols=True)
         if tricks:
-            entries.append((-tricks, "rams.score.trick", f"{tricks} trick{'s' if tricks != 1 else ''}"))
+            entries.append((-tricks, "rams.score.trick", tricks_word(tricks)))
             if value:
-                entries.append((-value, "rams.score.aces-with-trick", f"aces held with a trick ({names})"))
+                entries.append((-value, "rams.score.aces-with-trick", Text("aces held with a trick ({})", names)))
         else:
             if jacks and jacks_spare:
                 if jacks >= 10:
-                    entries.append((5, "rams.jacks.no-trick", "no trick: four jacks write five 'in plus'"))
+                    entries.append((5, "rams.jacks.no-trick", Text("no trick: four jacks write five 'in plus'")))
                 else:
-                    entries.append((0, "rams.jacks.no-trick", "no trick, but two jacks were shown: nothing written"))
+                    entries.append((0, "rams.jacks.no-trick",
+                                    Text("no trick, but two jacks were shown: nothing written")))
             else:
-                entries.append((5, "rams.score.no-trick", "took no trick"))
+                entries.append((5, "rams.score.no-trick", Text("took no trick")))
             if value:
-                entries.append((value, "rams.score.no-trick", f"no trick: the aces held are paid ({names})"))
+                entries.append((value, "rams.score.no-trick", Text("no trick: the aces held are paid ({})", names)))
     total = record + sum(p for p, _, _ in entries)
     if total < 0:
-        entries.append((-total, "rams.end.winner", "the record stops at nothing"))
+        entries.append((-total, "rams.end.winner", Text("the record stops at nothing")))
     return entries
 
 
@@ -344,10 +349,11 @@ def dealer_takes_turned(hand: list[Card], turned: Card, give: Card, passed: bool
     hand for the turned trump (the trump suit stays)."""
     action = Action("exchange", give)
     if passed:
-        raise IllegalActionError("rams.buy.dealer-takes-turned", action, "the dealer passed: he cannot take the trump",
-                                 seat)
+        raise IllegalActionError("rams.buy.dealer-takes-turned", action,
+                                 Text("the dealer passed: he cannot take the trump"), seat)
     if give not in hand:
-        raise IllegalActionError("rams.buy.dealer-takes-turned", action, f"{give} is not in the dealer's hand", seat)
+        raise IllegalActionError("rams.buy.dealer-takes-turned", action, Text("{} is not in the dealer's hand", give),
+                                 seat)
     return [c for c in hand if c is not give] + [turned]
 
 
