@@ -75,7 +75,7 @@ class DealRow:
     deal: int
     dealer: int
     complete: bool = False
-    void: dict[str, str] | None = None
+    void: dict[str, str | Text] | None = None
 
 
 @dataclass(slots=True)
@@ -102,7 +102,7 @@ class Ledger:
     def open_deal(self, deal: int, dealer: int) -> None:
         self.rows.append(DealRow(deal, dealer))
 
-    def close_deal(self, void: dict[str, str] | None = None) -> None:
+    def close_deal(self, void: dict[str, str | Text] | None = None) -> None:
         row = self.rows[-1]
         row.complete = True
         row.void = void
@@ -165,6 +165,6 @@ class Ledger:
             data: dict[str, Any] = {"deal": row.deal, "dealer": row.dealer, "entries": entries,
                                     "complete": row.complete}
             if row.void is not None:
-                data["void"] = dict(row.void)
+                data["void"] = {k: str(v) for k, v in row.void.items()}  # (a Text: in the reader's language)
             rows.append(data)
         return rows

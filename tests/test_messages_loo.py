@@ -114,8 +114,6 @@ def test_a_refusal_of_the_loo_is_said_in_both_languages() -> None:
 
 
 @pytest.mark.rule("mushka.bid.all-pass")
-@pytest.mark.xfail(strict=True, reason="the ledger's score sheet (engine/ledger.py, shared) writes a void deal's "
-                                       "reason as it was stored, in English: core's to write it when read")
 def test_a_void_deal_is_said_in_russian_on_the_score_sheet_too() -> None:
     answers = play_whole("mushka", 28, "ru", players=2)  # (a deal every player passed)
     said = [text for answer in answers for _where, text in sentences(answer)]

@@ -401,7 +401,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         if deal_void([b or "pass" for b in self.bids]):
             rule = self.RULES.all_pass or self.RULES.bid
             self._say(rule, None, N_("Every player passed: the deal is void and passes to the next dealer."))
-            self._close_sheet(void={"rule": rule, "why": VOID_WHY})
+            self._close_sheet(void={"rule": rule, "why": Text(VOID_WHY)})
             self._next_deal()
             return
         self.after_buying()
@@ -453,7 +453,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
                     N_("Seat {} writes up {}: {} (record {}).") if points > 0 else N_("Seat {} writes {}: {} (record {})."))
         self._say(rule, seat, template, seat, abs(points), why, record)
 
-    def _close_sheet(self, void: dict[str, str] | None = None) -> None:
+    def _close_sheet(self, void: dict[str, str | Text] | None = None) -> None:
         self.ledger.close_deal(void)
         changes = self.ledger.changes(self.deal_number, "record")
         self._closed.append((self.trump, self.turned, tuple(self.bids), tuple(self.bought), tuple(self.active),

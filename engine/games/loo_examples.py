@@ -11,11 +11,13 @@ catalogue also runs ``pamphil.five_of_a_suit``, on a Мушка state).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from engine.cards import Card, Suit
 from engine.examples import Runner, cards_text, read_cards
 from engine.game import Variant
+from engine.i18n import Text
 from engine.games import get as get_game
 from engine.games import loo, mushka, pamphil, petukh, rams
 from engine.tricks import legal_plays, trick_winner
@@ -167,7 +169,7 @@ def settlement(game: str, given: dict[str, Any], variant: dict[str, Any]) -> lis
     return state.settlement()
 
 
-def _total(record: int, entries: list[tuple[int, str, str]]) -> int:
+def _total(record: int, entries: Sequence[tuple[int, str, str | Text]]) -> int:
     return record + sum(p for p, _, _ in entries)
 
 

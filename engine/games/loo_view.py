@@ -105,7 +105,7 @@ def deal_summary(state: LooState, deal: int) -> dict[str, Any]:
     trumps = tr("{}: {} turned", trump.words, turned) if turned is not None else str(trump.words)
     facts = [fact(_("Trumps"), trumps, rules.trump)]
     if row.get("void"):
-        facts.append(fact(_("Void deal"), _(row["void"]["why"]), row["void"]["rule"]))  # (loo_rules.VOID_WHY)
+        facts.append(fact(_("Void deal"), row["void"]["why"], row["void"]["rule"]))  # (loo_rules.VOID_WHY, written when read)
     ending = None
     outcome = state._outcome
     if outcome is not None and deal == state.deal_number:
