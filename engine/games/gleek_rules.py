@@ -30,6 +30,9 @@ from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import SUIT, SUIT_ELSE_TRUMP, PlayRule
 
+REFUSED = N_("variant option {!r} (rule {}): {} is not allowed; allowed values: {}")
+"""A setting refused (the frame engine.game writes too; its Russian in core.po)."""
+
 __all__ = [
     "GAME_ID", "PLAYERS", "GleekVariant", "GleekParams", "params_of", "Ruff", "eldest", "order_of_play",
     "next_dealer", "dealers_for_game", "deal_hands", "bid_split", "ruff_of", "ruff_winner", "sets_of",
@@ -169,13 +172,13 @@ class GleekVariant(Variant):
 
     def __post_init__(self) -> None:
         if self.players != PLAYERS:
-            raise VariantError(f"variant option 'players' (rule gleek.table.players): {brief(self.players)} is not "
-                               "allowed; allowed values: 3", rule="gleek.table.players", option="players")
+            raise VariantError(Text(REFUSED, "players", "gleek.table.players", brief(self.players), "3"),
+                               rule="gleek.table.players", option="players")
         deals = self.deals
         if type(deals) is not int or not 3 <= deals <= MAX_DEALS or deals % PLAYERS:
-            raise VariantError(f"variant option 'deals' (rule gleek.game.length): {brief(deals)} is not allowed; "
-                               f"allowed values: a multiple of 3 from 3 to {MAX_DEALS}, so that each player deals "
-                               "equally often", rule="gleek.game.length", option="deals")
+            raise VariantError(Text(REFUSED, "deals", "gleek.game.length", brief(deals),
+                                    Text("a multiple of 3 from 3 to {}, so that each player deals equally often", MAX_DEALS)),
+                               rule="gleek.game.length", option="deals")
         for opt in READING_OPTIONS:  # (direct construction bypasses from_options)
             if getattr(self, opt.name) not in (opt.values or ()):
                 raise opt.refusal(getattr(self, opt.name))

@@ -5,7 +5,7 @@ the reader's decisions (the bots, instant, play the others; one card the rules f
 and refused); after every decision the whole table's text (prompt, buttons, felt, log, score
 sheet, refusal, outcome) is read, and no Latin word may be in it but rule ids, card codes and the
 names the sources themselves spell in Latin letters. The refusal must be said in Russian with its
-rule linked. Short settings keep each game to a minute or two (one Gleek deal, a Piquet partie to
+rule linked. Short settings keep each game to a minute or two (three Gleek deals, a Piquet partie to
 a hundred, lower records in the loo family, Ruffe two-handed to 36); the jack variant of Рамс
 is played. No console error, no request off the loopback server (conftest).
 """
@@ -32,7 +32,7 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 GAMES = [
     # game, players, seed, options (JSON values), time limit (s)
     ("ruffe-and-trumps", 2, 11, {"hand_size": "12", "two_player_target": '"36"'}, 240),
-    ("gleek", 3, 3, {"deals": "1"}, 240),
+    ("gleek", 3, 3, {}, 240),
     ("piquet", 2, 2, {"partie": '"hundred"'}, 300),
     ("mushka", 3, 5, {}, 150),
     ("pamphil", 3, 0, {}, 150),
