@@ -1762,7 +1762,7 @@ def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
                 text = local(work, name, page_lang, where="sources/bibliography.toml")
                 if not text:
                     continue
-                english = page_lang != "en" and text == work.get(name)
+                english = page_lang != "en" and not (work.get("ru") or {}).get(name)
                 marked = '"' if not english else ' edition-untranslated" lang="en"'
                 body = (cite(ed, text, "", lang=page_lang) if name == "note"
                         else f'*{w("Used for:")}* {inline(text)}')
