@@ -50,3 +50,15 @@ def test_a_missing_text_is_reported() -> None:
     assert list(russian.problems_of(rule, "rule", "x.y.z")) == ["x.y.z: ru.statement",
                                                                 "x.y.z: ru.notes (one for each of the 1 English notes)"]
     assert list(russian.problems_of({"ru": {"titel": "Т"}}, "example", "e")) == ["e: ru.titel is not a field of a Russian text"]
+
+
+def test_a_work_without_its_russian_is_reported() -> None:
+    """A work of sources/bibliography.toml: its note and use in Russian, the note citing as the English."""
+    work = {"key": "w", "note": "As Cotton says [@cotton-1674, p. 3].", "used_for": "Gleek."}
+    assert list(russian.work_problems(work)) == ["w: ru.note", "w: ru.used_for"]
+    work["ru"] = {"note": "Как говорит Коттон [@cotton-1674, p. 4].", "used_for": "Глик.", "title": "Т"}
+    assert list(russian.work_problems(work)) == ["w: ru.note must cite the same works as the English",
+                                                 "w: ru.title is not a field of a Russian text"]
+    work["ru"] = {"note": "Как говорит Коттон [@cotton-1674, p. 3].", "used_for": "Ruffe and Trumps."}
+    assert list(russian.work_problems(work)) == []
+    assert list(russian.work_problems({"key": "v", "note": "N.", "ru": "Н."})) == ["v: ru must be a table, not str"]

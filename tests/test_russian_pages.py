@@ -25,7 +25,8 @@ is allowed only where the page says it is not the edition's Russian prose:
   be written in the rules' ``ru`` tables), the measures' descriptions (written by the engine's
   measures into engine/measures/*.json), who holds a reading (``held_by``, English only in the
   catalogue), the column descriptions of the CSV tables' JSON Schemas (docs/data/*.schema.json) on
-  the Data page and the bibliography's notes. They are counted and must stay of those kinds;
+  the Data page (a work's note and use in the bibliography have their Russian in [works.ru]).
+  They are counted and must stay of those kinds;
 - the theme's own notice in the footer, "Made with Material for MkDocs" (Material writes it in
   English in every language).
 
@@ -216,12 +217,11 @@ def test_the_english_left_is_marked_and_of_the_known_kinds(pages: dict[str, Path
             continue
         for classes, _text in read(path).untranslated:
             kinds.setdefault(classes, set()).add(url)
-    # the evidence lines, holders and measure labels (span.edition-untranslated), the schemas' column
-    # descriptions and the bibliography's notes
-    assert set(kinds) <= {"edition-untranslated", "edition-untranslated edition-work-note"}, kinds
-    # and only where they belong: on the game pages, the Data page, notes in the bibliography
+    # the evidence lines, holders and measure labels (span.edition-untranslated) and the schemas' column
+    # descriptions (the bibliography's notes are Russian: sources/bibliography.toml [works.ru])
+    assert set(kinds) <= {"edition-untranslated"}, kinds
+    # and only where they belong: on the game pages and the Data page
     assert all(u.startswith("games/") or u == "data/" for u in kinds.get("edition-untranslated", ())), kinds
-    assert kinds.get("edition-untranslated edition-work-note", set()) <= {"bibliography/"}, kinds
 
 
 def test_the_pages_not_russian_yet_are_still_english(pages: dict[str, Path], allowed_names: list[str]) -> None:

@@ -446,7 +446,7 @@ def tr(lang: str, text: str) -> str:
 
 def local(entry: dict, name: str, lang: str, default: Any = "", where: str = "engine/catalogue") -> Any:
     """An entry's field in the language: the English field, or its ``ru`` table's (a rule, reading or
-    example of the catalogue; a game, a reading set, a glossary term, a source or a passage)."""
+    example of the catalogue; a game, a reading set, a glossary term, a source, a passage or a work)."""
     english = entry.get(name, default)
     if lang == "en" or not english:
         return english
@@ -1708,7 +1708,8 @@ def abbreviations(ed: Edition, lang: str = "en") -> str:
 
 
 def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
-    """The bibliography; ``page_lang="ru"``: its apparatus in Russian, the entries as the works are."""
+    """The bibliography; ``page_lang="ru"``: its apparatus and the works' notes and uses in Russian,
+    the entries (authors, titles, imprints) as the works are."""
     w = lambda text: tr(page_lang, text)  # noqa: E731
     out = [
         section(page_lang, 1, "Bibliography"),
@@ -1755,13 +1756,17 @@ def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
             if via is not None:
                 facts.append(f"{w('Known through')} [{literal(str(via.get('short') or via['key']))}](#work-{via['key']}).")
             out += [f'<p class="edition-work-note" markdown="span">{" ".join(facts)}</p>', ""]
-            # a work's note and use are the bibliography's English (no Russian in sources/bibliography.toml
-            # yet): on a Russian page they are marked English
-            marked = '"' if page_lang == "en" else ' edition-untranslated" lang="en"'
-            if work.get("note"):
-                out += [f'<p class="edition-work-note{marked} markdown="span">{cite(ed, work["note"], "", lang=page_lang)}</p>', ""]
-            if work.get("used_for"):
-                out += [f'<p class="edition-work-note{marked} markdown="span">*{w("Used for:")}* {inline(work["used_for"])}</p>', ""]
+            # a work's note and use in the page's language (its [works.ru] table); where the Russian is
+            # missing, the English, marked so
+            for name in ("note", "used_for"):
+                text = local(work, name, page_lang, where="sources/bibliography.toml")
+                if not text:
+                    continue
+                english = page_lang != "en" and not (work.get("ru") or {}).get(name)
+                marked = '"' if not english else ' edition-untranslated" lang="en"'
+                body = (cite(ed, text, "", lang=page_lang) if name == "note"
+                        else f'*{w("Used for:")}* {inline(text)}')
+                out += [f'<p class="edition-work-note{marked} markdown="span">{body}</p>', ""]
     return "\n".join(out) + "\n"
 
 

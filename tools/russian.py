@@ -32,6 +32,8 @@ from engine import catalogue  # noqa: E402
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 MARKER = re.compile(r"@[\w:.-]+")
 """A citation's key inside a marker (``[@cavendish-1882, p. 4]``): the Russian cites the same works."""
+CITED = re.compile(r"\[@[^\]]+\]")
+"""A whole marker, its locators with it: a work's Russian note cites the same pages as the English."""
 LISTS = {"notes": "notes", "evidence": "evidence lines", "held_by": "holders"}
 
 
@@ -86,11 +88,35 @@ def missing(game: str | None = None) -> list[tuple[str, str, str]]:
     return out
 
 
+def work_problems(work: dict[str, Any]) -> Iterator[str]:
+    """What a work of sources/bibliography.toml lacks in Russian (its ``[works.ru]`` table): a note
+    (citing the same works, with the same locators, as the English) and a use."""
+    key = work.get("key")
+    ru = work.get("ru")
+    if ru is not None and not isinstance(ru, dict):
+        yield f"{key}: ru must be a table, not {type(ru).__name__}"
+        return
+    ru = ru or {}
+    if work.get("note"):
+        if not CYRILLIC.search(str(ru.get("note") or "")):
+            yield f"{key}: ru.note"
+        elif CITED.findall(str(ru["note"])) != CITED.findall(str(work["note"])):
+            yield f"{key}: ru.note must cite the same works as the English"
+    # (a use may be a game's name alone, in Latin letters as its source writes it: "Ruffe and Trumps.")
+    if work.get("used_for") and not str(ru.get("used_for") or "").strip():
+        yield f"{key}: ru.used_for"
+    for field in ru:
+        if field not in ("note", "used_for"):
+            yield f"{key}: ru.{field} is not a field of a Russian text"
+
+
 def missing_elsewhere() -> list[tuple[str, str, str]]:
-    """(where, kind, what) for the Russian the sources' notes, the glossary and the games'
-    tables lack: a passage's notes (``"ru": {"notes": [...]}`` in sources/<key>/source.json), a
-    term's meaning and tooltip (``[terms.ru]``), a game's name and summary (``[game.ru]``) and
-    its reading sets' name and statement (``[game.reading_sets.ru]``)."""
+    """(where, kind, what) for the Russian the sources' notes, the glossary, the bibliography and
+    the games' tables lack: a passage's notes (``"ru": {"notes": [...]}`` in
+    sources/<key>/source.json), a term's meaning and tooltip (``[terms.ru]``), a work's note and
+    use (``[works.ru]`` in sources/bibliography.toml, the note citing the same works and locators
+    as the English), a game's name and summary (``[game.ru]``) and its reading sets' name and
+    statement (``[game.reading_sets.ru]``)."""
     import json
     import tomllib
 
@@ -109,6 +135,9 @@ def missing_elsewhere() -> list[tuple[str, str, str]]:
         for field in ("meaning",) + (("tooltip",) if term.get("tooltip") else ()):
             if not CYRILLIC.search(str(ru.get(field) or "")):
                 out.append(("glossary", "term", f"{term.get('term')}: ru.{field}"))
+    bibliography = tomllib.loads((ROOT / "sources" / "bibliography.toml").read_text(encoding="utf-8"))
+    for work in bibliography.get("works") or []:
+        out += [("bibliography", "work", p) for p in work_problems(work)]
     for game_id in catalogue.games():
         game = catalogue.load(game_id).game
         ru = game.get("ru") or {}
@@ -148,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     for _, kind, _ in elsewhere:
         kinds[kind] = kinds.get(kind, 0) + 1
     if not args.game:
-        print("sources, glossary, games: " + (", ".join(f"{k} {n} gaps" for k, n in kinds.items()) or "no gaps"))
+        print("sources, glossary, bibliography, games: " + (", ".join(f"{k} {n} gaps" for k, n in kinds.items()) or "no gaps"))
     gaps += elsewhere
     if args.missing:
         for _, _, text in gaps:
