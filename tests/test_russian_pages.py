@@ -174,7 +174,9 @@ def english_runs(texts: list[str], allowed_names: list[str]) -> list[str]:
         joined = QUOTED.sub(" § ", " ".join(block.split()))
         for match in LATIN_RUN.finditer(joined):
             run = " ".join(match.group(0).lower().replace("’", "'").split())
-            if any(run in name for name in allowed_names):
+            # a name, or a citation of names (an author, a title, a chapter: "Cavendish, The Laws of Piquet")
+            pieces = [piece for piece in re.split(r"[,;]\s*", run) if piece]
+            if all(any(piece in name for name in allowed_names) for piece in pieces):
                 continue
             runs.append(match.group(0))
     return runs
