@@ -22,9 +22,9 @@ is allowed only where the page says it is not the edition's Russian prose:
   allowed when it is part of one of these, or of a name in ``FOREIGN_NAMES`` (each with where it is);
 - the English the data has no Russian for yet, which the page marks as such
   (``.edition-untranslated``, ``lang="en"``): the evidence lines of the rules (their Russian is to
-  be written in the rules' ``ru`` tables), the measures' descriptions (written by the engine's
-  measures into engine/measures/*.json), who holds a reading (``held_by``, English only in the
-  catalogue), the column descriptions of the CSV tables' JSON Schemas (docs/data/*.schema.json) on
+  be written in the rules' ``ru`` tables), a measure's description engine/measures/*.json holds
+  and the engine's catalogue has no Russian for (engine/locale/ru/measures.po: one reworded since
+  the file was written), who holds a reading (``held_by``, English only in the catalogue), the column descriptions of the CSV tables' JSON Schemas (docs/data/*.schema.json) on
   the Data page and the bibliography's notes. They are counted and must stay of those kinds;
 - the theme's own notice in the footer, "Made with Material for MkDocs" (Material writes it in
   English in every language).
@@ -216,7 +216,7 @@ def test_the_english_left_is_marked_and_of_the_known_kinds(pages: dict[str, Path
             continue
         for classes, _text in read(path).untranslated:
             kinds.setdefault(classes, set()).add(url)
-    # the evidence lines, holders and measure labels (span.edition-untranslated), the schemas' column
+    # the evidence lines, holders and stale measure labels (span.edition-untranslated), the schemas' column
     # descriptions and the bibliography's notes
     assert set(kinds) <= {"edition-untranslated", "edition-untranslated edition-work-note"}, kinds
     # and only where they belong: on the game pages, the Data page, notes in the bibliography
