@@ -24,8 +24,9 @@ is allowed only where the page says it is not the edition's Russian prose:
   (``.edition-untranslated``, ``lang="en"``): the evidence lines of the rules (their Russian is to
   be written in the rules' ``ru`` tables), a measure's description engine/measures/*.json holds
   and the engine's catalogue has no Russian for (engine/locale/ru/measures.po: one reworded since
-  the file was written), who holds a reading (``held_by``, English only in the catalogue), the column descriptions of the CSV tables' JSON Schemas (docs/data/*.schema.json) on
-  the Data page and the bibliography's notes. They are counted and must stay of those kinds;
+  the file was written), who holds a reading (``held_by``, English only in the catalogue), a
+  column of the CSV tables' JSON Schemas without its ``ru`` description (docs/data/*.schema.json)
+  on the Data page, and the bibliography's notes. They are counted and must stay of those kinds;
 - the theme's own notice in the footer, "Made with Material for MkDocs" (Material writes it in
   English in every language).
 

@@ -1831,6 +1831,12 @@ def data_page(ed: Edition, files: dict[str, bytes], lang: str = "en") -> str:
     def english(text: str) -> str:
         return text if lang == "en" else f'<span lang="en" class="edition-untranslated">{text}</span>'
 
+    def column_meaning(prop: dict, lang: str, where: str) -> str:
+        meaning = local(prop, "description", lang, where=where)
+        if lang != "en" and meaning == prop.get("description"):
+            return english(inline(meaning))
+        return inline(meaning)
+
     out = [
         section(lang, 1, "Data and citation"),
         "",
@@ -1903,7 +1909,9 @@ def data_page(ed: Edition, files: dict[str, bytes], lang: str = "en") -> str:
             continue
         out += [f"??? info \"{w('The columns of {table}').format(table=f'`{table}.csv`')}\"", "",
                 f"    | {w('Column')} | {w('Meaning')} |", "    |---|---|"]
-        out += [f"    | `{name}` | {english(inline(prop.get('description', '')))} |"
+        # a column's meaning in the page's language: the schema's description, or its ``ru`` table's
+        # (docs/data/*.csv.schema.json); one without its Russian is marked English
+        out += [f"    | `{name}` | {column_meaning(prop, lang, rel(path))} |"
                 for name, prop in (schema.get("properties") or {}).items()] + [""]
     citation = inline(meta.cite_edition())
     out += [
