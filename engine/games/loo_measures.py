@@ -50,7 +50,8 @@ class LooMeasures(GameMeasures):
         "remise_share": N_("share of the players who played a deal that took no trick and wrote up a penalty "
                            "(a remise)"),
         "mean_written_off_per_deal": N_("mean points written off per deal, all players together"),
-        "mean_written_up_per_deal": N_("mean points written up per deal (penalties and the like), all players together"),
+        "mean_written_up_per_deal": N_("mean points written up per deal (penalties and the like), "
+                                       "all players together"),
         "mean_loser_record": N_("mean record left to a losing player when the game ended"),
         "shared_win_share": N_("share of games won by two or more players in the same deal"),
         "mean_winner_takings": N_("mean settlement the winner received from the others, in stakes"),

@@ -42,7 +42,8 @@ class RuffeMeasures(GameMeasures):
         "ruff_side_tops_deal_share": N_("share of deals, among those where one side alone scored the ruff, "
                                         "in which that side also scored most in the deal"),
         "ruff_side_tops_count_share": N_("share of deals, among those where one side alone scored the ruff, "
-                                         "in which that side also scored most for cards or tricks won (the ruff left out)"),
+                                         "in which that side also scored most for cards or tricks won "
+                                         "(the ruff left out)"),
         "head_taker_side_tops_deal_share": N_("share of deals, among those where someone took the head, "
                                               "in which the head-taker's side scored most in the deal"),
         "head_taker_side_tops_count_share": N_("share of deals, among those where someone took the head, "
