@@ -20,20 +20,21 @@ from typing import Any, ClassVar
 
 from engine import games
 from engine.game import Action, GameSpec, GameState, Variant
+from engine.i18n import N_
 
 __all__ = ["GENERIC_HEAD", "GENERIC_TAIL", "GameMeasures", "measures_of", "rule_tail", "ratio", "share", "mean"]
 
 # The rows every game's measures begin and end with; a game may reword them
 # (:attr:`GameMeasures.generic`) or leave some out (:attr:`GameMeasures.omit`).
 GENERIC_HEAD: dict[str, str] = {
-    "games": "games played for this row (N)",
-    "mean_deals_per_game": "mean number of deals before a side reached the target",
-    "median_deals_per_game": "median number of deals per game",
+    "games": N_("games played for this row (N)"),
+    "mean_deals_per_game": N_("mean number of deals before a side reached the target"),
+    "median_deals_per_game": N_("median number of deals per game"),
 }
 GENERIC_TAIL: dict[str, str] = {
-    "first_side_win_share": "share of games won by the side of seat 0 (eldest hand in the first deal)",
-    "mean_winning_total": "mean final total of the winning side",
-    "mean_margin": "mean final lead of the winner over the best other side",
+    "first_side_win_share": N_("share of games won by the side of seat 0 (eldest hand in the first deal)"),
+    "mean_winning_total": N_("mean final total of the winning side"),
+    "mean_margin": N_("mean final lead of the winner over the best other side"),
 }
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -154,6 +155,15 @@ def test_csv_tables_validate_row_by_row(data: Path, table: str) -> None:
     assert table_rows, f"{table}.csv has no rows"
     problems = [f"row {i + 2}: {p}" for i, row in enumerate(table_rows) for p in errors(f"{table}.csv.schema.json", row)]
     assert not problems, f"data/{table}.csv:\n" + "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_every_csv_column_is_described_in_english_and_russian(table: str) -> None:
+    """A column's meaning has one home, its schema: the English ``description`` and, beside it, the
+    Russian of the Data page (``ru.description``)."""
+    for name, prop in schema(f"{table}.csv.schema.json")["properties"].items():
+        english, russian = prop.get("description", ""), (prop.get("ru") or {}).get("description", "")
+        assert english and re.search(r"[А-Яа-яЁё]", russian), f"{table}.csv: column {name!r}: {prop}"
 
 
 def test_catalogue_json_agrees_with_the_engine(data: Path, engine_rules: dict[str, dict]) -> None:

@@ -22,11 +22,12 @@ is allowed only where the page says it is not the edition's Russian prose:
   allowed when it is part of one of these, or of a name in ``FOREIGN_NAMES`` (each with where it is);
 - the English the data has no Russian for yet, which the page marks as such
   (``.edition-untranslated``, ``lang="en"``): the evidence lines of the rules (their Russian is to
-  be written in the rules' ``ru`` tables), the measures' descriptions (written by the engine's
-  measures into engine/measures/*.json), who holds a reading (``held_by``, English only in the
-  catalogue), the column descriptions of the CSV tables' JSON Schemas (docs/data/*.schema.json) on
-  the Data page (a work's note and use in the bibliography have their Russian in [works.ru]).
-  They are counted and must stay of those kinds;
+  be written in the rules' ``ru`` tables: the build warns while one is missing), a measure's
+  description engine/measures/*.json holds and the engine's catalogue has no Russian for
+  (engine/locale/ru/measures.po: one reworded since the file was written), a column of the CSV
+  tables' JSON Schemas without its ``ru`` description (docs/data/*.schema.json) on the Data page
+  (a work's note and use in the bibliography have their Russian in [works.ru]). They are counted
+  and must stay of those kinds;
 - the theme's own notice in the footer, "Made with Material for MkDocs" (Material writes it in
   English in every language).
 
@@ -219,7 +220,7 @@ def test_the_english_left_is_marked_and_of_the_known_kinds(pages: dict[str, Path
             continue
         for classes, _text in read(path).untranslated:
             kinds.setdefault(classes, set()).add(url)
-    # the evidence lines, holders and measure labels (span.edition-untranslated) and the schemas' column
+    # the evidence lines, holders and stale measure labels (span.edition-untranslated) and the schemas' column
     # descriptions (the bibliography's notes are Russian: sources/bibliography.toml [works.ru])
     assert set(kinds) <= {"edition-untranslated"}, kinds
     # and only where they belong: on the game pages and the Data page

@@ -1288,12 +1288,33 @@ def measure_change(name: str, value: Any, base: Any, lang: str = "en") -> str:
     return "" if shown == "0" else f"\u00a0({sign}{shown})"
 
 
+def engine_words(text: str, lang: str) -> str | None:
+    """``text``, an English msgid of the engine's (a measure's description …), in ``lang`` from the
+    engine's message catalogue (engine/locale/ru/*.po: measures.po for the measures); ``None`` when
+    the catalogue has no translation of it (a description changed since engine/measures/*.json was
+    written, or an engine without its catalogue)."""
+    if lang == "en":
+        return text
+    try:
+        from engine.i18n import _, using  # type: ignore[import-not-found]
+
+        with using(lang):
+            found = _(text)
+    except Exception as exc:  # no engine, or its catalogue not compiled: said, and the English kept
+        warn("engine/i18n", f"no {lang} message catalogue: {type(exc).__name__}: {exc}")
+        return None
+    return found if found != text else None
+
+
 def measure_label(metrics: dict, name: str, lang: str = "en", capital: bool = True) -> str:
-    """A measure's description (engine/measures/*.json, written by the engine's measures in English:
-    on a Russian page it is marked English)."""
-    label = inline(str(metrics.get(name) or name.replace("_", " ")))
+    """A measure's description (engine/measures/*.json, written by the engine's measures in English),
+    in the page's language from the engine's catalogue (engine/locale/ru/measures.po); on a Russian
+    page a description without its Russian is marked English."""
+    english = str(metrics.get(name) or name.replace("_", " "))
+    words = engine_words(english, lang)
+    label = inline(words if words is not None else english)
     label = (label[:1].upper() if capital else label[:1].lower()) + label[1:]
-    return label if lang == "en" else f'<span lang="en" class="edition-untranslated">{label}</span>'
+    return label if words is not None else f'<span lang="en" class="edition-untranslated">{label}</span>'
 
 
 def measure_table(metrics: dict, names: list[str], rows: dict, reading_ids: list[str], default: str | None,
@@ -1367,8 +1388,8 @@ REPLAY_ID = "replay-a-deal"
 
 
 def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> list[str]:
-    """The measured consequences of each reading; on a Russian page in Russian, but for the measures'
-    own descriptions (engine/measures/*.json), which are the engine's English (measure_label)."""
+    """The measured consequences of each reading; on a Russian page in Russian, the measures' own
+    descriptions (engine/measures/*.json) from the engine's catalogue (measure_label)."""
     out = [section(lang, 2, "The readings compared"), ""]
     contested = [r for r in game["rules"] if r.get("readings")]
     data = ed.measures.get(game_id)
@@ -1815,6 +1836,12 @@ def data_page(ed: Edition, files: dict[str, bytes], lang: str = "en") -> str:
     def english(text: str) -> str:
         return text if lang == "en" else f'<span lang="en" class="edition-untranslated">{text}</span>'
 
+    def column_meaning(prop: dict, lang: str, where: str) -> str:
+        meaning = local(prop, "description", lang, where=where)
+        if lang != "en" and meaning == prop.get("description"):
+            return english(inline(meaning))
+        return inline(meaning)
+
     out = [
         section(lang, 1, "Data and citation"),
         "",
@@ -1887,7 +1914,9 @@ def data_page(ed: Edition, files: dict[str, bytes], lang: str = "en") -> str:
             continue
         out += [f"??? info \"{w('The columns of {table}').format(table=f'`{table}.csv`')}\"", "",
                 f"    | {w('Column')} | {w('Meaning')} |", "    |---|---|"]
-        out += [f"    | `{name}` | {english(inline(prop.get('description', '')))} |"
+        # a column's meaning in the page's language: the schema's description, or its ``ru`` table's
+        # (docs/data/*.csv.schema.json); one without its Russian is marked English
+        out += [f"    | `{name}` | {column_meaning(prop, lang, rel(path))} |"
                 for name, prop in (schema.get("properties") or {}).items()] + [""]
     citation = inline(meta.cite_edition())
     out += [

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.game import GameState, Variant
+from engine.i18n import N_
 from engine.measuring import GameMeasures, mean, share
 
 __all__ = ["GleekMeasures"]
@@ -21,27 +22,27 @@ class GleekMeasures(GameMeasures):
     pot: a deal is zero-sum when it leaves nothing)."""
 
     metrics = {
-        "auction_contested_share": "share of deals in which someone raised the opening bid of 12 tokens",
-        "mean_price": "mean price of the stock, in tokens",
-        "vied_share": "share of deals in which someone vied the ruff",
-        "seen_share": "share of deals in which a vie was seen",
-        "revied_share": "share of deals in which a vie was revied (a contest of two)",
-        "yielded_share": "share of deals in which a contestant yielded",
-        "shown_after_yield_share": "share of deals in which the cards were shown after a yield",
-        "all_pass_share": "share of deals with at least one round in which all three passed",
-        "mean_turnover_per_deal": "mean tokens received by the players in a deal, all payments together",
-        "mean_dealer_net_per_deal": "mean net of the dealer in a deal, in tokens",
-        "mean_eldest_net_per_deal": "mean net of the eldest hand in a deal, in tokens",
-        "mean_buyer_net_per_deal": "mean net of the stock's buyer in a deal, in tokens",
-        "zero_sum_share": "share of deals whose payments sum to zero (nothing left in the bank or the pot)",
-        "mean_residue_per_deal": "mean tokens a deal's payments leave off the players (negative: into the bank or "
-                                 "the pot; shared back at the end of the game)",
+        "auction_contested_share": N_("share of deals in which someone raised the opening bid of 12 tokens"),
+        "mean_price": N_("mean price of the stock, in tokens"),
+        "vied_share": N_("share of deals in which someone vied the ruff"),
+        "seen_share": N_("share of deals in which a vie was seen"),
+        "revied_share": N_("share of deals in which a vie was revied (a contest of two)"),
+        "yielded_share": N_("share of deals in which a contestant yielded"),
+        "shown_after_yield_share": N_("share of deals in which the cards were shown after a yield"),
+        "all_pass_share": N_("share of deals with at least one round in which all three passed"),
+        "mean_turnover_per_deal": N_("mean tokens received by the players in a deal, all payments together"),
+        "mean_dealer_net_per_deal": N_("mean net of the dealer in a deal, in tokens"),
+        "mean_eldest_net_per_deal": N_("mean net of the eldest hand in a deal, in tokens"),
+        "mean_buyer_net_per_deal": N_("mean net of the stock's buyer in a deal, in tokens"),
+        "zero_sum_share": N_("share of deals whose payments sum to zero (nothing left in the bank or the pot)"),
+        "mean_residue_per_deal": N_("mean tokens a deal's payments leave off the players (negative: into the bank or "
+                                    "the pot; shared back at the end of the game)"),
     }
     generic = {
-        "mean_deals_per_game": "mean number of deals in a game (agreed beforehand: three by default)",
-        "first_side_win_share": "share of games won by seat 0",
-        "mean_winning_total": "mean money of the winner at the end, in tokens",
-        "mean_margin": "mean lead of the winner over the runner-up at the end, in tokens",
+        "mean_deals_per_game": N_("mean number of deals in a game (agreed beforehand: three by default)"),
+        "first_side_win_share": N_("share of games won by seat 0"),
+        "mean_winning_total": N_("mean money of the winner at the end, in tokens"),
+        "mean_margin": N_("mean lead of the winner over the runner-up at the end, in tokens"),
     }
     focus = {
         "gleek.stakes.units": ("mean_price", "mean_turnover_per_deal", "mean_margin"),

@@ -15,6 +15,7 @@ from typing import Any, cast
 from engine.cards import Card
 from engine.game import Action, GameState, Variant
 from engine.games.loo import LooState
+from engine.i18n import N_
 from engine.measuring import GameMeasures, mean, ratio, rule_tail, share
 from engine.table_view import account_totals
 
@@ -39,27 +40,28 @@ class LooMeasures(GameMeasures):
 
     observes = True
     metrics = {
-        "void_deal_share": "share of deals in which every player passed (nobody played)",
-        "pass_share": "share of a player's deals in which he passed",
-        "pass_forbidden_share": "share of a player's turns to bid in which the rules forbade him to pass",
-        "buy_share": "share of a player's deals in which he bought cards from the stock",
-        "mean_cards_bought": "mean number of cards a buying player took from the stock",
-        "mean_players_per_deal": "mean number of players who played a deal, among deals that were played",
-        "no_trick_share": "share of the players who played a deal that took no trick",
-        "remise_share": "share of the players who played a deal that took no trick and wrote up a penalty "
-                        "(a remise)",
-        "mean_written_off_per_deal": "mean points written off per deal, all players together",
-        "mean_written_up_per_deal": "mean points written up per deal (penalties and the like), all players together",
-        "mean_loser_record": "mean record left to a losing player when the game ended",
-        "shared_win_share": "share of games won by two or more players in the same deal",
-        "mean_winner_takings": "mean settlement the winner received from the others, in stakes",
-        "mean_largest_payment": "mean payment of the worst loser of a game, in stakes",
+        "void_deal_share": N_("share of deals in which every player passed (nobody played)"),
+        "pass_share": N_("share of a player's deals in which he passed"),
+        "pass_forbidden_share": N_("share of a player's turns to bid in which the rules forbade him to pass"),
+        "buy_share": N_("share of a player's deals in which he bought cards from the stock"),
+        "mean_cards_bought": N_("mean number of cards a buying player took from the stock"),
+        "mean_players_per_deal": N_("mean number of players who played a deal, among deals that were played"),
+        "no_trick_share": N_("share of the players who played a deal that took no trick"),
+        "remise_share": N_("share of the players who played a deal that took no trick and wrote up a penalty "
+                           "(a remise)"),
+        "mean_written_off_per_deal": N_("mean points written off per deal, all players together"),
+        "mean_written_up_per_deal": N_("mean points written up per deal (penalties and the like), "
+                                       "all players together"),
+        "mean_loser_record": N_("mean record left to a losing player when the game ended"),
+        "shared_win_share": N_("share of games won by two or more players in the same deal"),
+        "mean_winner_takings": N_("mean settlement the winner received from the others, in stakes"),
+        "mean_largest_payment": N_("mean payment of the worst loser of a game, in stakes"),
     }
     generic = {
-        "mean_deals_per_game": "mean number of deals until a player's record came down to nothing",
-        "first_side_win_share": "share of games won by seat 0 (the first dealer)",
-        "mean_winning_total": "mean final record of the winner (nothing: lower is better)",
-        "mean_margin": "mean record of the runner-up when the game ended (how close the race was)",
+        "mean_deals_per_game": N_("mean number of deals until a player's record came down to nothing"),
+        "first_side_win_share": N_("share of games won by seat 0 (the first dealer)"),
+        "mean_winning_total": N_("mean final record of the winner (nothing: lower is better)"),
+        "mean_margin": N_("mean record of the runner-up when the game ended (how close the race was)"),
     }
     omit = ("mean_winning_total",)
 
@@ -243,18 +245,18 @@ class MushkaMeasures(LooMeasures):
 
     metrics = {
         **LooMeasures.metrics,
-        "ace_of_spades_in_play_share": "share of played deals in which the ace of spades was in a playing hand",
-        "ace_of_spades_holder_change": "mean change to the record of the player holding the ace of spades "
-                                       "in play (negative = written off)",
-        "other_player_change": "mean change to the record of each other player in the same deals",
-        "ace_of_spades_remise_share": "share of those deals in which the ace of spades' holder took no trick",
-        "ace_meets_trump_ace_share": "share of played deals in which the ace of spades, played to another's lead, "
-                                     "met the ace of trumps in the same trick",
-        "overshoots_per_game": "mean number of times per game a player took more tricks than his record "
-                               "needed and started again",
-        "mean_record_after_overshoot": "mean record a player starts again from after taking too many tricks",
-        "five_of_a_suit_deal_share": "share of deals in which a player showed five cards of one suit",
-        "five_of_a_suit_win_share": "share of games won by showing five cards of one suit",
+        "ace_of_spades_in_play_share": N_("share of played deals in which the ace of spades was in a playing hand"),
+        "ace_of_spades_holder_change": N_("mean change to the record of the player holding the ace of spades "
+                                          "in play (negative = written off)"),
+        "other_player_change": N_("mean change to the record of each other player in the same deals"),
+        "ace_of_spades_remise_share": N_("share of those deals in which the ace of spades' holder took no trick"),
+        "ace_meets_trump_ace_share": N_("share of played deals in which the ace of spades, played to another's lead, "
+                                        "met the ace of trumps in the same trick"),
+        "overshoots_per_game": N_("mean number of times per game a player took more tricks than his record "
+                                  "needed and started again"),
+        "mean_record_after_overshoot": N_("mean record a player starts again from after taking too many tricks"),
+        "five_of_a_suit_deal_share": N_("share of deals in which a player showed five cards of one suit"),
+        "five_of_a_suit_win_share": N_("share of games won by showing five cards of one suit"),
     }
     contexts = {
         # The 32- or 52-card question is only open for two players.
@@ -331,13 +333,13 @@ class PamphilMeasures(MushkaMeasures):
 
     metrics = {
         **MushkaMeasures.metrics,
-        "pamphil_turned_share": "share of deals in which the dealer turned up the pamphil and laid out a card",
-        "pamphil_declared_share": "share of deals in which the pamphil was declared for a payment",
-        "mean_declaration_takings": "mean declaration money received per game, all players together, in stakes",
-        "pamphil_in_play_share": "share of played deals in which the pamphil was in a playing hand",
-        "pamphil_holder_change": "mean change to the record of the pamphil's holder in play",
-        "pamphil_off_suit_share": "share of played deals in which the pamphil was played to a side-suit lead "
-                                  "its holder could have followed",
+        "pamphil_turned_share": N_("share of deals in which the dealer turned up the pamphil and laid out a card"),
+        "pamphil_declared_share": N_("share of deals in which the pamphil was declared for a payment"),
+        "mean_declaration_takings": N_("mean declaration money received per game, all players together, in stakes"),
+        "pamphil_in_play_share": N_("share of played deals in which the pamphil was in a playing hand"),
+        "pamphil_holder_change": N_("mean change to the record of the pamphil's holder in play"),
+        "pamphil_off_suit_share": N_("share of played deals in which the pamphil was played to a side-suit lead "
+                                     "its holder could have followed"),
     }
     contexts = {}
     focus = {
@@ -395,22 +397,22 @@ class RamsMeasures(LooMeasures):
 
     metrics = {
         **LooMeasures.metrics,
-        "ace_holder_change": "mean change to the record of a player who played holding an ace",
-        "no_ace_change": "mean change to the record of a player who played holding no ace",
-        "ace_holder_no_trick_share": "share of the players holding an ace in play who took no trick "
-                                     "(and so paid for their aces)",
-        "trump_ace_holder_change": "mean change to the record of the player holding the ace of trumps in play",
-        "trump_ace_cover_share": "share of played deals in which the ace of trumps fell on the trump king, "
-                                 "queen or jack of another player",
-        "five_of_a_suit_deal_share": "share of deals ended by a player showing five cards of one suit",
-        "five_of_a_suit_others_change": "mean change to the record of each other player in a deal ended by "
-                                        "five of a suit",
-        "rams_deal_share": "share of deals in which a player showed the four aces (a Rams)",
-        "jacks_per_deal": "mean number of jack shows per deal",
-        "jacks_points_per_deal": "mean points written off for jacks per deal",
-        "jacks_no_trick_share": "share of the players who showed jacks, played and took no trick",
-        "jacks_no_trick_change": "mean change to the record of a player who showed jacks and took no trick",
-        "jacks_finish_share": "share of games ended by a player's jacks clearing his record",
+        "ace_holder_change": N_("mean change to the record of a player who played holding an ace"),
+        "no_ace_change": N_("mean change to the record of a player who played holding no ace"),
+        "ace_holder_no_trick_share": N_("share of the players holding an ace in play who took no trick "
+                                        "(and so paid for their aces)"),
+        "trump_ace_holder_change": N_("mean change to the record of the player holding the ace of trumps in play"),
+        "trump_ace_cover_share": N_("share of played deals in which the ace of trumps fell on the trump king, "
+                                    "queen or jack of another player"),
+        "five_of_a_suit_deal_share": N_("share of deals ended by a player showing five cards of one suit"),
+        "five_of_a_suit_others_change": N_("mean change to the record of each other player in a deal ended by "
+                                           "five of a suit"),
+        "rams_deal_share": N_("share of deals in which a player showed the four aces (a Rams)"),
+        "jacks_per_deal": N_("mean number of jack shows per deal"),
+        "jacks_points_per_deal": N_("mean points written off for jacks per deal"),
+        "jacks_no_trick_share": N_("share of the players who showed jacks, played and took no trick"),
+        "jacks_no_trick_change": N_("mean change to the record of a player who showed jacks and took no trick"),
+        "jacks_finish_share": N_("share of games ended by a player's jacks clearing his record"),
     }
     contexts = {
         # The offset only arises when the jack variant is played.
@@ -509,8 +511,8 @@ class PetukhMeasures(LooMeasures):
     metrics = {
         **{k: v for k, v in LooMeasures.metrics.items()
            if k not in ("void_deal_share", "pass_share", "pass_forbidden_share")},
-        "boys_per_deal": "mean number of boys (pairs of jacks, or all four) declared per deal",
-        "boys_points_per_deal": "mean points written off for boys per deal",
+        "boys_per_deal": N_("mean number of boys (pairs of jacks, or all four) declared per deal"),
+        "boys_points_per_deal": N_("mean points written off for boys per deal"),
     }
     contexts = {
         # The reduced pack only exists for six players.

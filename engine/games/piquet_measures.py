@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.game import GameState, Variant
+from engine.i18n import N_
 from engine.measuring import GameMeasures, mean, share
 
 __all__ = ["PiquetMeasures"]
@@ -30,26 +31,26 @@ class PiquetMeasures(GameMeasures):
     """Piquet: the bonuses, the elder's advantage, the difference written per deal."""
 
     metrics = {
-        "mean_points_per_deal": "mean points scored in a deal by both players together (declarations and play)",
-        "mean_difference_per_deal": "mean difference written in the higher column per deal "
-                                    "(under the rubicon, the difference between the two totals written)",
-        "mean_elder_advantage": "mean of the elder's points minus the younger's, per deal",
-        "elder_tops_deal_share": "share of deals in which the elder scored more than the younger",
-        "carte_blanche_share": "share of deals with a carte blanche scored",
-        "repique_share": "share of deals with a repique",
-        "pique_share": "share of deals with a pique",
-        "capot_share": "share of deals with a capot (open or not)",
-        "open_capot_announced_share": "share of deals in which an open capot was announced",
-        "open_capot_made_share": "share of deals in which an announced capot was made (80)",
-        "all_counted_share": "share of deals with the 20 for all cards counted",
-        "major_bonus_share": "share of deals with the extra point for a major sequence",
-        "drawn_game_share": "share of games drawn (the columns, or the totals, level at the end)",
+        "mean_points_per_deal": N_("mean points scored in a deal by both players together (declarations and play)"),
+        "mean_difference_per_deal": N_("mean difference written in the higher column per deal "
+                                       "(under the rubicon, the difference between the two totals written)"),
+        "mean_elder_advantage": N_("mean of the elder's points minus the younger's, per deal"),
+        "elder_tops_deal_share": N_("share of deals in which the elder scored more than the younger"),
+        "carte_blanche_share": N_("share of deals with a carte blanche scored"),
+        "repique_share": N_("share of deals with a repique"),
+        "pique_share": N_("share of deals with a pique"),
+        "capot_share": N_("share of deals with a capot (open or not)"),
+        "open_capot_announced_share": N_("share of deals in which an open capot was announced"),
+        "open_capot_made_share": N_("share of deals in which an announced capot was made (80)"),
+        "all_counted_share": N_("share of deals with the 20 for all cards counted"),
+        "major_bonus_share": N_("share of deals with the extra point for a major sequence"),
+        "drawn_game_share": N_("share of games drawn (the columns, or the totals, level at the end)"),
     }
     generic = {
-        "mean_deals_per_game": "mean number of deals in a partie",
-        "first_side_win_share": "share of games won by seat 0 (the cut decides who deals first)",
-        "mean_winning_total": "mean final column of the winner (under the rubicon, his total)",
-        "mean_margin": "mean final lead of the winner's column over the loser's (the rubicon's 100 not added)",
+        "mean_deals_per_game": N_("mean number of deals in a partie"),
+        "first_side_win_share": N_("share of games won by seat 0 (the cut decides who deals first)"),
+        "mean_winning_total": N_("mean final column of the winner (under the rubicon, his total)"),
+        "mean_margin": N_("mean final lead of the winner's column over the loser's (the rubicon's 100 not added)"),
     }
     focus = {
         "piquet.exchange.minimum": ("mean_elder_advantage", "mean_points_per_deal"),

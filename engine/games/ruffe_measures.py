@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.game import GameState, Variant
+from engine.i18n import N_
 from engine.measuring import GameMeasures, mean, share
 
 __all__ = ["RuffeMeasures", "HEAD_TAKING_RULES"]
@@ -33,19 +34,20 @@ class RuffeMeasures(GameMeasures):
     """
 
     metrics = {
-        "mean_points_per_deal": "mean points scored in a deal, all sides together",
-        "mean_ruff_points_per_deal": "mean points per deal scored for the ruff, all sides together",
-        "mean_count_points_per_deal": "mean points per deal scored for cards or tricks won, all sides together",
-        "deals_with_ruff_scored_share": "share of deals in which someone scored the ruff",
-        "deals_with_head_taken_share": "share of deals in which someone took the head",
-        "ruff_side_tops_deal_share": "share of deals, among those where one side alone scored the ruff, "
-                                     "in which that side also scored most in the deal",
-        "ruff_side_tops_count_share": "share of deals, among those where one side alone scored the ruff, "
-                                      "in which that side also scored most for cards or tricks won (the ruff left out)",
-        "head_taker_side_tops_deal_share": "share of deals, among those where someone took the head, "
-                                           "in which the head-taker's side scored most in the deal",
-        "head_taker_side_tops_count_share": "share of deals, among those where someone took the head, "
-                                            "in which the head-taker's side scored most for cards or tricks won",
+        "mean_points_per_deal": N_("mean points scored in a deal, all sides together"),
+        "mean_ruff_points_per_deal": N_("mean points per deal scored for the ruff, all sides together"),
+        "mean_count_points_per_deal": N_("mean points per deal scored for cards or tricks won, all sides together"),
+        "deals_with_ruff_scored_share": N_("share of deals in which someone scored the ruff"),
+        "deals_with_head_taken_share": N_("share of deals in which someone took the head"),
+        "ruff_side_tops_deal_share": N_("share of deals, among those where one side alone scored the ruff, "
+                                        "in which that side also scored most in the deal"),
+        "ruff_side_tops_count_share": N_("share of deals, among those where one side alone scored the ruff, "
+                                         "in which that side also scored most for cards or tricks won "
+                                         "(the ruff left out)"),
+        "head_taker_side_tops_deal_share": N_("share of deals, among those where someone took the head, "
+                                              "in which the head-taker's side scored most in the deal"),
+        "head_taker_side_tops_count_share": N_("share of deals, among those where someone took the head, "
+                                               "in which the head-taker's side scored most for cards or tricks won"),
     }
     contexts = {
         # Four players are dealt twelve: "dealt" and "twelve" agree there; three dealt sixteen differ.
