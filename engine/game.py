@@ -106,8 +106,7 @@ class Option:
         its rule and the values allowed."""
         allowed: str | Text = (", ".join(repr(v) for v in self.values) if self.values
                                else Text({int: N_("a whole number"), bool: N_("true or false")}.get(self.type, N_("a string"))))
-        return VariantError(Text("variant option {!r} (rule {}): {} is not allowed; allowed values: {}",
-                                 self.name, self.rule, brief(value), allowed), rule=self.rule, option=self.name)
+        return setting_refused(self.name, self.rule, value, allowed)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -568,6 +567,13 @@ class GameSpec:
                               "readings": {str(k): str(v) for k, v in (s.get("readings") or {}).items()}}
                              for s in game.get("reading_sets") or []],
         }
+
+
+def setting_refused(option: str, rule: str, value: Any, allowed: str | Text) -> VariantError:
+    """The error refusing ``value`` for a variant option: the option, its rule and what is allowed,
+    in the reader's language (every game's settings are refused in these words)."""
+    return VariantError(Text("variant option {!r} (rule {}): {} is not allowed; allowed values: {}",
+                             option, rule, brief(value), allowed), rule=rule, option=option)
 
 
 def side_words(seats: Iterable[int]) -> str:

@@ -22,16 +22,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.cards import Card, Rank, Suit, deck_44
-from engine.errors import EngineError, VariantError, brief
+from engine.errors import EngineError, VariantError
 from engine.actions import name_kind
-from engine.game import Action, Option, Variant, side_words
+from engine.game import Action, Option, Variant, setting_refused, side_words
 from engine.i18n import N_, Text, tr
 from engine.readings import Readings
 from engine.rules import implements
 from engine.tricks import SUIT, SUIT_ELSE_TRUMP, PlayRule
 
-REFUSED = N_("variant option {!r} (rule {}): {} is not allowed; allowed values: {}")
-"""A setting refused (the frame engine.game writes too; its Russian in core.po)."""
 
 __all__ = [
     "GAME_ID", "PLAYERS", "GleekVariant", "GleekParams", "params_of", "Ruff", "eldest", "order_of_play",
@@ -172,13 +170,11 @@ class GleekVariant(Variant):
 
     def __post_init__(self) -> None:
         if self.players != PLAYERS:
-            raise VariantError(Text(REFUSED, "players", "gleek.table.players", brief(self.players), "3"),
-                               rule="gleek.table.players", option="players")
+            raise setting_refused("players", "gleek.table.players", self.players, "3")
         deals = self.deals
         if type(deals) is not int or not 3 <= deals <= MAX_DEALS or deals % PLAYERS:
-            raise VariantError(Text(REFUSED, "deals", "gleek.game.length", brief(deals),
-                                    Text("a multiple of 3 from 3 to {}, so that each player deals equally often", MAX_DEALS)),
-                               rule="gleek.game.length", option="deals")
+            raise setting_refused("deals", "gleek.game.length", deals,
+                                  Text("a multiple of 3 from 3 to {}, so that each player deals equally often", MAX_DEALS))
         for opt in READING_OPTIONS:  # (direct construction bypasses from_options)
             if getattr(self, opt.name) not in (opt.values or ()):
                 raise opt.refusal(getattr(self, opt.name))

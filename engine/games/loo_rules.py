@@ -12,8 +12,8 @@ from typing import Any, ClassVar
 
 from engine.actions import name_kind
 from engine.cards import Card, Rank, Suit, format_cards
-from engine.errors import EngineError, IllegalActionError, VariantError, brief
-from engine.game import Variant
+from engine.errors import EngineError, IllegalActionError, VariantError
+from engine.game import Variant, setting_refused
 from engine.i18n import N_, Text, tr
 from engine.limits import MAX_ACTION_VALUE
 from engine.rules import implements
@@ -50,7 +50,6 @@ __all__ = [
 for _kind, _word in (("stand", N_("Stand")), ("buy", N_("Buy"))):  # ('pass': core's)
     name_kind(_kind, _word)  # (an action's word in the reader's language, as a refusal names the action)
 
-_REFUSED = "variant option {!r} (rule {}): {} is not allowed; allowed values: {}"
 """The shared refusal of a variant option's value (its Russian is core's)."""
 
 TRICKS_PER_DEAL = 5
@@ -130,8 +129,7 @@ class LooVariant(Variant):
                     or value > (high if high is not None else MAX_ACTION_VALUE - 1):
                 most = format(high if high is not None else MAX_ACTION_VALUE - 1, ",")
                 allowed = Text("a whole number from {} to {}", low, most)
-                raise VariantError(Text(_REFUSED, opt.name, opt.rule, brief(value), allowed), rule=opt.rule,
-                                   option=opt.name)
+                raise setting_refused(opt.name, opt.rule, value, allowed)
 
 
 # ---------------------------------------------------------------- shared rule functions
@@ -146,8 +144,7 @@ def check_players(players: Any, low: int, high: int, rule: str) -> int:
     engine.errors.VariantError: variant option 'players' (rule mushka.setup.players): 7 is not allowed; allowed values: 2 to 6 players
     """
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise VariantError(Text(_REFUSED, "players", rule, brief(players), Text("{} to {} players", low, high)),
-                           rule=rule, option="players")
+        raise setting_refused("players", rule, players, Text("{} to {} players", low, high))
     return players
 
 

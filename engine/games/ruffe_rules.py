@@ -13,8 +13,8 @@ from operator import attrgetter, itemgetter
 from typing import NamedTuple, TypeVar, cast
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit
-from engine.errors import VariantError, brief
-from engine.game import Action, Option, Variant
+from engine.errors import VariantError
+from engine.game import Action, Option, Variant, setting_refused
 from engine.i18n import N_, Text
 from engine.phases.trick import PLAY_BY_INDEX as _PLAY_BY_INDEX
 from engine.readings import Readings
@@ -118,10 +118,7 @@ class RuffeVariant(Variant):
     def __post_init__(self) -> None:
         players = self.players
         if players not in _HAND_SIZES:
-            raise VariantError(
-                Text("variant option {!r} (rule {}): {} is not allowed; allowed values: {}", "players",
-                     "ruffe-and-trumps.players.count", brief(players), "2, 3, 4"),
-                rule="ruffe-and-trumps.players.count", option="players")
+            raise setting_refused("players", "ruffe-and-trumps.players.count", players, "2, 3, 4")
         if self.partnerships is None:
             object.__setattr__(self, "partnerships", players == 4)
         elif self.partnerships and players != 4:
