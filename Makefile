@@ -35,17 +35,19 @@ RULE_TESTS_INPUTS := tools/rule_tests.py engine/rule_index.py engine/catalogue.p
                      $(shell find tests -name 'test_*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 SITE_INPUTS := mkdocs.yml CITATION.cff pyproject.toml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
 
-.PHONY: help setup messages site serve browser validators test bench goldens fuzz clean FORCE
+.PHONY: help setup messages site serve browser validators check test bench goldens fuzz deep clean FORCE
 
 help:
 	@echo "make serve   build the site and serve it on http://127.0.0.1:8000 (PORT=8000, SITE_URL=...)"
-	@echo "make test    set up, build the site strictly and run every test (browser included)"
+	@echo "make check   the quick loop: mypy --strict and every test that is neither browser nor slow"
+	@echo "make test    set up, build the site strictly and run every test (make check first, then browser and slow)"
 	@echo "make setup   virtualenv, npm packages, engine wheel, Pyodide files, schemas and jing"
 	@echo "make site    mkdocs build --strict into site/"
 	@echo "make browser make sure headless Chromium is installed ($(CHROMIUM))"
 	@echo "make bench   compare the engine with OpenSpiel (installs open-spiel)"
 	@echo "make goldens record the playthrough goldens (tests/goldens/) again from today's engine"
 	@echo "make fuzz    fuzz the engine, bridge and records (SECONDS=60 SEED=0; exits 1 on a failure)"
+	@echo "make deep    the property tests with many examples (Hypothesis profile 'thorough')"
 	@echo "make clean   remove everything the build made"
 
 setup: $(STAMPS)/venv $(STAMPS)/npm $(MESSAGES) $(WHEELS)/engine.json $(STAMPS)/snapshot $(STAMPS)/pyodide $(STAMPS)/schemas validators
@@ -144,8 +146,21 @@ browser:
 	  exit 1; \
 	fi
 
-test: setup browser site
-	$(PY) -m pytest
+# Tests are split by their marks (pyproject.toml): `make check` runs every test that is neither
+# `browser` nor `slow`, mypy --strict among them (tests/test_types.py), what a change to a rule needs; `make test` runs that first
+# (fail fast), then the rest, so every test runs once. PYTEST_ARGS: more pytest options (-k, -x, ...).
+# XDIST: pytest-xdist's -n for the quick tests (2 measured faster than 1 on two cores; see CONTRIBUTING.md).
+XDIST ?= 2
+PYTEST_ARGS ?=
+check: $(STAMPS)/venv $(MESSAGES) $(RULE_TESTS) $(STAMPS)/schemas validators
+	$(PY) -m pytest -m "not browser and not slow" -n $(XDIST) $(PYTEST_ARGS)
+
+test: check setup browser site
+	$(PY) -m pytest -m "browser or slow" $(PYTEST_ARGS)
+
+# The property tests with many examples and fresh randomness (not part of `make test`).
+deep: $(STAMPS)/venv $(MESSAGES)
+	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest tests/test_properties.py $(PYTEST_ARGS)
 
 # BENCH_ARGS: more options for bench/run.py, e.g. BENCH_ARGS="--baseline-rev main" (see its docstring).
 bench: setup site

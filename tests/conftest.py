@@ -7,13 +7,24 @@ catalogue has stops the run with a usage error naming the test and the id.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from engine import catalogue
 from engine.errors import CatalogueError, EngineError
+
+
+settings.register_profile("default", max_examples=4, deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+settings.register_profile("thorough", max_examples=200, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+"""Hypothesis: a few examples per property in ``make check`` and ``make test`` (derandomized, so a run
+is repeatable); ``HYPOTHESIS_PROFILE=thorough`` (``make deep``) draws many, with fresh randomness."""
 
 
 def pytest_configure(config: pytest.Config) -> None:

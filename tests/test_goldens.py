@@ -1,10 +1,11 @@
-"""Playthrough goldens: today's games, replayed decision by decision, must not change.
+"""Playthrough goldens: today's games, replayed decision by decision, must not change; and the
+whole-game net (``tests/net.py``) that every check needing a whole game runs on.
 
 Each file under ``tests/goldens/<game>/`` (written by ``python tools/goldens.py --write``,
 ``make goldens``) is a whole seeded game by the heuristic bots: a header line, one line per
 decision (phase, seat, legal actions, the action, the score entries and log rule ids it
 caused) and an end line. The tests replay every golden from its header and compare line by
-line; they also check that the set of goldens is the one the registry gives (every game,
+line, once, with every whole-game check of the suite at each decision (tests/net.py says which); they also check that the set of goldens is the one the registry gives (every game,
 every player count, every option value) and that every recorded game reached its end.
 Any difference is a bug unless the commit that regenerates the goldens says which rule it
 corrects (CONTRIBUTING.md, "Goldens").
@@ -23,6 +24,7 @@ from engine import games
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import goldens  # noqa: E402
+from net import check_golden  # noqa: E402
 
 FILES = sorted(goldens.GOLDENS.glob("*/*.jsonl"))
 EXPECTED = goldens.expected()
@@ -77,7 +79,5 @@ def test_a_golden_game_is_whole_and_numbered(path):
 
 
 @pytest.mark.parametrize("path", FILES, ids=_id)
-def test_a_golden_replays_identically(path):
-    difference = goldens.first_difference(path)
-    if difference is not None:
-        pytest.fail(difference, pytrace=False)
+def test_a_golden_replays_identically_and_keeps_every_rule_of_the_net(path):
+    check_golden(path)

@@ -1,8 +1,8 @@
-"""The engine in Russian, its shared part and Ruffe and Trumps (issue 15): whole games of Ruffe
-played through the bridge in Russian leave no English; the shared sentences every game writes
+"""The engine in Russian, its shared part and Ruffe and Trumps (issue 15): the shared sentences every game writes
 (the refusal's frame, trick play, the sides, the deal summary's verdict, the end) come out in
 Russian for the other games too; English stays as it was (tests/test_goldens.py and the games'
-own tests hold it; here a few sentences written in both languages side by side)."""
+own tests hold it; here a few sentences written in both languages side by side). A whole game of each
+game in Russian is tests/test_russian_games.py; every golden's views in Russian, tests/net.py."""
 
 from __future__ import annotations
 
@@ -34,27 +34,6 @@ SAME_ENGLISH = {("gleek", "seat {} is to {}: {}")}
 """A game's own sentence whose English has the shape of a shared template (Gleek's vie writes
 "seat 0 is to answer the vie: pass, see, revie" in engine/games/gleek_vie.py, as a dialogue's
 refusal would): not the shared code's English."""
-
-RUFFE_TABLES = [
-    (4, {}), (3, {}), (2, {}),
-    (3, {"hand_size": 12}), (2, {"hand_size": 12, "two_player_target": "36"}),
-    (4, {"partnerships": False}),
-    (4, {"count": "tricks", "count_baseline": "twelve"}),
-    (4, {"ruff_tie": "void", "head_discards": "count", "head_without_ace": "nobody"}),
-    (3, {"ruff_tie": "void", "head_without_ace": "nobody", "follow": "free", "head_discards": "count"}),
-]
-"""Ruffe at each number of players and under the readings that change its sentences (the count,
-the tie for the ruff, the head's discards, the head nobody takes, the short deal)."""
-
-
-@pytest.mark.parametrize("players,variant", RUFFE_TABLES, ids=lambda v: str(v))
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_whole_game_of_ruffe_in_russian_has_no_english_left(players: int, variant: dict[str, Any], seed: int) -> None:
-    answers = play_whole("ruffe-and-trumps", seed, "ru", players=players, variant=variant)
-    assert english_left(answers) == []
-    said = " ".join(text for answer in answers for _where, text in sentences(answer))
-    assert "Партия окончена" in said and "Взятка 1:" in said  # (the game was played to its end)
-
 
 def _my_problems() -> list[str]:
     found = messages.extracted()

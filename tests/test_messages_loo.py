@@ -1,15 +1,13 @@
-"""The Russian loo family in Russian (issue 15): whole games of Мушка, Памфил, Рамс (and its jack
-variant) and Петух played through the bridge in Russian leave no English, at every number of
-players and under the readings that change their sentences; loo.po holds the family's sentences
+"""The Russian loo family in Russian (issue 15): loo.po holds the family's sentences
 once, with their fields; a few sentences side by side in both languages (English as it always was:
-tests/test_loo.py and tests/test_goldens.py hold the rest)."""
+tests/test_loo.py and tests/test_goldens.py hold the rest). A whole game of each game in Russian is
+tests/test_russian_games.py; every golden's views (every player count and reading) in Russian, tests/net.py."""
 
 from __future__ import annotations
 
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -27,51 +25,6 @@ from engine.i18n import using  # noqa: E402
 
 MINE = tuple(f"engine/games/{name}" for name in ("loo", "mushka.py", "pamphil.py", "petukh.py", "rams"))
 """The files whose sentences loo.po holds (loo*.py, rams*.py and the games' own)."""
-
-TABLES: list[tuple[str, int, dict[str, Any] | None]] = (
-    [(game, n, None) for game in ("mushka", "pamphil", "petukh") for n in range(2, 7)]
-    + [("rams", n, None) for n in range(3, 8)]
-    + [("rams", n, {"jacks": "jacks"}) for n in range(3, 8)]
-)
-"""Each game at each number of players it allows (Рамс also with its jack variant)."""
-
-READINGS: list[tuple[str, int, dict[str, Any]]] = [
-    ("mushka", 3, {"five_of_a_suit": "wins-game", "ace_of_spades_penalty": "five-plus-ace", "settlement": "fixed",
-                   "ace_of_spades_power": "beats-trump-ace", "overshoot_penalty": "per-surplus-trick"}),
-    ("mushka", 4, {"five_of_a_suit": "wins-deal", "stake": 0}),
-    ("pamphil", 4, {"five_of_a_suit": "wins-deal", "pamphil_follow": "wild"}),
-    ("pamphil", 3, {"five_of_a_suit": "wins-game"}),
-    ("rams", 4, {"jacks": "jacks", "jacks_no_trick": "offset", "ace_must_play": "trump-ace", "rams_others": "five-up",
-                 "five_of_a_suit_others": "five-per-ace", "start_record": "hundred"}),
-    ("rams", 5, {"jacks": "jacks", "ace_must_play": "ace-of-spades", "trump_ace_cover": "in-trick"}),
-    ("petukh", 6, {"six_player_pack": "thirty-four", "start_record": 5}),
-    ("petukh", 3, {"start_record": 3}),
-]
-"""The readings that change the sentences: five of a suit winning the game or the deal, the ace of
-spades' penalty of five and its value, the agreed sum, no stake, the wild pamphil, the jacks that
-spare a blank or not, the aces that forbid passing, the six players' last card for trumps, a short
-record (the exchange refused near its end)."""
-
-
-def _played_in_russian(game: str, seed: int, players: int, variant: dict[str, Any] | None) -> list[dict[str, Any]]:
-    answers = play_whole(game, seed, "ru", players=players, variant=variant)
-    said = " ".join(text for answer in answers for _where, text in sentences(answer))
-    assert "Партия окончена" in said and "Расчёт:" in said  # (the game was played to its end, in Russian)
-    return answers
-
-
-@pytest.mark.parametrize("game,players,variant", TABLES, ids=lambda v: str(v))
-@pytest.mark.parametrize("seed", [1, 2])
-def test_a_whole_loo_game_in_russian_has_no_english_left(game: str, players: int, variant: dict[str, Any] | None,
-                                                         seed: int) -> None:
-    assert english_left(_played_in_russian(game, seed, players, variant)) == []
-
-
-@pytest.mark.parametrize("game,players,variant", READINGS, ids=lambda v: str(v))
-def test_the_readings_that_change_the_sentences_leave_no_english(game: str, players: int,
-                                                                 variant: dict[str, Any]) -> None:
-    assert english_left(_played_in_russian(game, 1, players, variant)) == []
-
 
 def test_the_loo_sentences_each_have_their_russian_once_with_their_fields() -> None:
     found = messages.extracted()

@@ -32,6 +32,7 @@ def _missing(what: str) -> None:
     pytest.skip(what)
 
 
+@pytest.mark.slow
 def test_engine_tests_pass_in_pyodide():
     node = shutil.which("node")
     if node is None:

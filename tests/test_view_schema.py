@@ -1,38 +1,20 @@
-"""The view's JSON Schema (engine/view.schema.json), checked with the jsonschema package
-against the views of the golden games, and the prompt every view carries.
-
-Every golden under tests/goldens/ is replayed from its header (same game, variant and seed;
-the actions its lines recorded, which tests/test_goldens.py proves are the heuristic bots'
-own) and checked in two ways:
-
-* at **every decision** the prompt of the seat to act (``state.prompt``, what ``view`` puts
-  in the view): its rule is a rule id of the game's catalogue, its seat is the seat to act,
-  the seats its text names are given as data, and the phase's kind is the one its table says;
-* at **sampled decisions** the views of every seat and the omniscient view (seat None) are
-  validated against the schema.  A view costs the jsonschema package some 10 to 40 ms, and the
-  goldens hold some 34,000 decisions (200,000 views), so the views are sampled: in every golden
-  its first decision, one decision drawn at random (seeded by the golden's name) and its end;
-  and, per game, the first decision of each (phase, prompt rule) pair in the first golden that
-  reaches it (a first lead, a later lead and a follow are three pairs).  The entries of the
-  view's log, score sheet, legal actions and hands that an earlier view of the same golden
-  held already are validated once: the schema constrains those arrays item by item only, so
-  validating the entries not seen before is validating the whole array.
+"""The view's JSON Schema (engine/view.schema.json), checked with the jsonschema package: the
+schema itself, its families, a broken view refused, and its documentation. The views of every
+golden game and the prompt of every decision are checked against it in the one replay of the
+goldens that the whole-game net shares (tests/net.py, run by tests/test_goldens.py).
 """
 
 from __future__ import annotations
 
 import json
-import random
-import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
-from engine import catalogue, games
+from engine import games
 from engine.partie import PHASE_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,19 +43,6 @@ def _families() -> dict[str, dict[str, Any]]:
             assert game_id not in out, f"{game_id} is in two families of the schema"
             out[game_id] = family
     return out
-
-
-def _replay(path: Path) -> Iterator[tuple[int, Any]]:
-    """The state of the golden at ``path`` before each decision (``n`` from 1), then at its end (``n`` 0)."""
-    header, _start, *decisions, _end = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
-    spec = games.get(header["game"])
-    state = spec.new_game(spec.make_variant(**header["variant"]), seed=header["seed"])
-    for line in decisions:
-        assert state.phase == line["phase"] and state.current_player() == line["seat"], f"{path.name}: {line}"
-        yield line["n"], state
-        state.apply(line["action"])
-    assert state.is_over()
-    yield 0, state
 
 
 def _id(path: Path) -> str:
@@ -167,78 +136,6 @@ def test_a_game_of_no_family_may_add_keys_but_not_break_the_header():
     newcomer = {key: view[key] for key in SCHEMA["$defs"]["header"]["required"]} | {"game": "new-game", "talon": 3}
     assert _errors(newcomer) == []
     assert _errors(newcomer | {"prompt": {"text": "Seat 0: declare"}})
-
-
-# --------------------------------------------------------------------------- the goldens' views
-
-def _rule_ids(game_id: str) -> set[str]:
-    return set(catalogue.load(game_id).by_id)
-
-
-SEAT_WORDS = re.compile(r"\b[Ss]eats? (\d+(?: and \d+)*)")
-
-
-def _seats_named(text: str) -> list[int]:
-    """The seats a prompt's sentence names ("Seat 2", "seats 0 and 2"), in order, once each."""
-    named: list[int] = []
-    for group in SEAT_WORDS.findall(text):
-        named += [int(s) for s in group.split(" and ") if int(s) not in named]
-    return named
-
-
-def _check_prompt(state: Any, n: int, rules: set[str], where: str) -> None:
-    seat = state.current_player()
-    prompt = state.prompt(seat)
-    where = f"{where}: {prompt}"
-    assert prompt["rule"] in rules, where
-    assert prompt["seat"] == seat, where
-    assert (state.PHASES[state.phase].kind == "over") == (n == 0), where
-    assert "adopted" not in prompt or (prompt["rule"] == state.ADOPTS and prompt["adopted"] not in rules), where
-    assert prompt["seats"] == _seats_named(prompt["text"]), where
-    assert seat is None or prompt["seats"][0] == seat, where
-    if n == 0:
-        assert set(prompt["seats"]) == set(state.outcome().winners), where
-
-
-def _check_views(state: Any, validated: set[str], where: str) -> None:
-    """The views of every seat and the omniscient view satisfy the schema (the entries of
-    :data:`REPEATED` validated once each)."""
-    for seat in [None, *range(state.num_players)]:
-        view = state.view(seat)
-        assert view["prompt"]["seat"] == view["to_act"]
-        assert view["prompt"] == state.prompt(seat)
-        assert view["phase_kind"] == state.PHASES[view["phase"]].kind
-        reduced = dict(view)
-        for key in REPEATED:
-            fresh = [(item, json.dumps(item, sort_keys=True)) for item in view[key]]
-            reduced[key] = [item for item, text in fresh if text not in validated]
-            validated.update(text for _, text in fresh)
-        errors = _errors(reduced)
-        assert not errors, f"{where}, seat {seat}:\n  " + "\n  ".join(errors[:10])
-
-
-SAMPLED: dict[str, set[tuple[str, str]]] = {}
-"""Per game, the (phase, prompt rule) pairs whose views a golden validated already."""
-
-
-@pytest.mark.parametrize("path", FILES, ids=_id)
-def test_a_golden_s_prompts_follow_the_rules_and_its_views_the_schema(path):
-    lines = sum(1 for _ in path.open(encoding="utf-8"))
-    drawn = random.Random(_id(path)).randint(1, lines - 3)
-    validated: set[str] = set()
-    rules: set[str] = set()
-    sampled = 0
-    for n, state in _replay(path):
-        rules = rules or _rule_ids(state.game_id)
-        where = f"{_id(path)} decision {n or 'end'}"
-        _check_prompt(state, n, rules, where)
-        seen = SAMPLED.setdefault(state.game_id, set())
-        key = (state.phase, state.prompt(None)["rule"])
-        if n in (0, 1, drawn) or key not in seen:
-            seen.add(key)
-            _check_views(state, validated, where)
-            sampled += 1
-    assert sampled >= 3
 
 
 # --------------------------------------------------------------------------- the documentation

@@ -45,7 +45,7 @@ import argparse
 import json
 import sys
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -248,14 +248,20 @@ class _Caused:
             if any(a != b for a, b in zip(now, before)):
                 line["payments"] = [a - b for a, b in zip(now, before)]
         self.payments = now
-        entries = state.log
-        if len(entries) > self.log:
-            line["log"] = [[e["seat"], e["rule"]] for e in entries[self.log:]]
-        self.log = len(entries)
+        entries = state.log_from(self.log)  # (only the new entries: a log entry is written when read)
+        if entries:
+            line["log"] = [[e["seat"], e["rule"]] for e in entries]
+        self.log += len(entries)
 
 
-def record(header: Mapping[str, Any]) -> Iterator[str]:
-    """The lines of the golden described by ``header`` (the header line first), played now."""
+Observer = Callable[[Any, Mapping[str, Any], dict[str, Any]], None]
+"""``observe(state, view, line)``: called before the first decision (``line`` the start line, ``n`` 0), after
+each decision is applied (``line`` that decision's, ``view`` the omniscient view just taken) and at the end."""
+
+
+def record(header: Mapping[str, Any], observe: Observer | None = None) -> Iterator[str]:
+    """The lines of the golden described by ``header`` (the header line first), played now; ``observe``
+    sees the state at every step (the one replay that every whole-game check of the tests shares)."""
     if header.get("bots") != "heuristic":
         raise ValueError(f"goldens are played by the heuristic bots, not {header.get('bots')!r}")
     spec = games.get(header["game"])
@@ -266,6 +272,8 @@ def record(header: Mapping[str, Any]) -> Iterator[str]:
     view = state.view(None)
     start: dict[str, Any] = {"n": 0, "deal": view["deal"]}  # what the new game did before any decision
     caused.since(state, view, start)
+    if observe is not None:
+        observe(state, view, start)
     yield _dumps(start)
     n = 0
     while not state.is_over() and n < header["cap"]:
@@ -278,6 +286,8 @@ def record(header: Mapping[str, Any]) -> Iterator[str]:
         n += 1
         view = state.view(None)
         caused.since(state, view, line)
+        if observe is not None:
+            observe(state, view, line)
         yield _dumps(line)
     end: dict[str, Any] = {"end": "over" if state.is_over() else "cap", "decisions": n, "deals": view["deal"]}
     outcome = state.outcome()
@@ -290,6 +300,8 @@ def record(header: Mapping[str, Any]) -> Iterator[str]:
     if settlement is not None:  # a game that settles at the end: its settlement and side payments
         end["settlement"] = settlement
         end["payments"] = account_totals(view, "payment") or [0] * len(settlement)
+    if observe is not None:
+        observe(state, view, end)
     yield _dumps(end)
 
 
@@ -316,14 +328,17 @@ def _fields(want: str, got: str | None) -> str:
     return f" (in {', '.join(map(json.dumps, keys))})" if keys else ""
 
 
-def first_difference(path: Path) -> str | None:
-    """``None`` if the golden at ``path`` replays identically from its header; else where and how it differs."""
+def first_difference(path: Path, observe: Observer | None = None) -> str | None:
+    """``None`` if the golden at ``path`` replays identically from its header; else where and how it differs.
+    ``observe``: as for :func:`record` (an assertion it raises is not caught here)."""
     want = path.read_text(encoding="utf-8").splitlines()
     where = path.relative_to(ROOT)
-    got = record(json.loads(want[0]))
+    got = record(json.loads(want[0]), observe)
     for number, expected_line in enumerate(want, start=1):
         try:
             line = next(got, None)
+        except AssertionError:  # a check of the observer's: the test reports it
+            raise
         except Exception as exc:  # an engine error in the replay: say where it came
             return f"{where}:{number}: the replay raised {type(exc).__name__}: {exc}\n  expected: {expected_line}"
         if line != expected_line:

@@ -1,6 +1,7 @@
 """The play table for the loo family (Мушка, Памфил, Рамс, Петух), driven in headless Chromium.
 
-For each game a whole game is played to its end as a reader plays it: the bids, the cards
+A whole game of Памфил is played to its end as a reader plays it (Мушка, Рамс and Петух are played
+whole in Russian, tests/browser/test_russian_games.py): the bids, the cards
 thrown out when buying, the draw, the dealer's exchange, the pamphil, and every card are
 clicked on the table for the reader's seat, the bots (instant) play the others. The outcome,
 the score sheet of records (each change with its rule linked to the game page), the
@@ -258,12 +259,9 @@ def check_end(page, game: str, view: dict) -> None:
 
 GAMES = [
     # game, players, seed, options, time limit (s), the bid refused in the first deal (rule) or None.
-    # Мушка seed 5: the reader holds A♠ and may not pass; Рамс seed 0: an ace, may not pass;
-    # Петух: nobody passes.
-    ("mushka", 3, 5, {}, 75, "mushka.bid.ace-of-spades-must-play"),
-    ("pamphil", 3, 0, {}, 75, None),  # seed 0: the reader is dealt the pamphil (J♣) in deal 1
-    ("rams", 3, 0, {}, 75, "rams.bid.ace-may-not-pass"),
-    ("petukh", 3, 6, {}, 75, "petukh.bid.no-pass"),
+    # Each game is played whole once in the browser: Памфил here, Мушка, Рамс and Петух in Russian
+    # (test_russian_games.py). Seed 0: the reader is dealt the pamphil (J♣) in deal 1.
+    ("pamphil", 3, 0, {}, 75, None),
 ]
 
 

@@ -25,6 +25,22 @@ def site_pages(site: Path) -> list[str]:
     return pages
 
 
+PAGE_KINDS = ("", "ru/", "glossary/", "ru/glossary/", "bibliography/", "ru/bibliography/", "data/", "concordance/",
+              "sources/piquet/", "ru/sources/rozaliev/", "games/gleek/", "ru/games/piquet/", "reference/api/")
+"""One page of each kind, in both languages where a kind's words differ by language."""
+
+
+def sample_pages(site: Path, size: int = 16) -> list[str]:
+    """The pages of :data:`PAGE_KINDS` that were built, then a seeded sample of the rest, ``size`` in all:
+    for the checks too slow to run on every page (each kind of page is made by one generator)."""
+    import random
+
+    pages = site_pages(site)
+    chosen = [p for p in PAGE_KINDS if p in pages]
+    rest = [p for p in pages if p not in chosen]
+    return chosen + sorted(random.Random(0).sample(rest, max(0, min(len(rest), size - len(chosen)))))
+
+
 def test_every_page_loads_cleanly(built_site: Path, site_page) -> None:
     pages = site_pages(built_site)
     assert len(pages) >= 17, f"only {len(pages)} pages were built: {pages}"

@@ -104,6 +104,11 @@ def test_a_game_survives_reload_walk_away_and_closed_tab(site_page) -> None:
     site_page.assert_clean()
 
 
+WIDEST = ("gleek", "piquet", "rams")
+"""The tables with the most on the felt (Gleek's three hands and stock, Piquet's talon, Рамс's seven
+seats): every table is measured at 1280×800, these at the other sizes."""
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (390, 844)])
 def test_the_felt_fits_one_screen(browser, site_url, size) -> None:
     from conftest import _site_page
@@ -112,7 +117,7 @@ def test_the_felt_fits_one_screen(browser, site_url, size) -> None:
     heights = {}
     for session in _site_page(browser, site_url, viewport={"width": width, "height": height}):
         page = session.page
-        for game in GAMES:
+        for game in GAMES if size == (1280, 800) else WIDEST:
             session.goto(f"games/{game}/")
             page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
             page.wait_for_function(f"{TABLE_JS}?.view", timeout=120_000)

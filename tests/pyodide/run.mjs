@@ -128,6 +128,11 @@ async function main() {
     if (!rel.endsWith(".py")) return false;
     return !rel.startsWith("test_") || testFiles.includes(rel);
   });
+  // The fuzzer's accounting of where every card lies (tools/fuzzing/seen.py), which the properties read.
+  pyodide.FS.mkdirTree(`${work}/tools/fuzzing`);
+  for (const name of ["__init__.py", "seen.py"]) {
+    pyodide.FS.writeFile(`${work}/tools/fuzzing/${name}`, new Uint8Array(readFileSync(join(root, "tools", "fuzzing", name))));
+  }
   // Files the pure tests read besides the package: configuration and the record format's page.
   for (const config of ["pyproject.toml", "pytest.ini", "setup.cfg", "docs/reference/records.md"]) {
     const path = join(root, config);
