@@ -138,6 +138,23 @@ def check_hidden(state: Any, views: dict[int | None, dict[str, Any]], where: str
     every = views[None]
     for seat in range(state.num_players):
         view = views[seat]
+        hidden = seen.hidden(state, seat)
+        named = seen.card_texts({key: view[key] for key in TABLE_KEYS}, state.deal_number)
+        assert not hidden & named, f"{where}: seat {seat} is shown {sorted(hidden & named)}"
+        assert [(p["id"], p["count"]) for p in view["piles"]] == [(p["id"], p["count"]) for p in every["piles"]], where
+        for mine, all_of in zip(view["piles"], every["piles"]):
+            assert "cards" in all_of and len(all_of["cards"]) == all_of["count"], (where, all_of)
+            # the viewer sees all of a pile's cards, none, or some (Piquet's talon: the cards the
+            # elder left of his five, which he has seen), each of them one the pile holds
+            assert set(mine.get("cards", [])) <= set(all_of["cards"]), (where, mine, all_of)
+        if seat != state.current_player():
+            assert view["unavailable"] == [], where
+            assert view["taken"] is None or view["taken"]["seat"] == seat, where  # (Piquet: the cards he drew)
+    calls = every["calls"]
+    if calls is not None and type(state).calls_view is Partie.calls_view:  # a seat waits only if it has not spoken
+        assert not set(calls["waiting"]) & {c["seat"] for c in calls["said"][state._calls_from:]}, where
+
+
 def check_ledger(state: Any, view: dict[str, Any], where: str) -> None:
     ledger = view["ledger"]
     assert ledger["unit"] == state.UNIT and ledger["lower_is_better"] == state.lower_is_better, where
