@@ -32,6 +32,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -356,8 +357,9 @@ def first_failure(output: str) -> str | None:
 
 
 def run_one(mutant: Mutant | None, root: Path, files: list[str], selection: list[str], python: str,
-            timeout: float, keep: bool = False, fast_first: bool = True) -> Outcome:
-    """Copy, mutate (``None``: the baseline, unmutated), run pytest, classify."""
+            timeout: float, keep: bool = False, fast_first: bool = True) -> Outcome | None:
+    """Copy, mutate (``None``: the baseline, unmutated), run pytest, classify (``None``: the run
+    was stopped, by SIGTERM or Ctrl-C)."""
     ident = mutant.id if mutant else "(baseline)"
     folder = Path(tempfile.mkdtemp(prefix=f"mutant-{ident.strip('()')}-"))
     started = time.monotonic()
@@ -374,13 +376,25 @@ def run_one(mutant: Mutant | None, root: Path, files: list[str], selection: list
         # skipped, not failed; it runs the same engine tests in another interpreter)
         env["PYTHONPATH"] = str(folder)
         env["PYTHONDONTWRITEBYTECODE"] = "1"
+        if _STOPPING.is_set():
+            return None
+        # (a session of its own: a timeout or a stop ends pytest and every process it started)
+        proc = subprocess.Popen([python, "-m", "pytest", *selection], cwd=folder, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        with _LOCK:
+            _RUNNING.add(proc)
         try:
-            proc = subprocess.run([python, "-m", "pytest", *selection], cwd=folder, env=env, capture_output=True,
-                                  text=True, timeout=timeout)
+            output, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            _end(proc)
+            proc.communicate()
             return Outcome(ident, mutant.file if mutant else "", mutant.rule if mutant else "", "error",
                            round(time.monotonic() - started, 1), None, None, f"timeout after {timeout:g} s")
-        output = proc.stdout + proc.stderr
+        finally:
+            with _LOCK:
+                _RUNNING.discard(proc)
+        if _STOPPING.is_set():
+            return None
         result = {0: "survived", 1: "caught"}.get(proc.returncode, "error")
         tail = "" if result != "error" else " | ".join(output.strip().splitlines()[-5:])
         return Outcome(ident, mutant.file if mutant else "", mutant.rule if mutant else "", result,
@@ -391,6 +405,28 @@ def run_one(mutant: Mutant | None, root: Path, files: list[str], selection: list
             print(f"mutants: {ident}: the copy is kept in {folder}", file=sys.stderr)
         else:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+_RUNNING: set[subprocess.Popen[str]] = set()
+_LOCK = threading.Lock()
+_STOPPING = threading.Event()
+
+
+def _end(proc: subprocess.Popen[str]) -> None:
+    """End a pytest run and the processes it started (its session)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _stop(signum: int, frame: Any) -> None:
+    """SIGTERM (or Ctrl-C): end the runs in progress; their copies are removed, nothing of them is recorded."""
+    _STOPPING.set()
+    with _LOCK:
+        for proc in list(_RUNNING):
+            _end(proc)
+    raise KeyboardInterrupt
 
 
 def selection_of(args: argparse.Namespace) -> list[str]:
@@ -424,6 +460,16 @@ def check_all(root: Path, mutants: list[Mutant]) -> list[str]:
         except (OSError, MutantError, SyntaxError) as exc:
             problems.append(f"{m.id}: {exc}")
     return problems
+
+
+def same_suite(root: Path, commit: str | None) -> bool:
+    """Whether the files under ``root`` are those of ``commit``, but for this tool, its test and
+    ``bench/`` (where its results are kept): the same engine under the same tests."""
+    if not commit:
+        return False
+    done = subprocess.run(["git", "diff", "--quiet", commit, "--", ".", ":(exclude)tools/mutants.py",
+                           f":(exclude){OWN_TEST}", ":(exclude)bench"], cwd=root, capture_output=True)
+    return done.returncode == 0
 
 
 def git_commit(root: Path) -> str | None:
@@ -502,8 +548,9 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--resume needs --json OUT (the run to resume)")
         if args.json.exists():
             before = json.loads(args.json.read_text(encoding="utf-8"))
-            if before.get("commit") != record["commit"] or before.get("selection") != selection:
-                raise SystemExit(f"mutants: {args.json} is a run of another commit or selection: not resumed")
+            if before.get("selection") != selection or not same_suite(root, before.get("commit")):
+                raise SystemExit(f"mutants: {args.json} ran another selection, or its commit's engine and tests "
+                                 "differ from these: not resumed")
             record["started"], record["baseline"] = before["started"], before.get("baseline")
             wanted = {m.id for m in mutants}
             for done in before.get("mutants", []):
@@ -511,15 +558,30 @@ def main(argv: list[str] | None = None) -> int:
                     outcomes[done["id"]] = Outcome(**done)
     todo = [m for m in mutants if m.id not in outcomes]
     print(f"mutants: {len(todo)} of {len(mutants)} mutants to run; pytest {' '.join(selection)}", flush=True)
-    if not args.no_baseline and not (record["baseline"] or {}).get("result") == "passed":
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    try:
+        return _run(args, root, mutants, todo, files, selection, record, outcomes)
+    except KeyboardInterrupt:
+        done = [outcomes[m.id] for m in mutants if m.id in outcomes]
+        print(f"mutants: stopped; {len(done)} of {len(mutants)} mutants run"
+              + (f", kept in {args.json} (--resume runs the rest)" if args.json else ""), file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace, root: Path, mutants: list[Mutant], todo: list[Mutant], files: list[str],
+         selection: list[str], record: dict[str, Any], outcomes: dict[str, Outcome]) -> int:
+    if not args.no_baseline and (record["baseline"] or {}).get("result") != "passed":
         base = run_one(None, root, files, selection, args.python, args.timeout, args.keep, args.fast_first)
+        if base is None:
+            raise KeyboardInterrupt
         record["baseline"] = {"result": "passed" if base.result == "survived" else base.result,
                               "seconds": base.seconds, "returncode": base.returncode,
                               "first_failing_test": base.first_failing_test, "note": base.note}
         print(f"baseline (unmutated): exit {base.returncode}, {base.seconds:.0f} s", flush=True)
+        if args.json:
+            write_json(args.json, record)
         if base.result != "survived":
-            if args.json:
-                write_json(args.json, record)
             print(f"mutants: the unmutated copy does not pass ({base.first_failing_test or base.note}); every mutant "
                   "would look caught, so none is run", file=sys.stderr)
             return 1
@@ -527,6 +589,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def one(m: Mutant) -> None:
         outcome = run_one(m, root, files, selection, args.python, args.timeout, args.keep, args.fast_first)
+        if outcome is None:
+            return
         with lock:
             outcomes[m.id] = outcome
             print(f"{outcome.result:8} {m.id}  {outcome.seconds:.0f} s  {outcome.first_failing_test or outcome.note}",
@@ -538,9 +602,12 @@ def main(argv: list[str] | None = None) -> int:
                                                      f" (partial: {len(done)} of {len(mutants)} run)")
                 write_json(args.json, record)
 
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+    pool = ThreadPoolExecutor(max_workers=args.jobs)
+    try:
         for future in [pool.submit(one, m) for m in todo]:
             future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     ordered = [outcomes[m.id] for m in mutants]
     seconds = [o.seconds for o in ordered]
     record["summary"] = summary(ordered)
