@@ -19,9 +19,13 @@ these mutants as before.  Run it on a checkout with its build products made
     python tools/mutants.py --jobs 2 -- tests/test_ruffe.py -x -q -p no:cacheprovider
     python tools/mutants.py --list                                  # the mutants, one a line
 
-Everything after ``--`` is the pytest selection (default: :data:`DEFAULT_SELECTION`); the
-tests that need the built site are left out (:data:`SITE_TESTS`) unless ``--no-deselect-site``.
-Standard library only.
+Everything after ``--`` is the pytest selection (default: :data:`DEFAULT_SELECTION`).  Left
+out of any selection: the tests that need the built site (:data:`SITE_TESTS`, unless
+``--no-deselect-site``), the tests that read a clock (:data:`TIMED_TESTS`, unless
+``--no-deselect-timed``) and this tool's own test (:data:`OWN_TEST`).  ``--json OUT`` records,
+per mutant, its id, file, rule, result, seconds and first failing test, rewritten after each
+one, so that a stopped run keeps what it did and ``--resume`` runs the rest.  Standard library
+only.
 """
 
 from __future__ import annotations
@@ -429,6 +433,15 @@ def _stop(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
+def prescreen_of(root: Path, selection: list[str]) -> list[str]:
+    """The default selection narrowed to the :data:`FIRST` files (its options, ignores and
+    deselections kept): a part of it, so a mutant it catches the whole selection catches."""
+    if selection[:len(DEFAULT_SELECTION)] != list(DEFAULT_SELECTION):
+        raise SystemExit("mutants: --prescreen narrows the default selection only (no pytest arguments after --)")
+    first = [name for name in FIRST if (root / name).exists()]
+    return [*first, *selection[1:]]
+
+
 def selection_of(args: argparse.Namespace) -> list[str]:
     selection = list(args.pytest_args) or list(DEFAULT_SELECTION)
     selection.append(f"--ignore={OWN_TEST}")
@@ -511,6 +524,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="leave out the tests that measure time (default: yes; see TIMED_TESTS)")
     parser.add_argument("--fast-first", action=argparse.BooleanOptionalAction, default=True,
                         help="run the worked examples and the games' rule tests first (default: yes; see FIRST)")
+    parser.add_argument("--prescreen", action="store_true",
+                        help="first run every mutant against the FIRST files alone (the default selection's options "
+                             "kept); only those it does not catch then run the whole selection")
     parser.add_argument("--resume", action="store_true",
                         help="keep the outcomes already in --json OUT (same commit and selection) and run the rest")
     parser.add_argument("--no-baseline", action="store_true", help="skip the run of the unmutated copy")
@@ -552,6 +568,11 @@ def main(argv: list[str] | None = None) -> int:
                 raise SystemExit(f"mutants: {args.json} ran another selection, or its commit's engine and tests "
                                  "differ from these: not resumed")
             record["started"], record["baseline"] = before["started"], before.get("baseline")
+            record["resumed"] = [*before.get("resumed", []), {"commit": record["commit"], "at": time.strftime(
+                "%Y-%m-%dT%H:%M:%SZ", time.gmtime())}]
+            record["commit"] = before["commit"]  # (the engine and the tests are that commit's: same_suite)
+            record["prescreened"] = before.get("prescreened", {})
+            record["baseline_prescreen"] = before.get("baseline_prescreen")
             wanted = {m.id for m in mutants}
             for done in before.get("mutants", []):
                 if done["id"] in wanted and done["result"] != "error":  # (an error is run again)
@@ -571,26 +592,60 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, root: Path, mutants: list[Mutant], todo: list[Mutant], files: list[str],
          selection: list[str], record: dict[str, Any], outcomes: dict[str, Outcome]) -> int:
-    if not args.no_baseline and (record["baseline"] or {}).get("result") != "passed":
-        base = run_one(None, root, files, selection, args.python, args.timeout, args.keep, args.fast_first)
+    def baseline(key: str, chosen_selection: list[str]) -> bool:
+        """Run the unmutated copy under ``chosen_selection``; whether it passed (recorded as ``key``)."""
+        base = run_one(None, root, files, chosen_selection, args.python, args.timeout, args.keep, args.fast_first)
         if base is None:
             raise KeyboardInterrupt
-        record["baseline"] = {"result": "passed" if base.result == "survived" else base.result,
-                              "seconds": base.seconds, "returncode": base.returncode,
-                              "first_failing_test": base.first_failing_test, "note": base.note}
-        print(f"baseline (unmutated): exit {base.returncode}, {base.seconds:.0f} s", flush=True)
+        record[key] = {"result": "passed" if base.result == "survived" else base.result, "seconds": base.seconds,
+                       "returncode": base.returncode, "first_failing_test": base.first_failing_test, "note": base.note}
+        print(f"{key} (unmutated): exit {base.returncode}, {base.seconds:.0f} s", flush=True)
         if args.json:
             write_json(args.json, record)
         if base.result != "survived":
             print(f"mutants: the unmutated copy does not pass ({base.first_failing_test or base.note}); every mutant "
                   "would look caught, so none is run", file=sys.stderr)
-            return 1
+        return base.result == "survived"
+
+    short = prescreen_of(root, selection) if args.prescreen else None
+    if short is not None:
+        record["prescreen"] = short
+    if not args.no_baseline:
+        # the unmutated copy must pass what is run: the prescreen's files first (cheap), then the whole selection
+        for key, chosen_selection in ([("baseline_prescreen", short)] if short is not None else []) + [
+                ("baseline", selection)]:
+            if (record.get(key) or {}).get("result") != "passed" and not baseline(key, chosen_selection):
+                return 1
+            if key == "baseline_prescreen":
+                break  # (the whole baseline runs after the prescreen, before the mutants it left)
     lock = threading.Lock()
+    screened: dict[str, dict[str, Any]] = record.setdefault("prescreened", {})
+
+    def screen(m: Mutant) -> None:
+        """The first pass of ``--prescreen``: the FIRST files alone; a mutant caught there is caught."""
+        assert short is not None
+        outcome = run_one(m, root, files, short, args.python, args.timeout, args.keep, False)
+        if outcome is None:
+            return
+        with lock:
+            screened[m.id] = {"result": outcome.result, "seconds": outcome.seconds}
+        if outcome.result == "caught":
+            record_outcome(m, outcome._replace(note="caught by the prescreen (the FIRST files, same options)"))
+        else:
+            with lock:
+                print(f"{'pending':8} {m.id}  {outcome.seconds:.0f} s  not caught by the prescreen", flush=True)
+                if args.json:
+                    write_json(args.json, record)
 
     def one(m: Mutant) -> None:
         outcome = run_one(m, root, files, selection, args.python, args.timeout, args.keep, args.fast_first)
         if outcome is None:
             return
+        if m.id in screened:  # (its prescreen's time counts too)
+            outcome = outcome._replace(seconds=round(outcome.seconds + screened[m.id]["seconds"], 1))
+        record_outcome(m, outcome)
+
+    def record_outcome(m: Mutant, outcome: Outcome) -> None:
         with lock:
             outcomes[m.id] = outcome
             print(f"{outcome.result:8} {m.id}  {outcome.seconds:.0f} s  {outcome.first_failing_test or outcome.note}",
@@ -602,12 +657,19 @@ def _run(args: argparse.Namespace, root: Path, mutants: list[Mutant], todo: list
                                                      f" (partial: {len(done)} of {len(mutants)} run)")
                 write_json(args.json, record)
 
-    pool = ThreadPoolExecutor(max_workers=args.jobs)
-    try:
-        for future in [pool.submit(one, m) for m in todo]:
-            future.result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    passes = [(screen, [m for m in todo if m.id not in screened])] if short is not None else []
+    passes.append((one, todo))
+    for work, which in passes:
+        if work is one and short is not None and not args.no_baseline and \
+                (record.get("baseline") or {}).get("result") != "passed" and \
+                any(m.id not in outcomes for m in which) and not baseline("baseline", selection):
+            return 1
+        pool = ThreadPoolExecutor(max_workers=args.jobs)
+        try:
+            for future in [pool.submit(work, m) for m in which if m.id not in outcomes]:
+                future.result()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     ordered = [outcomes[m.id] for m in mutants]
     seconds = [o.seconds for o in ordered]
     record["summary"] = summary(ordered)
