@@ -164,3 +164,23 @@ def test_the_tests_that_read_a_clock_are_left_out() -> None:
             timed |= _timed_tests(path)
     # (a test listed that is gone is harmless: --deselect of it changes nothing)
     assert timed <= set(mutants.TIMED_TESTS), f"add to TIMED_TESTS: {sorted(timed - set(mutants.TIMED_TESTS))}"
+
+
+def test_the_prescreen_is_a_part_of_the_default_selection() -> None:
+    selection = mutants.selection_of(argparse.Namespace(pytest_args=[], deselect_site=True, deselect_timed=True))
+    short = mutants.prescreen_of(ROOT, selection)
+    files = [arg for arg in short if arg.startswith("tests/") and not arg.startswith("--")]
+    assert files and all(f in mutants.FIRST and (ROOT / f).exists() for f in files)
+    assert short[len(files):] == selection[1:]  # (the same markers, -x, ignores and deselections)
+    assert "tests" not in short
+    with pytest.raises(SystemExit, match="default selection only"):
+        mutants.prescreen_of(ROOT, ["tests/test_ruffe.py", f"--ignore={mutants.OWN_TEST}"])
+
+
+def test_no_test_reads_contributing() -> None:
+    """--resume treats a run whose files differ only in CONTRIBUTING.md as the same suite."""
+    for path in (ROOT / "tests").rglob("*.py"):
+        if path.relative_to(ROOT).as_posix() == mutants.OWN_TEST:
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert '"CONTRIBUTING.md"' not in text and "'CONTRIBUTING.md'" not in text, path

@@ -476,12 +476,14 @@ def check_all(root: Path, mutants: list[Mutant]) -> list[str]:
 
 
 def same_suite(root: Path, commit: str | None) -> bool:
-    """Whether the files under ``root`` are those of ``commit``, but for this tool, its test and
-    ``bench/`` (where its results are kept): the same engine under the same tests."""
+    """Whether the files under ``root`` are those of ``commit``, but for this tool, its test,
+    ``bench/`` (where its results are kept) and CONTRIBUTING.md (which describes it, read by no
+    test: tests/test_mutants.py checks): the same engine under the same tests."""
     if not commit:
         return False
     done = subprocess.run(["git", "diff", "--quiet", commit, "--", ".", ":(exclude)tools/mutants.py",
-                           f":(exclude){OWN_TEST}", ":(exclude)bench"], cwd=root, capture_output=True)
+                           f":(exclude){OWN_TEST}", ":(exclude)bench", ":(exclude)CONTRIBUTING.md"],
+                          cwd=root, capture_output=True)
     return done.returncode == 0
 
 
