@@ -106,6 +106,8 @@ class Partie(GameState):
         self.ledger = Ledger(len(self.sides()))
         self._outcome: Outcome | None = None
         self.deal_number = 0
+        self._actions_applied = 0  # the state's version: every action applied changes it
+        self._handed: tuple[int, int, tuple[Action, ...]] | None = None  # the legal list last handed out
         self.setup()
         self.dealer = self.choose_first_dealer(first_dealer)
         self.first_dealer = self.dealer
@@ -348,7 +350,22 @@ class Partie(GameState):
         seat = self._to_act
         if seat is None:
             return []
-        return self.PHASES[self._phase].legal(self, seat)
+        legal = self.PHASES[self._phase].legal(self, seat)
+        self._handed = (self._actions_applied, seat, tuple(legal))
+        return legal
+
+    def handed_out(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is one of the very objects of the legal list last handed out
+        (:meth:`legal_actions`) to ``seat``, in this state (no action applied since): then it is
+        legal without comparing it with a new list (:meth:`Phase.apply
+        <engine.phases.base.Phase.apply>`; any other action is checked in full)."""
+        handed = self._handed
+        if handed is None or handed[0] != self._actions_applied or handed[1] != seat:
+            return False
+        for listed in handed[2]:
+            if listed is action:
+                return True
+        return False
 
     def apply(self, action: Action | dict[str, Any] | str) -> None:
         """Apply the seat-to-act's action (an Action, its JSON form or its text): the
@@ -367,6 +384,7 @@ class Partie(GameState):
             phase.apply(self, seat, action)
         except IllegalActionError as error:  # (raised before anything changed)
             raise self.own_rule(error) from None
+        self._actions_applied += 1
 
     def action_label(self, action: Action) -> str:
         return self.PHASES[self._phase].label(self, action)
@@ -378,7 +396,7 @@ class Partie(GameState):
     def heuristic_action(self, seat: int) -> Action:
         """The heuristic's move for ``seat`` (the seat to act): the phase's advice."""
         if seat != self._to_act:
-            raise EngineError(f"it is not seat {seat}'s turn (seat {self._to_act} is to act)")
+            raise EngineError(Text("it is not seat {}'s turn (seat {} is to act)", seat, self._to_act))
         legal = self.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -430,4 +448,5 @@ class Partie(GameState):
     def clone(self) -> Self:
         new = super().clone()
         new.ledger = self.ledger.copy()
+        new._handed = None  # (a copy is changed apart, a determinized one redealt: it lists its own)
         return new
