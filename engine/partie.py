@@ -377,9 +377,9 @@ class Partie(GameState):
             action = Action.coerce(action)
         seat = self._to_act
         phase = self.PHASES[self._phase]
-        if seat is None:
-            raise IllegalActionError(self.partie_rule("end") or self.step_rule("outcome") or "outcome", action,
-                                     Text("the game is over"), seat)
+        if seat is None:  # (the refusal names the game's own rule: one it adopts is restated, own_rule)
+            raise self.own_rule(IllegalActionError(self.partie_rule("end") or self.step_rule("outcome") or "outcome",
+                                                   action, Text("the game is over"), seat))
         try:
             phase.apply(self, seat, action)
         except IllegalActionError as error:  # (raised before anything changed)

@@ -1327,3 +1327,21 @@ def test_the_loo_modules_doctests() -> None:
     names = ("loo", "loo_rules", "mushka", "pamphil", "rams", "rams_rules", "petukh")
     results = [doctest.testmod(importlib.import_module(f"engine.games.{name}")) for name in names]
     assert all(r.attempted for r in results) and not any(r.failed for r in results), results
+
+
+@pytest.mark.rule("pamphil.general.as-mushka")
+def test_pamphil_refuses_an_action_after_the_end_under_its_own_rule_naming_mushkas_it_adopts():
+    """A game over refuses any action; Памфил's refusal names its own rule (it is played as Мушка)
+    and the Мушка rule that ended it as the rule adopted, as its other refusals do."""
+    spec = games.get("pamphil")
+    state = spec.new_game(spec.make_variant(players=3), 4)
+    rng = random.Random(4)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    error = refused(state, "pass", "pamphil.general.as-mushka")
+    assert error.adopted is not None and error.adopted.startswith("mushka.end.")
+    assert error.adopted in str(error)
+    mushka = games.get("mushka").new_game(games.get("mushka").make_variant(players=3), 4)
+    while not mushka.is_over():
+        mushka.apply(rng.choice(mushka.legal_actions()))
+    assert refused(mushka, "pass", {"mushka.end.winner", "mushka.end.tie"}).adopted is None
