@@ -292,6 +292,23 @@ def test_carte_blanche_after_the_exchange_scores_ten_first():
     assert state.steps == ["elder-exchanges", "younger-exchanges", "elder-claims", "elder-shows"]
 
 
+@pytest.mark.rule("piquet.carte-blanche.score")
+def test_a_claimed_carte_blanche_scores_what_carte_blanche_says_its_one_home(monkeypatch):
+    """The claim writes, says and shows the value of piquet_rules.carte_blanche(), not a figure of
+    its own: changed there (here by a stand-in), it changes everywhere."""
+    import engine.games.piquet as piquet_module
+
+    real = piquet_module.carte_blanche
+    monkeypatch.setattr(piquet_module, "carte_blanche", lambda hand, dealt, params: real(hand, dealt, params) and 11)
+    rest = [c for c in PACK if str(c) not in BLANK.split()]
+    state = stacked(parse_cards(BLANK), rest[:12], variant(), rest[12:])
+    keep_all(state)
+    state.apply("claim")
+    assert scores(state)[0] == (0, "piquet.carte-blanche.score", 11)
+    assert state.view(None)["shows"][0]["value"] == 11
+    assert any("11" in str(line["text"]) for line in state.contest if line["rule"] == "piquet.carte-blanche.score")
+
+
 @pytest.mark.rule("piquet.carte-blanche.timing", "piquet.carte-blanche.procedure")
 def test_carte_blanche_as_dealt_the_elder_says_how_many_the_younger_lays_out_first():
     rest = [c for c in PACK if str(c) not in BLANK.split()]
