@@ -19,12 +19,13 @@ pack, the first dealer and the rotation, and the unit its score is kept in.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from string import Formatter
 from typing import Any, ClassVar, Self
 
-from engine.cards import Card, shuffled
-from engine.errors import EngineError, IllegalActionError, RecordError, VariantError, brief
+from engine.cards import Card, parse_cards, shuffled
+from engine.errors import EngineError, IllegalActionError, InvalidInputError, RecordError, VariantError, brief
+from engine.limits import MAX_ACTIONS, MAX_DECK, MAX_TEXT
 from engine.game import Action, GameState, Outcome, Variant, side_words
 from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
@@ -112,6 +113,110 @@ class Partie(GameState):
         self.dealer = self.choose_first_dealer(first_dealer)
         self.first_dealer = self.dealer
         self.start_deal()
+
+    # ----- a position set up ------------------------------------------------------
+    @classmethod
+    def from_position(cls, variant: Variant, hands: Sequence[str | Iterable[str | Card]],
+                      rest: str | Iterable[str | Card] | None = None, first_dealer: int | None = None,
+                      actions: Iterable[Action | dict[str, Any] | str] = (), seed: int = 0) -> Self:
+        """A game whose first deal gives each seat the cards of ``hands`` (one a seat, in the
+        order dealt), and the places besides the hands (talon, stock, turned card…) the cards
+        of ``rest`` in deck order (by default the other cards, in a shuffled order); then
+        ``actions`` applied in turn, each checked as at the table: a legal position mid-deal,
+        for tests and worked examples, without playing up to it.  ``first_dealer`` deals it
+        (by default the seat the game chooses); ``seed`` shuffles the later deals.
+
+        Which places of the deck a deal gives to whom is asked of the game's own deal (a deal
+        of a shuffled pack, looked at), so this knows nothing of any game.  Refused with
+        :class:`~engine.errors.InvalidInputError` naming the field: a hand of a size the deal
+        does not give, a card not in the game's pack, a card given twice, ``rest`` not the
+        cards left; an action the rules refuse raises as at the table (its ``index`` set).
+
+        >>> from engine import games
+        >>> spec = games.get("piquet")
+        >>> hands = ["AS KS QS JS 10S 9S 8S 7S AH KH QH JH", "AD KD QD JD 10D 9D 8D 7D AC KC QC JC"]
+        >>> state = spec.state_class.from_position(spec.make_variant(), hands, first_dealer=1)
+        >>> [len(h) for h in state.hands], state.phase
+        ([12, 12], 'elder_exchange')
+        >>> spec.state_class.from_position(spec.make_variant(), [hands[0], hands[0]], first_dealer=1)
+        Traceback (most recent call last):
+        ...
+        engine.errors.InvalidInputError: position: AS is given twice (hands[0] and hands[1])
+        """
+        if not isinstance(variant, Variant):
+            raise VariantError(f"position: the variant must be a game's Variant (spec.make_variant()), "
+                               f"not {brief(variant)}")
+        probe = cls._dealt_probe(variant, first_dealer)
+        deck0, held = probe.deals[0], probe._hands_now()
+        seat_of = {str(c): s for s, hand in enumerate(held) for c in hand}
+        places = [seat_of.get(card) for card in deck0]  # each deck place: a seat's hand, or None
+        sizes = [len(hand) for hand in held]
+        pack = set(deck0)
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != probe.num_players:
+            raise InvalidInputError(f"position: hands must list {probe.num_players} hands, one a seat, "
+                                    f"not {brief(hands)}")
+        where: dict[str, str] = {}
+
+        def cards_of(field: str, given: Any) -> list[str]:
+            if isinstance(given, str) and len(given) > MAX_TEXT:
+                raise InvalidInputError(f"position: {field}: at most {MAX_TEXT} characters, not {len(given)}")
+            try:
+                cards = [str(c) for c in parse_cards(given)]
+            except (EngineError, TypeError) as exc:
+                raise InvalidInputError(f"position: {field}: {exc}") from None
+            if len(cards) > MAX_DECK:
+                raise InvalidInputError(f"position: {field}: at most {MAX_DECK} cards, not {len(cards)}")
+            for card in cards:
+                if card not in pack:
+                    rule = probe.partie_rule("deck")
+                    raise InvalidInputError(f"position: {field}: {card} is not in this game's pack"
+                                            + (f" (rule {rule})" if rule else ""))
+                if card in where:
+                    raise InvalidInputError(f"position: {card} is given twice ({where[card]} and {field})")
+                where[card] = field
+            return cards
+
+        given = [cards_of(f"hands[{s}]", hand) for s, hand in enumerate(hands)]
+        for s, cards in enumerate(given):
+            if len(cards) != sizes[s]:
+                raise InvalidInputError(f"position: hands[{s}] holds {len(cards)} cards; the deal gives seat {s} "
+                                        f"{sizes[s]}")
+        others = places.count(None)
+        if rest is None:
+            left = [card for card in deck0 if card not in where]
+        else:
+            left = cards_of("rest", rest)
+            if len(left) != others:
+                raise InvalidInputError(f"position: rest holds {len(left)} cards; the places besides the hands take "
+                                        f"the {others} cards left")
+        deck = [given[place].pop(0) if place is not None else left.pop(0) for place in places]
+        state = cls(variant, seed, decks=[deck], first_dealer=probe.first_dealer)
+        for i, action in enumerate(actions):
+            if i >= MAX_ACTIONS:
+                raise InvalidInputError(f"position: actions: at most {MAX_ACTIONS:,}")
+            try:
+                state.apply(action)
+            except IllegalActionError as error:
+                error.index = i
+                raise
+        return state
+
+    @classmethod
+    def _dealt_probe(cls, variant: Variant, first_dealer: int | None) -> Self:
+        """A game whose first deal was dealt and is still in progress (a deal that ended as
+        it was dealt, a misdeal, is tried again on another shuffle)."""
+        for k in range(16):
+            probe = cls(variant, seed=k, first_dealer=first_dealer)
+            if probe.deal_number == 1 and probe._phase != "over":
+                return probe
+        raise EngineError(f"{cls.game_id}: no deal of 16 stayed in progress to read its places from")
+
+    def _hands_now(self) -> list[list[Card]]:
+        """Each seat's cards now (a trick table's hands)."""
+        hand_cards: Callable[[int], list[Card]] | None = getattr(self, "hand_cards", None)
+        if hand_cards is None:
+            raise EngineError(f"{self.game_id}: the game keeps no hands to set a position in")
+        return [list(hand_cards(s)) for s in range(self.num_players)]
 
     # ----- what a game declares ---------------------------------------------------
     def partie_rule(self, name: str) -> str | None:

@@ -1345,3 +1345,23 @@ def test_pamphil_refuses_an_action_after_the_end_under_its_own_rule_naming_mushk
     while not mushka.is_over():
         mushka.apply(rng.choice(mushka.legal_actions()))
     assert refused(mushka, "pass", {"mushka.end.winner", "mushka.end.tie"}).adopted is None
+
+
+@pytest.mark.rule("mushka.deal.five-singly")
+def test_from_position_deals_the_hands_given_in_a_loo_game_and_plays_on():
+    from engine.errors import InvalidInputError
+
+    spec = games.get("mushka")
+    variant = spec.make_variant(players=3)
+    hands = ["7H 8H 9H 10H JH", "7C 8C 9C 10C QC", "7S 8S 9S 10S QS"]
+    probe = spec.new_game(variant, 0)
+    state = spec.state_class.from_position(variant, hands, first_dealer=probe.dealer)
+    assert [sorted(map(str, state.hands[s])) for s in range(3)] == [sorted(h.split()) for h in hands]
+    seat = state.current_player()
+    first = state.legal_actions()[0]
+    moved = spec.state_class.from_position(variant, hands, first_dealer=probe.dealer, actions=[first])
+    assert moved.history == [(seat, first)]
+    with pytest.raises(InvalidInputError, match=r"hands\[2\] holds 4 cards"):
+        spec.state_class.from_position(variant, hands[:2] + ["7S 8S 9S 10S"])
+    with pytest.raises(InvalidInputError, match="given twice"):
+        spec.state_class.from_position(variant, hands[:2] + [hands[0]])
