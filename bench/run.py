@@ -20,7 +20,10 @@ Measures, each as the median of several runs, and prints them against their targ
 (g) every implemented game's random deals per second in CPython (Ruffe's method, bench/workload.py:
     four players, random legal actions, whole games), each engine in its own worker process
     (``python -I bench/workload.py --engine CHECKOUT``); by the wall clock, as (a), and per CPU
-    second of the worker, which the machine's other load disturbs less;
+    second of the worker, which the machine's other load disturbs less; and OpenSpiel's ``oh_hell``
+    in this process, one run beside each game's runs, so that each game's deals per CPU second over
+    ``oh_hell``'s games per CPU second (the median of the runs' ratios) is printed against issue 24's
+    goals (:data:`GOALS`: Ruffe >= 0.8, every loo game >= 0.7, Gleek >= 0.6, Piquet >= 0.5);
 (h) the same inside Pyodide under Node, in the same Node run as (b) (one Pyodide instance per
     engine), when both ``games`` and ``pyodide`` are measured;
 (i) a reader's visits with the site's service worker (bench/visits.py): the first visit, a repeat
@@ -151,9 +154,39 @@ class EngineWorker:
         self.log.close()
 
 
-def bench_games(runs: int, seconds: float, games: list[str], baseline: Path | None = None) -> dict[str, Any]:
+GOALS = {"ruffe-and-trumps": 0.8, "gleek": 0.6, "piquet": 0.5}
+"""Each game's goal (issue 24): its random deals per CPU second at least this times OpenSpiel's
+``oh_hell`` random games per CPU second, measured in the same runs (:func:`bench_games`)."""
+LOO_GOAL = 0.7
+"""The goal of every game of the loo family (a game whose records are written down to nothing)."""
+
+
+def goal_of(game_id: str) -> float | None:
+    """The goal of ``game_id`` against ``oh_hell`` (:data:`GOALS`; the loo family's
+    :data:`LOO_GOAL`), or None for a game that has none."""
+    from engine.games import get
+
+    if game_id in GOALS:
+        return GOALS[game_id]
+    return LOO_GOAL if get(game_id).state_class.lower_is_better else None
+
+
+def bench_games(runs: int, seconds: float, games: list[str], baseline: Path | None = None,
+                oh_hell: bool = True) -> dict[str, Any]:
     """(g): each game's random deals/s in CPython, this checkout's engine and the baseline's, each in
-    its own worker process, interleaved run by run (the engines' order alternating)."""
+    its own worker process, interleaved run by run (the engines' order alternating); with
+    ``oh_hell`` (and pyspiel installed), OpenSpiel's ``oh_hell`` in this process too, one run of it
+    beside each game's runs (in turn with the engines), so that each game's ratio to it, per CPU
+    second, sees the same machine load (``oh_hell``: by game, its runs)."""
+    spiel = None
+    if oh_hell:
+        try:
+            import pyspiel
+            spiel = pyspiel.load_game("oh_hell", OH_HELL)
+            oh_hell_run(spiel, 0.3, 0, "uniform")  # warm-up
+        except ImportError:
+            spiel = None
+    oh_runs: dict[str, list[dict[str, float]]] = {game: [] for game in games} if spiel is not None else {}
     workers: dict[str, EngineWorker] = {}
     try:
         workers["current"] = EngineWorker(ROOT)
@@ -175,10 +208,13 @@ def bench_games(runs: int, seconds: float, games: list[str], baseline: Path | No
                         errors[name][game] = warm["error"]
                     else:
                         runs_of[name][game] = []
+        turns = names + (["oh_hell"] if spiel is not None else [])
         for i in range(runs):
             for game in games:
-                for name in (names if i % 2 == 0 else names[::-1]):
-                    if game in runs_of[name]:
+                for name in turns[i % len(turns):] + turns[:i % len(turns)]:  # (the order rotating)
+                    if name == "oh_hell":
+                        oh_runs[game].append(oh_hell_run(spiel, seconds, i + 1, "uniform"))
+                    elif game in runs_of[name]:
                         result = workers[name].deals(game, seconds, i + 1)
                         if "error" in result:
                             errors[name][game] = result["error"]
@@ -189,7 +225,38 @@ def bench_games(runs: int, seconds: float, games: list[str], baseline: Path | No
         for worker in workers.values():
             worker.close()
     return {"games": runs_of, "errors": errors, "engines": {name: worker.engine for name, worker in workers.items()},
-            "python": sys.version.split()[0]}
+            "python": sys.version.split()[0], "oh_hell": oh_runs}
+
+
+def goals_table(result: dict[str, Any], games: list[str]) -> list[str]:
+    """(g)'s goals: each game's deals per CPU second against ``oh_hell``'s games per CPU second,
+    measured in the same runs: the median of the runs' ratios (run i of each), this checkout's
+    engine (and the baseline's), beside the goal."""
+    lines = ["(g) goals (issue 24): each game's random deals per CPU second / oh_hell's random games per CPU "
+             "second, measured interleaved in the same runs (median of the runs' ratios)"]
+    oh_runs = result.get("oh_hell") or {}
+    if not oh_runs:
+        return lines + ["    oh_hell not measured (pyspiel is not installed: pip install open-spiel)"]
+    engines = [name for name in ("current", "baseline") if name in result.get("games", {})]
+    rows = [["game", "goal"] + [f"{'this checkout' if name == 'current' else 'baseline'}" for name in engines]
+            + ["result"]]
+    for game in games:
+        goal = goal_of(game)
+        row = [f"  {game}", f">= {goal:.1f}" if goal is not None else "-"]
+        mine: float | None = None
+        for name in engines:
+            got = result["games"][name].get(game, [])
+            pairs = [r["deals_per_cpu_second"] / o["games_per_cpu_second"] for r, o in zip(got, oh_runs.get(game, []))]
+            ratio = statistics.median(pairs) if pairs else None
+            row.append(f"{ratio:.2f} [{min(pairs):.2f}..{max(pairs):.2f}]" if ratio is not None else "n/a")
+            if name == "current":
+                mine = ratio
+        row.append(verdict(None if goal is None or mine is None else mine >= goal))
+        rows.append(row)
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+    lines += ["    " + "  ".join(cell.ljust(w) if c == 0 else cell.rjust(w) for c, (cell, w) in enumerate(zip(r, widths)))
+              for r in rows]
+    return lines
 
 
 def baseline_from_rev(rev: str, into: Path) -> tuple[Path, str]:
@@ -207,7 +274,14 @@ def baseline_from_rev(rev: str, into: Path) -> tuple[Path, str]:
 
 
 def oh_hell_games(game: Any, seconds: float, seed: int, chance: str) -> float:
-    """Whole random games per second, every decision a uniform random legal action.
+    """Whole random games per second (by the clock), every decision a uniform random legal
+    action (:func:`oh_hell_run`)."""
+    return oh_hell_run(game, seconds, seed, chance)["games_per_second"]
+
+
+def oh_hell_run(game: Any, seconds: float, seed: int, chance: str) -> dict[str, float]:
+    """Whole random games per second by the clock (``games_per_second``) and per CPU second
+    of this process (``games_per_cpu_second``), every decision a uniform random legal action.
 
     ``chance`` is how a chance node (the deal) is sampled: ``"outcomes"`` draws from
     ``state.chance_outcomes()`` by its probabilities (``rng.choices``); ``"uniform"`` draws
@@ -218,7 +292,7 @@ def oh_hell_games(game: Any, seconds: float, seed: int, chance: str) -> float:
     choice, choices = rng.choice, rng.choices
     by_outcomes = chance == "outcomes"
     games = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -228,7 +302,8 @@ def oh_hell_games(game: Any, seconds: float, seed: int, chance: str) -> float:
             else:
                 state.apply_action(choice(state.legal_actions()))
         games += 1
-    return games / (time.perf_counter() - start)
+    elapsed, cpu = time.perf_counter() - start, max(time.process_time() - cpu, 1e-9)
+    return {"games_per_second": games / elapsed, "games_per_cpu_second": games / cpu}
 
 
 def oh_hell_chance_is_uniform(game: Any, deals: int = 20) -> dict[str, Any]:
@@ -626,7 +701,8 @@ def run(args: argparse.Namespace, games: list[str], baseline: Path | None, basel
         (f"(c) OpenSpiel {oh_raw.get('version', '')} oh_hell random games/s (4 players, 12 tricks)".replace("  ", " "),
          fmt(oh, "/s"), "", oh_note),
         *way_rows,
-        ("    Ruffe deals/s / oh_hell games/s", fmt(ratio, "", 2), ">= 0.5", verdict(None if ratio is None else ratio >= 0.5)),
+        ("    Ruffe deals/s / oh_hell games/s (by the clock; per CPU second: (g)'s goals)", fmt(ratio, "", 2),
+         f">= {GOALS[DEFAULT_GAME]}", verdict(None if ratio is None else ratio >= GOALS[DEFAULT_GAME])),
         ("(d) navigation -> first playable table", fmt(playable, " ms"), "", b.get("error", b.get("site", ""))),
         ("    navigation -> bare Pyodide ready (same page)", fmt(bare, " ms"), "", ""),
         ("    playable / bare", fmt(start_ratio, "", 2), "<= 1.3", verdict(None if start_ratio is None else start_ratio <= 1.3)),
@@ -652,6 +728,7 @@ def run(args: argparse.Namespace, games: list[str], baseline: Path | None, basel
         print()
         print("\n".join(games_table(f"(g) random deals/s by game, CPython {sys.version.split()[0]}, 4 players (a three-handed game: 3), whole games",
                                      raw["games"], games, baseline_label)))
+        print("\n".join(goals_table(raw["games"], games)))
         if "pyodide" in chosen:
             print("\n".join(games_table(f"(h) random deals/s by game, Pyodide {raw['pyodide'].get('python', '')} under Node",
                                          raw["pyodide"], games, baseline_label)))

@@ -190,10 +190,21 @@ def op_games(request: Mapping[str, Any]) -> dict[str, Any]:
     return {"games": implemented, "catalogued_only": catalogued}
 
 
+def _catalogued_game(request: Mapping[str, Any], required: bool) -> str | None:
+    """The request's ``game``, checked against the catalogue's game ids before anything is read
+    (an id never becomes a path: ``"../../pyproject"`` is refused here, naming the field)."""
+    game_id = _require(request, "game", str) if required else request.get("game")
+    if game_id is None:
+        return None
+    known = catalogue.games()
+    if not isinstance(game_id, str) or game_id not in known:
+        raise RequestError(Text("field 'game' must be the id of a game of the catalogue ({}), not {}",
+                                ", ".join(known), brief(game_id)))
+    return game_id
+
+
 def op_rules(request: Mapping[str, Any]) -> dict[str, Any]:
-    game_id = request.get("game")
-    if game_id is not None and not isinstance(game_id, str):
-        raise RequestError(f"field 'game' must be a game id string, not {game_id!r}")
+    game_id = _catalogued_game(request, required=False)
     answer: dict[str, Any] = {"rules": rule_index.rule_entries(game_id)}
     note = rule_index.tests_note()
     if note is not None:
@@ -332,7 +343,8 @@ def op_example(request: Mapping[str, Any]) -> dict[str, Any]:
 def op_examples(request: Mapping[str, Any]) -> dict[str, Any]:
     from . import examples
 
-    game_id = _require(request, "game", str)
+    game_id = _catalogued_game(request, required=True)
+    assert game_id is not None  # (required: _require refused a request without it)
     results = []
     for rule in catalogue.load(game_id).rules:
         for example in rule.get("examples") or []:

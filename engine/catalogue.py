@@ -21,7 +21,7 @@ from importlib.resources.abc import Traversable
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from engine.errors import CatalogueError, UnknownGameError
+from engine.errors import CatalogueError, UnknownGameError, brief
 
 __all__ = ["Catalogue", "Contested", "load", "games", "all_rules", "rule", "find_rule", "contested", "examples",
            "reading_sets", "clear_cache"]
@@ -89,6 +89,9 @@ def load(game_id: str) -> Catalogue:
     cached = _CACHE.get(game_id)
     if cached is not None:
         return cached
+    if game_id not in games():  # (an id never becomes a path unless it names a catalogue file)
+        known = ", ".join(games()) or "none"
+        raise UnknownGameError(f"no catalogue for game {brief(game_id)}; catalogues: {known}")
     path = f"engine/catalogue/{game_id}.toml"
     resource = _folder().joinpath(f"{game_id}.toml")
     try:

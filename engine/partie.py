@@ -19,12 +19,13 @@ pack, the first dealer and the rotation, and the unit its score is kept in.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from string import Formatter
 from typing import Any, ClassVar, Self
 
-from engine.cards import Card, shuffled
-from engine.errors import EngineError, IllegalActionError, RecordError, VariantError, brief
+from engine.cards import Card, parse_cards, shuffled
+from engine.errors import EngineError, IllegalActionError, InvalidInputError, RecordError, VariantError, brief
+from engine.limits import MAX_ACTIONS, MAX_DECK, MAX_TEXT
 from engine.game import Action, GameState, Outcome, Variant, side_words
 from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
@@ -106,10 +107,116 @@ class Partie(GameState):
         self.ledger = Ledger(len(self.sides()))
         self._outcome: Outcome | None = None
         self.deal_number = 0
+        self._actions_applied = 0  # the state's version: every action applied changes it
+        self._handed: tuple[int, int, tuple[Action, ...]] | None = None  # the legal list last handed out
         self.setup()
         self.dealer = self.choose_first_dealer(first_dealer)
         self.first_dealer = self.dealer
         self.start_deal()
+
+    # ----- a position set up ------------------------------------------------------
+    @classmethod
+    def from_position(cls, variant: Variant, hands: Sequence[str | Iterable[str | Card]],
+                      rest: str | Iterable[str | Card] | None = None, first_dealer: int | None = None,
+                      actions: Iterable[Action | dict[str, Any] | str] = (), seed: int = 0) -> Self:
+        """A game whose first deal gives each seat the cards of ``hands`` (one a seat, in the
+        order dealt), and the places besides the hands (talon, stock, turned card…) the cards
+        of ``rest`` in deck order (by default the other cards, in a shuffled order); then
+        ``actions`` applied in turn, each checked as at the table: a legal position mid-deal,
+        for tests and worked examples, without playing up to it.  ``first_dealer`` deals it
+        (by default the seat the game chooses); ``seed`` shuffles the later deals.
+
+        Which places of the deck a deal gives to whom is asked of the game's own deal (a deal
+        of a shuffled pack, looked at), so this knows nothing of any game.  Refused with
+        :class:`~engine.errors.InvalidInputError` naming the field: a hand of a size the deal
+        does not give, a card not in the game's pack, a card given twice, ``rest`` not the
+        cards left; an action the rules refuse raises as at the table (its ``index`` set).
+
+        >>> from engine import games
+        >>> spec = games.get("piquet")
+        >>> hands = ["AS KS QS JS 10S 9S 8S 7S AH KH QH JH", "AD KD QD JD 10D 9D 8D 7D AC KC QC JC"]
+        >>> state = spec.state_class.from_position(spec.make_variant(), hands, first_dealer=1)
+        >>> [len(h) for h in state.hands], state.phase
+        ([12, 12], 'elder_exchange')
+        >>> spec.state_class.from_position(spec.make_variant(), [hands[0], hands[0]], first_dealer=1)
+        Traceback (most recent call last):
+        ...
+        engine.errors.InvalidInputError: position: AS is given twice (hands[0] and hands[1])
+        """
+        if not isinstance(variant, Variant):
+            raise VariantError(f"position: the variant must be a game's Variant (spec.make_variant()), "
+                               f"not {brief(variant)}")
+        probe = cls._dealt_probe(variant, first_dealer)
+        deck0, held = probe.deals[0], probe._hands_now()
+        seat_of = {str(c): s for s, hand in enumerate(held) for c in hand}
+        places = [seat_of.get(card) for card in deck0]  # each deck place: a seat's hand, or None
+        sizes = [len(hand) for hand in held]
+        pack = set(deck0)
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != probe.num_players:
+            raise InvalidInputError(f"position: hands must list {probe.num_players} hands, one a seat, "
+                                    f"not {brief(hands)}")
+        where: dict[str, str] = {}
+
+        def cards_of(field: str, given: Any) -> list[str]:
+            if isinstance(given, str) and len(given) > MAX_TEXT:
+                raise InvalidInputError(f"position: {field}: at most {MAX_TEXT} characters, not {len(given)}")
+            try:
+                cards = [str(c) for c in parse_cards(given)]
+            except (EngineError, TypeError) as exc:
+                raise InvalidInputError(f"position: {field}: {exc}") from None
+            if len(cards) > MAX_DECK:
+                raise InvalidInputError(f"position: {field}: at most {MAX_DECK} cards, not {len(cards)}")
+            for card in cards:
+                if card not in pack:
+                    rule = probe.partie_rule("deck")
+                    raise InvalidInputError(f"position: {field}: {card} is not in this game's pack"
+                                            + (f" (rule {rule})" if rule else ""))
+                if card in where:
+                    raise InvalidInputError(f"position: {card} is given twice ({where[card]} and {field})")
+                where[card] = field
+            return cards
+
+        given = [cards_of(f"hands[{s}]", hand) for s, hand in enumerate(hands)]
+        for s, cards in enumerate(given):
+            if len(cards) != sizes[s]:
+                raise InvalidInputError(f"position: hands[{s}] holds {len(cards)} cards; the deal gives seat {s} "
+                                        f"{sizes[s]}")
+        others = places.count(None)
+        if rest is None:
+            left = [card for card in deck0 if card not in where]
+        else:
+            left = cards_of("rest", rest)
+            if len(left) != others:
+                raise InvalidInputError(f"position: rest holds {len(left)} cards; the places besides the hands take "
+                                        f"the {others} cards left")
+        deck = [given[place].pop(0) if place is not None else left.pop(0) for place in places]
+        state = cls(variant, seed, decks=[deck], first_dealer=probe.first_dealer)
+        for i, action in enumerate(actions):
+            if i >= MAX_ACTIONS:
+                raise InvalidInputError(f"position: actions: at most {MAX_ACTIONS:,}")
+            try:
+                state.apply(action)
+            except IllegalActionError as error:
+                error.index = i
+                raise
+        return state
+
+    @classmethod
+    def _dealt_probe(cls, variant: Variant, first_dealer: int | None) -> Self:
+        """A game whose first deal was dealt and is still in progress (a deal that ended as
+        it was dealt, a misdeal, is tried again on another shuffle)."""
+        for k in range(16):
+            probe = cls(variant, seed=k, first_dealer=first_dealer)
+            if probe.deal_number == 1 and probe._phase != "over":
+                return probe
+        raise EngineError(f"{cls.game_id}: no deal of 16 stayed in progress to read its places from")
+
+    def _hands_now(self) -> list[list[Card]]:
+        """Each seat's cards now (a trick table's hands)."""
+        hand_cards: Callable[[int], list[Card]] | None = getattr(self, "hand_cards", None)
+        if hand_cards is None:
+            raise EngineError(f"{self.game_id}: the game keeps no hands to set a position in")
+        return [list(hand_cards(s)) for s in range(self.num_players)]
 
     # ----- what a game declares ---------------------------------------------------
     def partie_rule(self, name: str) -> str | None:
@@ -348,7 +455,22 @@ class Partie(GameState):
         seat = self._to_act
         if seat is None:
             return []
-        return self.PHASES[self._phase].legal(self, seat)
+        legal = self.PHASES[self._phase].legal(self, seat)
+        self._handed = (self._actions_applied, seat, tuple(legal))
+        return legal
+
+    def handed_out(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is one of the very objects of the legal list last handed out
+        (:meth:`legal_actions`) to ``seat``, in this state (no action applied since): then it is
+        legal without comparing it with a new list (:meth:`Phase.apply
+        <engine.phases.base.Phase.apply>`; any other action is checked in full)."""
+        handed = self._handed
+        if handed is None or handed[0] != self._actions_applied or handed[1] != seat:
+            return False
+        for listed in handed[2]:
+            if listed is action:
+                return True
+        return False
 
     def apply(self, action: Action | dict[str, Any] | str) -> None:
         """Apply the seat-to-act's action (an Action, its JSON form or its text): the
@@ -360,13 +482,14 @@ class Partie(GameState):
             action = Action.coerce(action)
         seat = self._to_act
         phase = self.PHASES[self._phase]
-        if seat is None:
-            raise IllegalActionError(self.partie_rule("end") or self.step_rule("outcome") or "outcome", action,
-                                     Text("the game is over"), seat)
+        if seat is None:  # (the refusal names the game's own rule: one it adopts is restated, own_rule)
+            raise self.own_rule(IllegalActionError(self.partie_rule("end") or self.step_rule("outcome") or "outcome",
+                                                   action, Text("the game is over"), seat))
         try:
             phase.apply(self, seat, action)
         except IllegalActionError as error:  # (raised before anything changed)
             raise self.own_rule(error) from None
+        self._actions_applied += 1
 
     def action_label(self, action: Action) -> str:
         return self.PHASES[self._phase].label(self, action)
@@ -378,7 +501,7 @@ class Partie(GameState):
     def heuristic_action(self, seat: int) -> Action:
         """The heuristic's move for ``seat`` (the seat to act): the phase's advice."""
         if seat != self._to_act:
-            raise EngineError(f"it is not seat {seat}'s turn (seat {self._to_act} is to act)")
+            raise EngineError(Text("it is not seat {}'s turn (seat {} is to act)", seat, self._to_act))
         legal = self.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -430,4 +553,5 @@ class Partie(GameState):
     def clone(self) -> Self:
         new = super().clone()
         new.ledger = self.ledger.copy()
+        new._handed = None  # (a copy is changed apart, a determinized one redealt: it lists its own)
         return new

@@ -14,8 +14,9 @@ table code:
   talon shows the elder the cards he left of his five);
 - ``seat_counts``: what each seat has gathered besides its tricks;
 - ``taken``: the cards the viewer took into his hand in the exchange on now;
-- ``ledger``: the score's unit, start and target with their rules, and the accounts kept
-  besides the score (side payments, a settlement);
+- ``ledger``: the score's unit, start and target with their rules, the accounts kept
+  besides the score (side payments, a settlement), and ``entries``, every entry of the deal
+  in progress and the deal before it in every unit (:func:`ledger_entries`);
 - ``previous_deal``: the last finished deal, as :meth:`~engine.game.GameState.deal_summary`
   gives it;
 - ``unavailable``: the calls of the dialogue on now that the rules do not allow the seat to
@@ -113,6 +114,19 @@ def ledger(state: Partie) -> dict[str, Any]:
             "accounts": accounts + state.final_accounts()}
 
 
+def ledger_entries(state: Partie) -> list[dict[str, Any]]:
+    """Every entry of the ledger in the deal in progress and in the deal before it, in every
+    unit (a payment between players with its counterparty, a point of play, a token into the
+    pot), in the order written, each with its deal and unit: what a game writes besides its
+    score sheet's unit is in the view too (a deal's last point is written as the next deal
+    begins, hence the deal before)."""
+    since, entries = state.deal_number - 1, state.ledger.entries
+    first = len(entries)
+    while first and entries[first - 1].deal >= since:  # (the entries are in deal order: read from the end)
+        first -= 1
+    return [{"deal": e.deal, "unit": e.unit} | e.to_json() for e in entries[first:]]
+
+
 def _previous_deal(state: Partie) -> dict[str, Any] | None:
     deal = next((row.deal for row in reversed(state.ledger.rows) if row.complete), None)
     return state.deal_summary(deal) if deal is not None else None
@@ -142,7 +156,7 @@ def table_view(state: Partie, viewer: int | None) -> dict[str, Any]:
         "seat_counts": state.seat_counts_view(viewer),
         "taken": state.taken_view(viewer),
         "totals": state.totals(),
-        "ledger": state.ledger_view(),
+        "ledger": state.ledger_view() | {"entries": ledger_entries(state)},
         "previous_deal": _previous_deal(state),
         "unavailable": [{"action": a.to_json(), "label": state.action_label(a), "text": str(a)} for a in unavailable],
     }

@@ -193,6 +193,10 @@ def test_packaged_measures_cover_every_reading():
     ('{"op": "view", "id": "nope"}', "RequestError", "no game session 'nope'"),
     ('{"op": "replay", "record": {"format": "edition-record"}}', "RecordError", "version: missing"),
     ('{"op": "compare", "game": "ruffe-and-trumps", "variants": [{}]}', "RequestError", "exactly two"),
+    ('{"op": "rules", "game": "../../pyproject"}', "RequestError", "field 'game' must be the id of a game"),
+    ('{"op": "rules", "game": "whist"}', "RequestError", "field 'game'"),
+    ('{"op": "rules", "game": 7}', "RequestError", "field 'game'"),
+    ('{"op": "examples", "game": "../catalogue/gleek"}', "RequestError", "field 'game' must be the id of a game"),
 ])
 def test_errors_are_answers(request_text, kind, words):
     response = json.loads(bridge.handle(request_text))
@@ -398,3 +402,34 @@ def test_bot_op_refuses_a_hidden_view_and_moves_nothing(table):
     err = error(op="bot", id=table["id"], seat=2)
     assert err["type"] == "RequestError" and "hidden" in err["message"]
     assert len(bridge.SESSIONS[table["id"]].state.history) == before
+
+
+def test_the_rules_op_never_turns_an_id_into_a_path(monkeypatch):
+    """An id that is not a catalogue's is refused before any file is opened (the id grammar of
+    a path, '../', never reaches the catalogue folder)."""
+    from engine import catalogue as catalogue_module
+
+    opened = []
+    real = catalogue_module._folder
+
+    def watched():
+        folder = real()
+
+        class Watch:
+            def joinpath(self, name):
+                opened.append(name)
+                return folder.joinpath(name)
+
+            def iterdir(self):
+                return folder.iterdir()
+
+        return Watch()
+
+    monkeypatch.setattr(catalogue_module, "_folder", watched)
+    for bad in ("../../pyproject", "../catalogue/gleek", "ruffe-and-trumps/../gleek"):
+        answer = error(op="rules", game=bad)
+        assert answer["type"] == "RequestError" and "'game'" in answer["message"], answer
+        with pytest.raises(catalogue_module.UnknownGameError):
+            catalogue_module.load(bad)
+    assert opened == []
+    assert ok(op="rules", game=GAME)["rules"]

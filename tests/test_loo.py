@@ -1327,3 +1327,41 @@ def test_the_loo_modules_doctests() -> None:
     names = ("loo", "loo_rules", "mushka", "pamphil", "rams", "rams_rules", "petukh")
     results = [doctest.testmod(importlib.import_module(f"engine.games.{name}")) for name in names]
     assert all(r.attempted for r in results) and not any(r.failed for r in results), results
+
+
+@pytest.mark.rule("pamphil.general.as-mushka")
+def test_pamphil_refuses_an_action_after_the_end_under_its_own_rule_naming_mushkas_it_adopts():
+    """A game over refuses any action; Памфил's refusal names its own rule (it is played as Мушка)
+    and the Мушка rule that ended it as the rule adopted, as its other refusals do."""
+    spec = games.get("pamphil")
+    state = spec.new_game(spec.make_variant(players=3), 4)
+    rng = random.Random(4)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    error = refused(state, "pass", "pamphil.general.as-mushka")
+    assert error.adopted is not None and error.adopted.startswith("mushka.end.")
+    assert error.adopted in str(error)
+    mushka = games.get("mushka").new_game(games.get("mushka").make_variant(players=3), 4)
+    while not mushka.is_over():
+        mushka.apply(rng.choice(mushka.legal_actions()))
+    assert refused(mushka, "pass", {"mushka.end.winner", "mushka.end.tie"}).adopted is None
+
+
+@pytest.mark.rule("mushka.deal.five-singly")
+def test_from_position_deals_the_hands_given_in_a_loo_game_and_plays_on():
+    from engine.errors import InvalidInputError
+
+    spec = games.get("mushka")
+    variant = spec.make_variant(players=3)
+    hands = ["7H 8H 9H 10H JH", "7C 8C 9C 10C QC", "7S 8S 9S 10S QS"]
+    probe = spec.new_game(variant, 0)
+    state = spec.state_class.from_position(variant, hands, first_dealer=probe.dealer)
+    assert [sorted(map(str, state.hands[s])) for s in range(3)] == [sorted(h.split()) for h in hands]
+    seat = state.current_player()
+    first = state.legal_actions()[0]
+    moved = spec.state_class.from_position(variant, hands, first_dealer=probe.dealer, actions=[first])
+    assert moved.history == [(seat, first)]
+    with pytest.raises(InvalidInputError, match=r"hands\[2\] holds 4 cards"):
+        spec.state_class.from_position(variant, hands[:2] + ["7S 8S 9S 10S"])
+    with pytest.raises(InvalidInputError, match="given twice"):
+        spec.state_class.from_position(variant, hands[:2] + [hands[0]])

@@ -168,3 +168,19 @@ def test_a_record_taken_in_russian_is_written_in_english_and_replays_in_either_l
         replayed = ask({"op": "replay", "record": record}, lang)
         assert replayed["ok"] and replayed["over"], replayed
         ask({"op": "close", "id": replayed["id"]}, lang)
+
+
+def test_asking_the_heuristic_for_a_seat_not_to_act_is_said_in_the_readers_language() -> None:
+    from engine import games
+    from engine.errors import EngineError
+
+    state = games.get("mushka").new_game({"players": 3}, seed=2)
+    seat = state.current_player()
+    assert seat is not None
+    other = (seat + 1) % 3
+    with pytest.raises(EngineError) as caught:
+        state.heuristic_action(other)
+    with using("en"):
+        assert str(caught.value) == f"it is not seat {other}'s turn (seat {seat} is to act)"
+    with using("ru"):
+        assert str(caught.value) == f"сейчас не очередь игрока {other} (ходит игрок {seat})"

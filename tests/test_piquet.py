@@ -292,6 +292,23 @@ def test_carte_blanche_after_the_exchange_scores_ten_first():
     assert state.steps == ["elder-exchanges", "younger-exchanges", "elder-claims", "elder-shows"]
 
 
+@pytest.mark.rule("piquet.carte-blanche.score")
+def test_a_claimed_carte_blanche_scores_what_carte_blanche_says_its_one_home(monkeypatch):
+    """The claim writes, says and shows the value of piquet_rules.carte_blanche(), not a figure of
+    its own: changed there (here by a stand-in), it changes everywhere."""
+    import engine.games.piquet as piquet_module
+
+    real = piquet_module.carte_blanche
+    monkeypatch.setattr(piquet_module, "carte_blanche", lambda hand, dealt, params: real(hand, dealt, params) and 11)
+    rest = [c for c in PACK if str(c) not in BLANK.split()]
+    state = stacked(parse_cards(BLANK), rest[:12], variant(), rest[12:])
+    keep_all(state)
+    state.apply("claim")
+    assert scores(state)[0] == (0, "piquet.carte-blanche.score", 11)
+    assert state.view(None)["shows"][0]["value"] == 11
+    assert any("11" in str(line["text"]) for line in state.contest if line["rule"] == "piquet.carte-blanche.score")
+
+
 @pytest.mark.rule("piquet.carte-blanche.timing", "piquet.carte-blanche.procedure")
 def test_carte_blanche_as_dealt_the_elder_says_how_many_the_younger_lays_out_first():
     rest = [c for c in PACK if str(c) not in BLANK.split()]
@@ -589,3 +606,44 @@ def test_the_doctests_of_piquets_modules_and_of_the_reading_sets():
     for module in (piquet_module, piquet_rules, piquet_examples, catalogue_module, game_module):
         failures, tried = doctest.testmod(module)
         assert failures == 0 and tried > 0, module.__name__
+
+
+ELDER_HAND = "AS KS QS JS 10S 9S 8S 7S AH KH QH JH"
+YOUNGER_HAND = "AD KD QD JD 10D 9D 8D 7D AC KC QC JC"
+TALON_CARDS = "10H 9H 8H 7H 10C 9C 8C 7C"
+
+
+@pytest.mark.rule("piquet.deal.hands", "piquet.exchange.limits")
+def test_from_position_sets_the_hands_and_talon_and_plays_the_actions_given():
+    state = PiquetState.from_position(variant(), [YOUNGER_HAND, ELDER_HAND], rest=TALON_CARDS, first_dealer=0,
+                                      actions=["discard 7S", "discard 8S", "draw"])
+    assert state.elder == 1 and state.dealer == 0
+    assert sorted(map(str, state.hands[0])) == sorted(YOUNGER_HAND.split())
+    assert "7S" not in map(str, state.hands[1]) and {"10H", "9H"} <= set(map(str, state.hands[1]))
+    assert [str(c) for c in state.talon] == TALON_CARDS.split()[2:]
+    assert state.phase == "younger_exchange" and state.current_player() == 0
+    assert [str(a) for _, a in state.history] == ["discard 7S", "discard 8S", "draw"]
+
+
+@pytest.mark.parametrize("hands, rest, words", [
+    ([YOUNGER_HAND, YOUNGER_HAND], None, "given twice (hands[0] and hands[1])"),
+    ([YOUNGER_HAND, ELDER_HAND + " 10H"], None, "hands[1] holds 13 cards; the deal gives seat 1 12"),
+    ([YOUNGER_HAND, ELDER_HAND.replace("AS", "2S")], None, "hands[1]: 2S is not in this game's pack"),
+    ([YOUNGER_HAND], None, "hands must list 2 hands"),
+    ([YOUNGER_HAND, ELDER_HAND], "10H 9H 8H 7H 10C 9C 8C", "rest holds 7 cards"),
+    ([YOUNGER_HAND, ELDER_HAND], "10H 9H 8H 7H 10C 9C 8C AS", "AS is given twice (hands[1] and rest)"),
+    ([YOUNGER_HAND, "nonsense"], None, "position: hands[1]"),
+])
+def test_from_position_refuses_a_position_the_pack_and_the_deal_cannot_make(hands, rest, words):
+    from engine.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match=None) as caught:
+        PiquetState.from_position(variant(), hands, rest=rest, first_dealer=0)
+    assert words in str(caught.value)
+
+
+def test_from_position_refuses_an_illegal_action_naming_its_rule_and_place():
+    with pytest.raises(IllegalActionError) as caught:
+        PiquetState.from_position(variant(), [YOUNGER_HAND, ELDER_HAND], rest=TALON_CARDS, first_dealer=0,
+                                  actions=["discard 7S", "discard AD"])
+    assert caught.value.index == 1 and caught.value.rule.startswith("piquet.")

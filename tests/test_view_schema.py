@@ -158,3 +158,34 @@ def test_the_documented_phases_are_the_engine_tables():
             for rule in [step.rule, *(r for r, _ in step.cases.values())]:
                 if rule != "outcome":
                     assert f"`{state.step_rule(rule)}`" in row, (row, rule)
+
+
+def test_gleeks_payments_and_piquets_last_trick_point_are_in_the_views_ledger():
+    """Every entry the ledger holds for the deal in progress and the deal before it is in the
+    view's ledger (validated by the schema): Gleek's payments with their counterparty, Piquet's
+    point for the last trick, written as the next deal begins."""
+    import random
+
+    from engine import games
+
+    for game_id, wanted in (("gleek", "gleek.vie.base-payment"), ("piquet", "piquet.play.last-trick")):
+        spec = games.get(game_id)
+        state = spec.new_game(spec.make_variant(), 3)
+        rng = random.Random(3)
+        seen = False
+        while not state.is_over() and state.deal_number < 3:
+            state.apply(rng.choice(state.legal_actions()))
+            view = state.view(None)
+            entries = view["ledger"]["entries"]
+            since = state.deal_number - 1
+            assert entries == [{"deal": e.deal, "unit": e.unit} | e.to_json() for e in state.ledger.entries
+                               if e.deal >= since]
+            seen = seen or any(e["rule"] == wanted for e in entries)
+        assert seen, f"{game_id}: no {wanted} entry in the view's ledger"
+        VALIDATOR.validate(state.view(None))
+    gleek = games.get("gleek").new_game(games.get("gleek").make_variant(), 3)
+    rng = random.Random(3)
+    while gleek.deal_number < 2:
+        gleek.apply(rng.choice(gleek.legal_actions()))
+    payments = [e for e in gleek.view(0)["ledger"]["entries"] if "counterparty" in e]
+    assert payments and all(e["unit"] == "tokens" for e in payments)

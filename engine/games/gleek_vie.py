@@ -57,6 +57,10 @@ SET_WORDS = {("gleek", 11): N_("a gleek of jacks"), ("gleek", 12): N_("a gleek o
 """A gleek or mournival shown, by kind and rank."""
 
 
+NO_RUFF = Ruff(0, Suit.SPADES, False)
+"""A place-holder among the ruffs compared, for a seat not in the comparison."""
+
+
 class Call(NamedTuple):
     """A call of the deal's dialogues, in the game's words (the view's ``calls``)."""
 
@@ -318,9 +322,10 @@ class VieTable(Partie):
         self.say(rule, seat, template, *args, list(cards))
 
     def _better(self, a: int, b: int) -> int:
+        ruffs = [NO_RUFF] * PLAYERS  # (only the two shown are compared)
         for seat in sorted((a, b), key=order_of_play(self.dealer).index):
-            self._show_ruff(seat)
-        return ruff_winner([self.ruff(s) for s in range(PLAYERS)], [a, b], self.dealer)
+            ruffs[seat] = self._show_ruff(seat)
+        return ruff_winner(ruffs, [a, b], self.dealer)
 
     @implements("gleek.vie.see", "gleek.vie.caught-claimant", "gleek.ruff.tie")
     def _seen(self) -> None:

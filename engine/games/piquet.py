@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar, cast
+from typing import Any, Self, TypeVar, cast
 
 from engine.cards import Card, Suit, format_cards, shuffled
 from engine.determinize import Hidden
@@ -39,7 +39,7 @@ from engine.games import piquet_declarations as declarations
 from engine.games.piquet_declarations import CLAIM, SINK
 from engine.games.piquet_phases import PHASES
 from engine.games.piquet_rules import (CAPOT, CARTE_BLANCHE, ELDER_EXCHANGE, GAME_ID, LOOK, PLAY, PLAY_RULE, TALON,
-                                       TRICKS, YOUNGER_EXCHANGE, Combo, PiquetVariant, best, bonus_due, carte_blanche,
+                                       TRICKS, YOUNGER_EXCHANGE, Combo, PiquetVariant, best, BonusTally, carte_blanche,
                                        deal_hands, deal_result, end_of_play, exchange_limits, first_dealer, pack,
                                        params_of, partie_result, trick_events, visible_left)
 from engine.games import piquet_view
@@ -136,6 +136,7 @@ class PiquetState(ListHands, TrickTable, Partie):
         self.played: list[Card] = []
         self._deal_from = len(self.ledger.entries)  # where this deal's entries begin in the ledger
         self.points = [0, 0]  # each seat's points this deal
+        self.bonus_tally = BonusTally(self.params)  # the deal's entries in points, as the pique asks them
         self._combos: dict[tuple[int, str], Any] = {}  # what is reckoned of each hand as held (combo, memo)
         self.played_bits = 0  # the cards played this deal, as a bit set
         self._turns, self._turn = [], -1
@@ -183,11 +184,19 @@ class PiquetState(ListHands, TrickTable, Partie):
         said = (Text("claims carte blanche") if exchanging is None
                 else Text("claims carte blanche and will exchange {}", exchanging))
         self.call_said(seat, "claim", said, "piquet.carte-blanche.procedure")
-        self.write(seat, 10, "piquet.carte-blanche.score", Text(CATEGORY_TITLES["carte-blanche"]))
-        self.contest_line(Text(CATEGORY_TITLES["carte-blanche"]), Text("seat {}: {}", seat, 10),
+        points = self.blanche_points(seat)
+        self.write(seat, points, "piquet.carte-blanche.score", Text(CATEGORY_TITLES["carte-blanche"]))
+        self.contest_line(Text(CATEGORY_TITLES["carte-blanche"]), Text("seat {}: {}", seat, points),
                           "piquet.carte-blanche.score")
         if self.exchanged_by[seat]:
             self.show_blank(seat)
+
+    def blanche_points(self, seat: int) -> int:
+        """What ``seat``'s carte blanche scores (:func:`~engine.games.piquet_rules.carte_blanche`, the
+        one home of its value; a claim is open only to a blank hand, so never 0 here)."""
+        points = carte_blanche(self.hands[seat], self.dealt[seat], self.params)
+        assert points, "carte blanche claimed or shown for a hand that is not blank"
+        return points
 
     def after_claim(self) -> None:
         self.start_exchange(1 - self.elder if self.deferred else self.elder)
@@ -196,7 +205,7 @@ class PiquetState(ListHands, TrickTable, Partie):
         self.steps.append(f"{'elder' if seat == self.elder else 'younger'}-shows")
         if not self.exchanged_by[seat]:
             self.blank_shown = (seat, tuple(self.hands[seat]))
-        self.show(seat, "carte-blanche", self.hands[seat], 10, "piquet.carte-blanche.procedure",
+        self.show(seat, "carte-blanche", self.hands[seat], self.blanche_points(seat), "piquet.carte-blanche.procedure",
                   Text("shows carte blanche"))
 
     # ----- the exchanges ------------------------------------------------------------
@@ -340,19 +349,27 @@ class PiquetState(ListHands, TrickTable, Partie):
     def write(self, seat: int, amount: int, rule: str, why: Text, in_play: bool = False) -> None:
         """A score of the deal (in points, the ledger's ordered entries), and the repique or
         pique it brings, asked of those entries."""
-        self.score(seat, amount, rule, why, seat, unit="points")
+        entry = self.score(seat, amount, rule, why, seat, unit="points")
         self.points[seat] += amount
         self.say(rule, seat, N_("Seat {} scores {}: {} (this deal {})."), seat, amount, why, self.points[seat])
-        due = bonus_due(self.deal_entries(), seat, self.elder, in_play, self.params)
+        tally = self.bonus_tally
+        due = tally.due(entry, seat, self.elder, in_play)  # (bonus_due asked of the deal's entries)
+        tally.add(entry)
         if due is not None:
             points, rule = due
             pique = rule == "piquet.bonus.pique"
-            self.score(seat, points, rule, Text(N_("Pique: 30 before the opponent scored") if pique else
-                                                N_("Repique: 30 before the opponent scored")), seat, unit="points")
+            tally.add(self.score(seat, points, rule, Text(N_("Pique: 30 before the opponent scored") if pique else
+                                                          N_("Repique: 30 before the opponent scored")), seat,
+                                 unit="points"))
             self.points[seat] += points
             self.say(rule, seat, N_("Seat {}: pique! {} more (this deal {}).") if pique else
                      N_("Seat {}: repique! {} more (this deal {})."), seat, points, self.points[seat])
             self.contest_line(Text(N_("Pique") if pique else N_("Repique")), Text("seat {}: +{}", seat, points), rule)
+
+    def clone(self) -> Self:
+        new = super().clone()
+        new.bonus_tally = self.bonus_tally.copy()
+        return new
 
     def deal_points(self) -> list[int]:
         """Each seat's points in the deal in progress (or the last, once it is over)."""

@@ -60,9 +60,16 @@ class Declarations(Dialogue):
     def calls(self, state: Partie, seat: int) -> list[Action]:
         return calls(_p(state), seat)
 
-    def call(self, state: Partie, seat: int, action: Action) -> None:
-        if action not in self.calls(state, seat):
+    def act(self, state: Partie, seat: int, action: Action) -> None:
+        """A call of a kind open to the seat but not open itself is refused in the declarations'
+        words (this runs for a refusal's wording: :meth:`apply` has checked the call against the
+        open ones, so :meth:`call` does not again)."""
+        open_calls = self.calls(state, seat)
+        if action not in open_calls and action.kind in {a.kind for a in open_calls}:
             raise refusal(_p(state), seat, action)
+        super().act(state, seat, action)
+
+    def call(self, state: Partie, seat: int, action: Action) -> None:
         state.history.append((seat, action))
         declaration(_p(state), seat, action)
         self.advance(state)

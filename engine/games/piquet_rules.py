@@ -36,7 +36,7 @@ from engine.tricks import FOLLOW_SUIT, PlayRule
 
 __all__ = ["GAME_ID", "PiquetVariant", "PiquetParams", "params_of", "READING_SETS", "PACK", "point_value",
            "points_of", "best_point", "sequences_of", "sequence_value", "sets_of", "set_value", "reply",
-           "carte_blanche", "all_counted", "bonus_due", "play_events", "deal_result", "partie_result",
+           "carte_blanche", "all_counted", "bonus_due", "BonusTally", "play_events", "deal_result", "partie_result",
            "first_dealer", "exchange_limits", "visible_left", "stack_deck", "point_suit", "trick_events",
            "end_of_play"]
 
@@ -466,24 +466,66 @@ def bonus_due(entries: Sequence[Entry], side: int, elder: int, in_play: bool,
     """Asked of the deal's ordered ledger entries, the last just written for ``side``: does
     it bring ``side`` to 30 before the opponent has scored (or made a declaration that
     blocks, by the reading)?  Then a repique (+60) in the declarations, or a pique (+30) in
-    play (the elder's only, by the standard reading).  Leza and capot never count."""
-    if not entries or entries[-1].side != side:
+    play (the elder's only, by the standard reading).  Leza and capot never count.
+
+    The question is :class:`BonusTally`'s, put to the entries before the last."""
+    if not entries:
         return None
-    if in_play and params.elder_only and side != elder:
-        return None
-    total = 0
+    tally = BonusTally(params)
     for entry in entries[:-1]:
-        if entry.side != side and _blocks(entry, params):
+        tally.add(entry)
+    return tally.due(entries[-1], side, elder, in_play)
+
+
+@implements("piquet.bonus.repique", "piquet.bonus.pique", "piquet.bonus.block", "piquet.bonus.pique-count",
+            "piquet.bonus.pique-seat")
+class BonusTally:
+    """The deal's entries in points as the pique's question needs them, kept as they are
+    written (so that asking it is not a pass over the deal's whole ledger): for each side
+    whether the opponent has blocked it, whether it has had its repique or pique, and what
+    counts towards the 30 in the declarations and in play."""
+
+    __slots__ = ("params", "blocked", "bonused", "declared", "played")
+
+    def __init__(self, params: PiquetParams) -> None:
+        self.params = params
+        self.blocked = [False, False]
+        self.bonused = [False, False]
+        self.declared = [0, 0]  # what counts for a repique
+        self.played = [0, 0]  # what counts for a pique
+
+    def copy(self) -> BonusTally:
+        new = BonusTally(self.params)
+        new.blocked, new.bonused, new.declared, new.played = (list(self.blocked), list(self.bonused),
+                                                              list(self.declared), list(self.played))
+        return new
+
+    def add(self, entry: Entry) -> None:
+        """An entry written in the deal, in points."""
+        side, params = entry.side, self.params
+        if _blocks(entry, params):
+            self.blocked[1 - side] = True
+        if entry.rule in BONUS_RULES:
+            self.bonused[side] = True
+        if _counts(entry, False, params):
+            self.declared[side] += entry.amount
+        if _counts(entry, True, params):
+            self.played[side] += entry.amount
+
+    def due(self, last: Entry, side: int, elder: int, in_play: bool) -> tuple[int, str] | None:
+        """:func:`bonus_due` for ``last``, just written (not yet added)."""
+        params = self.params
+        if last.side != side:
             return None
-        if entry.side == side:
-            if entry.rule in BONUS_RULES:
-                return None
-            total += entry.amount if _counts(entry, in_play, params) else 0
-    last = entries[-1]
-    after = total + (last.amount if _counts(last, in_play, params) else 0)
-    if total < 30 <= after:
-        return (30, "piquet.bonus.pique") if in_play else (60, "piquet.bonus.repique")
-    return None
+        if in_play and params.elder_only and side != elder:
+            return None
+        if self.blocked[side] or self.bonused[side]:
+            return None
+        total = self.played[side] if in_play else self.declared[side]
+        after = total + (last.amount if _counts(last, in_play, params) else 0)
+        if total < 30 <= after:
+            return (30, "piquet.bonus.pique") if in_play else (60, "piquet.bonus.repique")
+        return None
 
 
 # --------------------------------------------------------------------------- the play

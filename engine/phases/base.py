@@ -75,8 +75,10 @@ class Phase:
 
     def apply(self, state: Partie, seat: int, action: Action) -> None:
         """Apply ``seat``'s action: legal only if it equals a listed one (else
-        :meth:`refuse`, and nothing changes); then :meth:`perform`."""
-        if action not in self.legal(state, seat):
+        :meth:`refuse`, and nothing changes); then :meth:`perform`.  An action that is one of
+        the very objects the partie just listed for this state is legal without listing them
+        again (:meth:`~engine.partie.Partie.handed_out`)."""
+        if not state.handed_out(seat, action) and action not in self.legal(state, seat):
             raise self.refuse(state, seat, action)
         self.perform(state, seat, action)
 
