@@ -1819,9 +1819,10 @@ def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
             else:
                 parts = [f'<span lang="{lang}">{literal(author)}</span>', title]
             if work.get("editors"):
-                parts.append(("под ред. " if page_lang == "ru" else "ed. ") + inline(ru.get("editors") or work["editors"]))
+                parts.append(("Под ред. " if page_lang == "ru" else "ed. ") + inline(ru.get("editors") or work["editors"]))
             if work.get("edition"):
-                parts.append(inline(ru.get("edition") or work["edition"]))
+                edition = str(ru.get("edition") or work["edition"])
+                parts.append(inline(edition[:1].upper() + edition[1:] if page_lang == "ru" else edition))
             imprint = ", ".join(str(x) for x in (work.get("place"), work.get("publisher"), work.get("year")) if x)
             if imprint:
                 parts.append(inline(imprint) + (" " + w("(imprint unchecked)") if work.get("unchecked") else ""))
