@@ -153,9 +153,9 @@ class Contested(NamedTuple):
 
 
 def contested(rule_id: str) -> Contested:
-    """The readings of a contested rule (:class:`CatalogueError` if the rule is
-    unknown, has no readings, or its readings do not name one option and one
-    default).
+    """The readings of a rule that has them, a contested rule or an attested one with
+    comparison readings (:class:`CatalogueError` if the rule is unknown, has no readings,
+    or its readings do not name one option and one default).
 
     >>> contested("ruffe-and-trumps.ruff.tie")[1:4]
     ('ruff_tie', ('eldest', 'void'), 'eldest')
@@ -164,8 +164,8 @@ def contested(rule_id: str) -> Contested:
     readings = entry.get("readings") or []
     where = f"engine/catalogue/{game_of(rule_id)}.toml: rule {rule_id}"
     if len(readings) < 2:
-        raise CatalogueError(f"{where} has {len(readings)} reading(s): a variant option needs a contested rule's "
-                             "two or more readings")
+        raise CatalogueError(f"{where} has {len(readings)} reading(s): a variant option needs two or more "
+                             "readings (a contested rule's, or an attested rule's with comparison readings)")
     options = {r.get("option") for r in readings}
     ids = tuple(str(r.get("id")) for r in readings)
     defaults = [str(r.get("id")) for r in readings if r.get("default") is True]
@@ -218,9 +218,9 @@ def in_language(entry: Mapping[str, Any], lang: str | None = None) -> dict[str, 
     fields in ``lang`` (default: the language sentences are written in now, :mod:`engine.i18n`):
     its ``ru`` table's over the English, its readings, examples and reading sets likewise.
 
-    >>> rule = {"title": "The ruff", "ru": {"title": "Ерш"}, "readings": [{"statement": "a", "ru": {"statement": "б"}}]}
+    >>> rule = {"title": "The ruff", "ru": {"title": "Рафф"}, "readings": [{"statement": "a", "ru": {"statement": "б"}}]}
     >>> in_language(rule, "ru")["title"], in_language(rule, "ru")["readings"][0]["statement"]
-    ('Ерш', 'б')
+    ('Рафф', 'б')
     >>> in_language(rule, "en")["title"]
     'The ruff'
     """

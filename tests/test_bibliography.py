@@ -156,12 +156,13 @@ def test_every_work_has_a_grade_and_the_schema_and_the_checker_agree_on_the_grad
         assert not problems, f"{work['key']}: {problems}"
     grades = {w["key"]: w["grade"] for w in citations.works(ROOT)}
     # what the entries say: a seventeenth-century print, a modern history, the compendium of
-    # 1991 for the practice of its day, web reference pages, an answers site, the retellings
-    # whose publication is unknown, and the edition's own reasoning
-    assert grades["cotton-1674"] == grades["cotton-18c"] == grades["rozaliev"] == "primary-print"
-    assert grades["shevtsov"] == grades["shevtsov-2005"] == grades["parlett-penguin"] == "secondary-print"
+    # 1991 that describes games of a century before (rozaliev.p03: a modern book, not a text of
+    # their time), web reference pages, an answers site and a shop, the retellings whose
+    # publication is unknown, and the edition's own reasoning
+    assert grades["cotton-1674"] == grades["cotton-18c"] == "primary-print"
+    assert grades["shevtsov"] == grades["shevtsov-2005"] == grades["parlett-penguin"] == grades["rozaliev"] == "secondary-print"
     assert grades["pagat-rams"] == grades["wikipedia-gleek"] == grades["parlett-piquet"] == "reference-web"
-    assert grades["otvet-178282990"] == grades["johnston-hubpages"] == "forum-shop"
+    assert grades["otvet-178282990"] == grades["johnston-hubpages"] == grades["denexa-loo"] == "forum-shop"
     assert grades["ruffe-retelling"] == grades["gleek-retelling"] == "secondary-unplaced"
     assert [k for k, g in grades.items() if g == "editorial"] == ["editors"]
     assert set(grades.values()) == set(citations.GRADES)
@@ -185,6 +186,25 @@ def test_grades_are_each_kind_once_in_the_order_cited() -> None:
     assert citations.grades("x [@pagat-rams; @cotton-1674, p. 3] y [@pagat-rams] [@nobody]", works) == [
         "reference-web", "primary-print"]
     assert citations.grades("no citation (ruffe.p12)", works) == []
+
+
+def test_a_work_known_through_another_takes_the_grade_of_the_work_read() -> None:
+    """A line's grade is the grade of what was read (issue 23, N-A2): a period work cited "as
+    summarised by" a web page shows the web page's badge, not its own; the period work keeps its
+    name and link, without a badge."""
+    import gen_pages
+
+    works = {w["key"]: w for w in tomllib.loads(WORKS)["works"]}
+    line = "Cotton has it [@cotton-1674, as summarised by @pagat-rams]."
+    assert citations.grades(line, works) == ["reference-web"]
+    assert citations.grades(line + " And so [@cotton-1674, p. 3].", works) == ["reference-web", "primary-print"]
+    ed = gen_pages.Edition()
+    ed.works = list(works.values())
+    item = gen_pages.evidence_item(ed, line, "../")
+    assert "edition-grade--primary-print" not in item and item.count("edition-grade--reference-web") == 1
+    note = gen_pages.cite(ed, line, "")
+    assert "edition-grade--primary-print" not in note and note.count("edition-grade--reference-web") == 1
+    assert "[Cotton 1674](../bibliography.md#work-cotton-1674), as summarised by [pagat.com" in item
 
 
 @pytest.mark.parametrize("works, evidence, complaint", [

@@ -104,12 +104,26 @@ def test_statuses_and_passages(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_readings_only_on_contested_rules(game_id: str) -> None:
+    """Readings belong to contested rules; an attested rule may carry comparison readings
+    (CONTRIBUTING.md, section 2): its default reading is the text's, every other one is marked
+    ``comparison = true`` (a standard game named for comparison, not a reading of the text).
+    A contested rule's readings are readings of the text: none is a comparison."""
     for rule in rules_of(game_id):
         rule_id, readings = rule["id"], rule.get("readings", [])
-        if rule.get("status") != "contested":
-            assert not readings, f"{game_id}.toml: rule {rule_id} is {rule.get('status')} but has readings"
+        status = rule.get("status")
+        compared = [r.get("id") for r in readings if r.get("comparison") is True]
+        if status == "attested" and readings:
+            texts = [r.get("id") for r in readings if r.get("comparison") is not True]
+            assert len(texts) == 1 and any(r.get("default") is True and r.get("id") == texts[0] for r in readings), \
+                f"{game_id}.toml: attested rule {rule_id}: one reading, the default, must be the text's; the others comparison = true"
+        elif status != "contested":
+            assert not readings, f"{game_id}.toml: rule {rule_id} is {status} but has readings"
             continue
-        assert len(readings) >= 2, f"{game_id}.toml: contested rule {rule_id} has {len(readings)} reading(s), needs at least 2"
+        else:
+            assert not compared, f"{game_id}.toml: contested rule {rule_id} marks readings {compared} as comparison"
+        assert all(isinstance(r.get("comparison", False), bool) for r in readings), \
+            f"{game_id}.toml: rule {rule_id}: comparison must be true or false"
+        assert len(readings) >= 2, f"{game_id}.toml: rule {rule_id} has {len(readings)} reading(s), needs at least 2"
         ids = [r.get("id") for r in readings]
         assert all(isinstance(i, str) and i for i in ids) and len(set(ids)) == len(ids), \
             f"{game_id}.toml: rule {rule_id}: reading ids {ids} must be present and distinct"

@@ -193,9 +193,11 @@ def test_rules_csv_agrees_with_the_engine(data: Path, engine_rules: dict[str, di
 
 def test_readings_csv_agrees_with_the_engine(data: Path, engine_rules: dict[str, dict]) -> None:
     _, table = rows(data, "readings")
-    expected = [(rid, r["id"], r["option"], "true" if r["default"] else "false", r["statement"], r["rationale"],
+    expected = [(rid, r["id"], r["option"], "true" if r["default"] else "false",
+                 "true" if r.get("comparison") else "false", r["statement"], r["rationale"],
                  "\n".join(r["held_by"])) for rid, entry in engine_rules.items() for r in entry["readings"]]
-    got = [(r["rule"], r["id"], r["option"], r["default"], r["statement"], r["rationale"], r["held_by"]) for r in table]
+    got = [(r["rule"], r["id"], r["option"], r["default"], r["comparison"], r["statement"], r["rationale"], r["held_by"])
+           for r in table]
     assert sorted(got) == sorted(expected)
 
 

@@ -85,6 +85,9 @@ EQUAL_POINTS = ("AS KS JS 10S 8S AH 8H 7H AD 8D 7D AC", "KH QH JH 10H 9H KD QD J
 PIQUE = ("AS KS QS JS 9S AH AD AC 7H 8H 7D 8D", "KH JH 9H KD JD 9D KC JC 9C 7C 10S 8S")
 BEATEN = ("AS QS JS 10S 9S AD QD 8D 7D AC QC 8C", "AH KH QH JH 10H 9H 8H 7H KS KD KC 7S")
 CAPOT = ("AS KS QS JS 10S 9S 8S 7S AH KH QH JH", "10H 9H 8H 7H AD KD QD JD AC KC QC JC")
+CAPOT_AFTER_ONE = ("AS KS QS JS 10S 9S 8S 7S AH KH QH JH", "AD KD QD JD 10D 9D 8D 7D AC KC QC JC",
+                   "10H 9H 8H 7H 10C 9C 8C 7C")
+"""A capot for the elder whatever he exchanges: the younger holds no spade and no heart."""
 BLANK = "AS 10S 9S 8S AH 10H 9H 8H AD 10D 9D 8D"
 
 
@@ -420,7 +423,8 @@ def test_an_off_suit_ace_does_not_win():
 
 
 @pytest.mark.rule("piquet.play.trick-points", "piquet.play.last-trick", "piquet.play.leza")
-@pytest.mark.parametrize("options", [{}, {"trick_points": "cavendish", "last_trick": "one"}])
+@pytest.mark.parametrize("options", [{}, {"trick_points": "cavendish", "last_trick": "one"},
+                                     {"trick_points": "tens-and-above", "last_trick": "one"}])
 def test_the_points_of_play_follow_the_reading(options):
     state = declared(*QUINT_AGAINST_SIX, **options)
     start = len(state.log)
@@ -430,11 +434,15 @@ def test_the_points_of_play_follow_the_reading(options):
     tricks = [e["args"] for e in state.log[start:] if e["rule"] == "piquet.play.trick-winner"]
     leaders = [args[2] for args in tricks]
     winners = [args[3] for args in tricks]
+    led = [Card.parse(args[1][0]) for args in tricks]
     play = [e for e in state.ledger.in_deal(1, "points") if e.rule == "piquet.play.trick-points"]
     leads = [e.side for e in play if str(e.reason).startswith("Lead")]
     won = [e.side for e in play if not str(e.reason).startswith("Lead")]
-    assert leads == leaders
-    assert won == [w for lead, w in zip(leaders, winners) if params.own_trick or w != lead]
+    count = params.trick_count
+    assert leads == [seat for seat, card in zip(leaders, led) if card.rank >= count.lowest_lead]
+    assert won == [w for lead, w in zip(leaders, winners) if count.own_trick or w != lead]
+    if options.get("trick_points") == "tens-and-above":  # Hoyle: a lead of a nine or lower scores nothing
+        assert any(card.rank < 10 for card in led) and len(leads) < len(leaders)
     last = [(e.side, e.amount) for e in state.ledger.in_deal(1, "points") if e.rule == "piquet.play.last-trick"]
     assert last == [(winners[-1], params.last_extra)]
     leza = [e.side for e in state.ledger.in_deal(1, "points") if e.rule == "piquet.play.leza"]
@@ -462,6 +470,34 @@ def test_capot_and_the_open_capot(options, announce, points):
     rules = {r: p for s, r, p in [(e.side, e.rule, e.amount) for e in state.ledger.in_deal(1, "points")]}
     assert rules.get("piquet.play.open-capot", rules.get("piquet.play.capot")) == points
     assert "piquet.play.last-trick" not in rules and "piquet.play.leza" not in rules
+
+
+@pytest.mark.rule("piquet.play.capot", "piquet.play.last-trick", "piquet.play.trick-points")
+@pytest.mark.parametrize("options, play", [
+    (READING_SETS["classic"], 12 + 1 + 40),                    # the standard game: 12 leads, 1 for the last, 40
+    ({"capot_last_trick": "scored"}, 12 + 12 + 3 + 40),        # the excerpt's count with the standard capot
+    ({}, 12 + 12 + 40)])                                        # the excerpt: no extra for the last with a capot
+def test_a_capot_and_the_last_trick(options, play):
+    """A stacked capot played through the state: under the classic set the maker of a capot
+    scores the point for the last trick as well as the 40 (the capot replaces only the 10 for
+    the cards); by the excerpt's words (piquet.p49) he does not."""
+    state = deal(*CAPOT_AFTER_ONE, **options)
+    state.apply("discard JH")  # the classic elder must exchange one card: he draws the 10H
+    keep_all(state)
+    assert "10H" in [str(c) for c in state.hands[0]]
+    while state.phase in ("declare", "capot"):
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a.kind not in ("sink", "good", "announce")), legal[0]))
+    start = len(list(state.ledger.in_deal(1, "points")))
+    while state.deal_number == 1:
+        state.apply(state.heuristic_action(state.current_player() or 0))
+    entries = list(state.ledger.in_deal(1, "points"))[start:]
+    assert [e.amount for e in entries if e.rule == "piquet.play.trick-points"].count(1) >= 12
+    assert all(e.side == 0 for e in entries)
+    assert [(e.rule, e.amount) for e in entries if e.rule in ("piquet.play.capot", "piquet.play.last-trick")] == \
+        [("piquet.play.last-trick", params_of(state.variant).last_extra)] * params_of(state.variant).capot_last + \
+        [("piquet.play.capot", 40)]
+    assert sum(e.amount for e in entries if e.rule != "piquet.bonus.pique") == play
 
 
 # ---------------------------------------------------------------- the deal's score and the partie
@@ -499,12 +535,31 @@ def test_the_partie_ends_by_its_reading(reading):
 @pytest.mark.rule("piquet.partie.tie")
 @pytest.mark.parametrize("reading", ["six-deals", "rubicon"])
 def test_a_level_partie_is_drawn(reading):
-    state = SPEC.new_game({"partie": reading}, seed=47)
+    state = SPEC.new_game({"partie": reading, "partie_tie": "drawn"}, seed=47)
     finish(state, seed=47 * 101)
     outcome = state.outcome()
     assert outcome.winners == () and outcome.rule == "piquet.partie.tie"
-    assert state.totals()[0] == state.totals()[1]
+    assert state.totals()[0] == state.totals()[1] and len(state.columns) == 6
     assert state.prompt(None)["text"].startswith("The game is over, drawn")
+
+
+@pytest.mark.rule("piquet.partie.tie", "piquet.partie.length")
+@pytest.mark.parametrize("reading", ["six-deals", "rubicon"])
+def test_a_level_partie_plays_two_more_deals(reading):
+    """The same game as above under Cavendish's law (the default, and the classic set's): level
+    after six deals, so each player deals once more, and the eight deals decide."""
+    state = SPEC.new_game({"partie": reading}, seed=47)
+    finish(state, seed=47 * 101)
+    columns = [tuple(row) for row in state.columns]
+    assert len(columns) == 8 and state.deal_number == 8
+    six = [sum(c[0] for c in columns[:6]), sum(c[1] for c in columns[:6])]
+    assert six[0] == six[1]
+    elders = [closed[0] for closed in state._closed]  # each deal's elder: the deal alternates
+    assert all(elders[k] != elders[k + 1] for k in range(7))
+    result = partie_result(columns, params_of(state.variant))
+    assert result.finished and result.deals == 8
+    assert state.outcome().winners == ((result.winner,) if result.winner is not None else ())
+    assert state.outcome().rule == ("piquet.partie.tie" if result.winner is None else "piquet.partie.length")
 
 
 # ---------------------------------------------------------------- whole games, properties

@@ -54,12 +54,25 @@ GRADED = re.compile(r": evidence \d+$")
 
 def grades(text: str, by_key: dict[str, dict]) -> list[str]:
     """The grades of the works ``text`` cites, each once, in the order first cited (a key
-    without an entry, or a work without a grade, gives none)."""
+    without an entry, or a work without a grade, gives none).  A line's grade is the grade of
+    what was read: a work cited through another (``[@cotton-1674, as summarised by
+    @wikipedia-all-fours]``) gives the grade of the work it is known through, not its own."""
     found: list[str] = []
-    for key, _ in cited(text):
+    for key in read_keys(text):
         grade = (by_key.get(key) or {}).get("grade")
         if grade and grade not in found:
             found.append(grade)
+    return found
+
+
+def read_keys(text: str) -> list[str]:
+    """The works ``text`` rests on as read, in order: each item's own work, or, for a work
+    known through others (keys named in its locator), those others instead."""
+    found: list[str] = []
+    for piece in parse(text)[1::2]:
+        for key, locator in piece:
+            if key:
+                found.extend(INNER.findall(locator or "") or [key])
     return found
 
 
@@ -103,18 +116,20 @@ def cited(text: str) -> list[Item]:
     return found
 
 
-def render(text: str, link: Any) -> str:
+def render(text: str, link: Any, via_link: Any = None) -> str:
     """``text`` with each marker replaced by ``(label; label)``: each work by
-    ``link(key, locator)``, a work named inside a locator by ``link(key, None)``."""
+    ``link(key, locator)``, a work named inside a locator by ``link(key, None)``; a work
+    known through those (``as reported by @x``) by ``via_link(key, locator)`` when given."""
     def one(items: list[Item]) -> str:
         parts = []
         for key, locator in items:
             if not key:
                 parts.append(locator or "")
                 continue
+            through = bool(INNER.search(locator or ""))
             if locator:
                 locator = INNER.sub(lambda m: link(m.group(1), None), locator)
-            parts.append(link(key, locator))
+            parts.append((via_link if through and via_link is not None else link)(key, locator))
         return "(" + "; ".join(parts) + ")"
     return "".join(piece if isinstance(piece, str) else one(piece) for piece in parse(text))
 

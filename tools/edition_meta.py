@@ -65,6 +65,7 @@ class Meta:
     source_rights_ru: dict[str, str] = field(default_factory=dict)
     sources_note_ru: str = ""
     covers_ru: dict[str, str] = field(default_factory=dict)    # "content", "code": what each licence covers
+    title_ru: str = ""             # the edition's title on the Russian pages (``[edition.ru] title``)
 
     def covers_in(self, kind: str, lang: str = "en") -> str:
         """What the edition's content or code licence covers, in the language."""
@@ -78,29 +79,46 @@ class Meta:
             return self.source_rights_ru[key]
         return self.source_rights.get(key)
 
-    def url(self, path: str = "", identifier: str | None = None) -> str:
-        """The stable URL of a site path (``sources/ruffe/``), with an id's anchor if given."""
-        return self.base_url + path.lstrip("/") + (f"#{anchor(identifier)}" if identifier else "")
+    def url(self, path: str = "", identifier: str | None = None, lang: str = "en") -> str:
+        """The stable URL of a site path (``sources/ruffe/``), with an id's anchor if given; with
+        ``lang="ru"`` the Russian page's (``ru/`` before the path)."""
+        prefix = "ru/" if lang == "ru" else ""
+        return self.base_url + prefix + path.lstrip("/") + (f"#{anchor(identifier)}" if identifier else "")
+
+    def edition_in(self, lang: str = "en") -> str:
+        """The edition as a citation names it: title, version, date (in the language)."""
+        if lang == "ru":
+            return f"{self.title_ru or self.title}, версия {self.version} ({self.date})"
+        return f"{self.title}, version {self.version} ({self.date})"
 
     @property
     def edition(self) -> str:
         """The edition as a citation names it: title, version, date."""
-        return f"{self.title}, version {self.version} ({self.date})"
+        return self.edition_in("en")
 
-    def cite_passage(self, source: dict, passage_id: str) -> str:
-        """A suggested citation of one passage of a source, with its stable URL."""
+    def cite_passage(self, source: dict, passage_id: str, lang: str = "en") -> str:
+        """A suggested citation of one passage of a source, with its stable URL (``lang="ru"``: in
+        Russian, with the Russian page's URL; ``source`` gives the author in the language)."""
         author = str(source.get("author") or "").strip()
         title = str(source.get("title") or source.get("key") or "").strip()
+        url = self.url(f"sources/{source.get('key')}/", passage_id, lang)
+        if lang == "ru":
+            who = f"{author}. " if author else ""
+            return (f"{who}«{title}», фрагмент {passage_id}, с английским переводом издания. "
+                    f"В кн.: {self.edition_in('ru')}. {url}")
         who = f"{author}, " if author else ""
-        url = self.url(f"sources/{source.get('key')}/", passage_id)
         return f"{who}“{title}”, passage {passage_id}, with the edition's English translation. In: {self.edition}. {url}"
 
-    def cite_rule(self, rule: dict) -> str:
-        """A suggested citation of one rule of the catalogue, with its stable URL."""
+    def cite_rule(self, rule: dict, lang: str = "en") -> str:
+        """A suggested citation of one rule of the catalogue, with its stable URL (``lang="ru"``:
+        in Russian, with the Russian page's URL; ``rule`` gives the title in the language)."""
         rid = str(rule.get("id"))
         title = str(rule.get("title") or "").strip()
+        url = self.url(f"games/{rule.get('game')}/", rid, lang)
+        if lang == "ru":
+            named = f"Правило {rid} «{title}»" if title else f"Правило {rid}"
+            return f"{named}. В кн.: {self.edition_in('ru')}. {url}"
         named = f"“{title}”, rule {rid}" if title else f"Rule {rid}"
-        url = self.url(f"games/{rule.get('game')}/", rid)
         return f"{named}. In: {self.edition}. {url}"
 
     def cite_edition(self) -> str:
@@ -181,4 +199,5 @@ def load(citation: Path = CITATION, rights: Path = RIGHTS) -> Meta:
         source_rights_ru={k: str((v.get("ru") or {}).get("rights", "")) for k, v in (rights_data.get("sources") or {}).items()},
         sources_note_ru=str((edition.get("ru") or {}).get("sources_note", "")),
         covers_ru={kind: str((edition.get("ru") or {}).get(f"{kind}_covers", "")) for kind in ("content", "code")},
+        title_ru=str((edition.get("ru") or {}).get("title", "")),
     )

@@ -136,14 +136,23 @@ RU = {
     # readings
     "Readings": "Прочтения", "variant option": "параметр варианта", "default": "по умолчанию",
     "Why:": "Почему:", "Held by:": "Кто так читает:", "The edition plays": "Издание по умолчанию играет",
+    "Comparison readings": "Прочтения для сравнения", "comparison": "для сравнения",
+    "The text says it, so the rule is attested; the other readings are not readings of the text but another "
+    "game's rule, named for comparison and playable as a value of the option.":
+        "Так сказано в тексте, поэтому правило засвидетельствовано; остальные прочтения — не прочтения текста, "
+        "а правило другой игры, названное для сравнения; его можно выбрать как значение параметра.",
+    "The edition plays the text's reading": "Издание играет прочтение текста",
     # the options and reading sets
     "The variant options": "Параметры варианта",
     "Every contested rule is an option of the game's variant; each reading is a value. "
-    "The play table and `python -m engine play` accept any of them.":
+    "An attested rule that the standard game states otherwise is an option too, its other values "
+    "comparison readings. The play table and `python -m engine play` accept any of them.":
         "Каждое спорное правило — параметр варианта игры; каждое прочтение — его значение. "
+        "Засвидетельствованное правило, которое обычная игра излагает иначе, — тоже параметр, "
+        "а другие его значения — прочтения для сравнения. "
         "Игровой стол и `python -m engine play` принимают любое из них.",
     "Option": "Параметр", "Rule": "Правило", "Readings (default first)": "Прочтения (сначала принятое по умолчанию)",
-    "(default)": "(по умолчанию)", "The reading sets": "Наборы прочтений",
+    "(default)": "(по умолчанию)", "(comparison)": "(для сравнения)", "The reading sets": "Наборы прочтений",
     "Each set gives one reading for every option, so that a whole reading of the game can be "
     "chosen at once; any single option can then be changed.":
         "Каждый набор даёт по одному прочтению для каждого параметра, так что прочтение всей игры "
@@ -242,7 +251,7 @@ RU.update({
         "примера|разобранных примеров}), то, что движок сообщает о каждом (реализовано ли, код, тесты), его "
         "постоянный адрес и предлагаемая ссылка.",
     "The catalogue as a table, one row a rule ({rules} rows).": "Каталог в виде таблицы, строка на правило ({rules} {rules:строка|строки|строк}).",
-    "One row a reading of a contested rule ({readings} rows).": "Строка на прочтение спорного правила ({readings} {readings:строка|строки|строк}).",
+    "One row a reading of a contested rule, or a comparison reading of an attested one ({readings} rows).": "Строка на прочтение спорного правила или прочтение засвидетельствованного правила для сравнения ({readings} {readings:строка|строки|строк}).",
     "One row a worked example ({examples} rows).": "Строка на разобранный пример ({examples} {examples:строка|строки|строк}).",
     "The {sources} sources, their metadata and rights, and their "
     "{passages} passages: the exact text, the translation, the notes, the rules resting on each, "
@@ -345,7 +354,7 @@ RU.update({
     "The texts and what they rest on": "Тексты и то, на чём они основаны", "Period descriptions": "Описания того времени",
     "Modern studies and references": "Современные исследования и справочники", "On the web": "В сети",
     "(imprint unchecked)": "(выходные данные не проверены)", "Cited as": "Цитируется как",
-    "Known through": "Известно по", "Used for:": "Для чего используется:",
+    "Known through": "Известно по работе:", "Used for:": "Для чего используется:",
     # the bibliography's badges
     "Evidence:": "Основание:",
     # the measures
@@ -516,21 +525,31 @@ def cite(ed: Edition, text: str, base: str, badges: bool = True, lang: str = "en
     by the badge of its grade, the kind of evidence it is, then the locator."""
     works = {w.get("key"): w for w in ed.works}
 
-    def link(key: str, locator: str | None) -> str:
+    def link(key: str, locator: str | None, read: bool = True) -> str:
         work = works.get(key)
         if work is None:
             warn("sources/bibliography.toml", f"a text cites [@{key}], which has no entry")
             return code(key)
-        label = f"[{literal(str(work.get('short') or key))}]({base}bibliography.md#work-{key})"
-        if badges:
+        short = ((work.get("ru") or {}).get("short") if lang == "ru" else None) or work.get("short") or key
+        label = f"[{literal(str(short))}]({base}bibliography.md#work-{key})"
+        if badges and read:
             label += f"\x00{work.get('grade', '')}\x00"  # the badge is raw HTML: put in after inline()
         label += f", {locator}" if locator else ""
         # on a Russian page a citation, its locator with it, is one element (class edition-ref: the
         # English of a work's label and locator inside Russian prose), put in after inline()
         return label if lang == "en" else "\x01" + label + "\x02"
-    text = inline(citations.render(str(text), link))
+
+    def through(key: str, locator: str | None) -> str:
+        """A work known only through the works its locator names: no badge of its own (the
+        grade shown is that of the work read, beside its name in the locator)."""
+        return link(key, locator, read=False)
+    text = inline(citations.render(str(text), link, through))
     text = text.replace("\x01", '<span class="edition-ref">').replace("\x02", "</span>")
     return re.sub("\x00([a-z-]*)\x00", lambda m: " " + grade_badge(m.group(1), lang), text)
+
+
+AUTHORS_RU = {"Anonymous": "Аноним", "The editors": "Издатели"}
+"""The bibliography's corporate or absent authors, on the Russian page."""
 
 
 def grade_badge(grade: str, lang: str = "en") -> str:
@@ -1007,7 +1026,9 @@ def passage_block(ed: Edition, passage: dict, lang: str, page_lang: str = "en") 
                 "", "</div>"]
     if ed.meta is not None:
         src = ed.sources[passage["source"]]
-        out += [cite_block("passage", ed.meta.cite_passage(src, pid), ed.meta.url(f"sources/{src['key']}/", pid), page_lang)]
+        src_in = dict(src, author=local(src, "author", page_lang) or src.get("author"))
+        out += [cite_block("passage", ed.meta.cite_passage(src_in, pid, page_lang),
+                           ed.meta.url(f"sources/{src['key']}/", pid, page_lang), page_lang)]
     out += ["</section>", ""]
     return out
 
@@ -1079,19 +1100,28 @@ def readings_block(ed: Edition, rule: dict, where: str, lang: str = "en") -> lis
     if len(options) != 1:
         warn(where, f"contested rule {rule['id']}: its readings name different options {sorted(map(str, options))}")
     option = next(iter(options)) if len(options) == 1 else "?"
+    # An attested rule's readings: the text's (its default) and comparison readings (CONTRIBUTING.md, 2).
+    comparing = rule.get("status") == "attested"
     out = [
-        f"**{tr(lang, 'Readings')}** ({tr(lang, 'variant option')} {code(option)}):",
+        f"**{tr(lang, 'Comparison readings' if comparing else 'Readings')}** ({tr(lang, 'variant option')} {code(option)}):",
         "",
+    ]
+    if comparing:
+        out += [tr(lang, "The text says it, so the rule is attested; the other readings are not readings of the text "
+                         "but another game's rule, named for comparison and playable as a value of the option."), ""]
+    out += [
         f'<div class="edition-readings" style="--edition-readings: {max(1, min(len(readings), 3))}" markdown>',
     ]
     for reading in readings:
         default = bool(reading.get("default"))
+        compared = reading.get("comparison") is True
         named = dict(reading, id=f"{rule['id']} reading {reading.get('id', '?')}")
         held = cite(ed, "; ".join(local(named, "held_by", lang, []) or []) or "—", "../", lang=lang)
         out += [
             f'<div class="edition-reading{" edition-reading--default" if default else ""}" markdown>',
             f'<p class="edition-reading-head" markdown="span">{code(reading.get("id", "?"))}'
-            + (f' <span class="edition-default">{tr(lang, "default")}</span>' if default else "") + "</p>",
+            + (f' <span class="edition-default">{tr(lang, "default")}</span>' if default else "")
+            + (f' <span class="edition-default">{tr(lang, "comparison")}</span>' if compared else "") + "</p>",
             f'<p markdown="span">{inline(local(named, "statement", lang))}</p>',
             f'<p class="edition-reading-why" markdown="span">*{tr(lang, "Why:")}* {cite(ed, local(named, "rationale", lang) or "—", "../", lang=lang)}</p>',
             f'<p class="edition-reading-held" markdown="span">*{tr(lang, "Held by:")}* '
@@ -1102,7 +1132,10 @@ def readings_block(ed: Edition, rule: dict, where: str, lang: str = "en") -> lis
     if defaults:
         d = defaults[0]
         why = local(dict(d, id=f"{rule['id']} reading {d.get('id', '?')}"), "rationale", lang)
-        if lang == "en":
+        if comparing:
+            plays = tr(lang, "The edition plays the text's reading")
+            out += [f"{plays} {code(d.get('id'))}: {cite(ed, why, '../', lang=lang)}", ""]
+        elif lang == "en":
             out += [f"The edition plays {code(d.get('id'))} by default: {cite(ed, why, '../')}", ""]
         else:
             out += [f"{tr(lang, 'The edition plays')} {code(d.get('id'))}: {cite(ed, why, '../', lang=lang)}", ""]
@@ -1167,8 +1200,9 @@ def rule_block(ed: Edition, game_id: str, rule: dict, lang: str = "en") -> list[
     elif status == "supplied":
         warn(where, f"supplied rule {rid} gives no evidence")
     if status == "contested" or rule.get("readings"):
-        if status != "contested":
-            warn(where, f"rule {rid} has readings but its status is {status!r}, not 'contested'")
+        if status not in ("contested", "attested"):
+            warn(where, f"rule {rid} has readings but its status is {status!r}, not 'contested' (or 'attested' "
+                        "with comparison readings)")
         out += readings_block(ed, rule, where, lang)
     examples = rule.get("examples") or []
     if not examples:
@@ -1190,7 +1224,8 @@ def rule_block(ed: Edition, game_id: str, rule: dict, lang: str = "en") -> list[
                    f"{tr(lang, 'other tests carry')} {code(f'@pytest.mark.rule({json.dumps(rid)})')}.")
     out += ["", "</div>", ""]
     if ed.meta is not None:
-        out += [cite_block("rule", ed.meta.cite_rule(rule), ed.meta.url(f"games/{game_id}/", rid), lang), ""]
+        rule_in = dict(rule, game=game_id, title=local(rule, "title", lang) or rule.get("title"))
+        out += [cite_block("rule", ed.meta.cite_rule(rule_in, lang), ed.meta.url(f"games/{game_id}/", rid, lang), lang), ""]
     return out
 
 
@@ -1217,7 +1252,8 @@ def options_table(ed: Edition, game: dict, lang: str = "en") -> list[str]:
         section(lang, 2, "The variant options"),
         "",
         tr(lang, "Every contested rule is an option of the game's variant; each reading is a value. "
-                 "The play table and `python -m engine play` accept any of them."),
+                 "An attested rule that the standard game states otherwise is an option too, its other values "
+                 "comparison readings. The play table and `python -m engine play` accept any of them."),
         "",
         f"| {tr(lang, 'Option')} | {tr(lang, 'Rule')} | {tr(lang, 'Readings (default first)')} |",
         "|---|---|---|",
@@ -1225,7 +1261,8 @@ def options_table(ed: Edition, game: dict, lang: str = "en") -> list[str]:
     for rule in contested:
         readings = sorted(rule["readings"], key=lambda r: not r.get("default"))
         option = readings[0].get("option", "?")
-        values = ", ".join(code(r.get("id")) + (" " + tr(lang, "(default)") if r.get("default") else "") for r in readings)
+        values = ", ".join(code(r.get("id")) + (" " + tr(lang, "(default)") if r.get("default") else "")
+                           + (" " + tr(lang, "(comparison)") if r.get("comparison") else "") for r in readings)
         title = inline(local(rule, "title", lang) or rule["id"])
         out.append(f"| {code(option)} | {rule_link(ed, rule['id'], '../', label=title, lang=lang)} | {values} |")
     return out + [""]
@@ -1744,6 +1781,20 @@ def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
           "site is loaded from them."),
         "",
     ]
+    web = [x for x in ed.works if x.get("kind") == "web"]
+    bare = [x for x in web if not x.get("url")]
+    if page_lang == "ru":  # (N-A4 of the third review: what the web entries lack, said where they are)
+        out += [f"Из {len(web)} веб-страниц у {len(bare)} адрес не указан: при чтении он не был записан, и "
+                "издание не восстанавливает его задним числом; такие страницы названы по сайту и заглавию. "
+                "Даты обращения не указаны ни у одной: при чтении их не записывали, и издание их не "
+                "выдумывает. Статьи Википедии названы по заглавию, без номера версии. Это известный пробел "
+                "аппарата: страницу можно найти, но не сверить с тем, что читали издатели.", ""]
+    else:
+        out += [f"Of the {len(web)} web pages, {len(bare)} give no address: it was not recorded when they "
+                "were read, and the edition does not reconstruct it after the fact; they are named by site "
+                "and title. None gives a date of access: none was recorded, and the edition does not invent "
+                "one. Wikipedia articles are named by title, without a revision id. This is a known gap in "
+                "the apparatus: such a page can be found, but not checked against what the editors read.", ""]
     out += grades_legend(ed, page_lang)
     kinds = {"source": "The texts and what they rest on", "period": "Period descriptions",
              "modern": "Modern studies and references", "web": "On the web"}
@@ -1761,17 +1812,25 @@ def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
             title = f'<cite lang="{lang}">{literal(work.get("title", ""))}</cite>'
             if work.get("url"):
                 title = f'<a href="{html.escape(work["url"])}" rel="external noopener">{title}</a>'
-            parts = [f'<span lang="{lang}">{literal(work.get("author", ""))}</span>', title]
+            ru = (work.get("ru") or {}) if page_lang == "ru" else {}
+            author = str(work.get("author", ""))
+            if page_lang == "ru" and author in AUTHORS_RU:
+                parts = [AUTHORS_RU[author], title]
+            else:
+                parts = [f'<span lang="{lang}">{literal(author)}</span>', title]
             if work.get("editors"):
-                parts.append("ed. " + inline(work["editors"]))
+                parts.append(("Под ред. " if page_lang == "ru" else "ed. ") + inline(ru.get("editors") or work["editors"]))
             if work.get("edition"):
-                parts.append(inline(work["edition"]))
+                edition = str(ru.get("edition") or work["edition"])
+                parts.append(inline(edition[:1].upper() + edition[1:] if page_lang == "ru" else edition))
             imprint = ", ".join(str(x) for x in (work.get("place"), work.get("publisher"), work.get("year")) if x)
             if imprint:
                 parts.append(inline(imprint) + (" " + w("(imprint unchecked)") if work.get("unchecked") else ""))
             key = work.get("key", "")
             out += [f'<p class="edition-work" id="work-{html.escape(key)}" markdown="span">' + ". ".join(parts) + ".</p>", ""]
-            facts = [f"{w('Cited as')} {code('[@' + key + ']')}: “{literal(str(work.get('short', '')))}”.",
+            short = (ru.get("short") if page_lang == "ru" else None) or work.get("short", "")
+            quoted = f"«{literal(str(short))}»" if page_lang == "ru" else f"“{literal(str(short))}”"
+            facts = [f"{w('Cited as')} {code('[@' + key + ']')}: {quoted}.",
                      f"{w('Evidence:')} {grade_badge(str(work.get('grade', '')), page_lang)}."]
             via = by_key.get(work.get("via"))
             if via is not None:
@@ -1862,7 +1921,7 @@ def data_page(ed: Edition, files: dict[str, bytes], lang: str = "en") -> str:
             "evidence, {readings} readings, {examples} worked examples), what the engine reports of each "
             "(implemented, code, tests), its stable URL and a suggested citation.", "catalogue.schema.json"),
         row("data/rules.csv", "The catalogue as a table, one row a rule ({rules} rows).", "rules.csv.schema.json"),
-        row("data/readings.csv", "One row a reading of a contested rule ({readings} rows).",
+        row("data/readings.csv", "One row a reading of a contested rule, or a comparison reading of an attested one ({readings} rows).",
             "readings.csv.schema.json"),
         row("data/examples.csv", "One row a worked example ({examples} rows).", "examples.csv.schema.json"),
         row("data/passages.json", "The {sources} sources, their metadata and rights, and their "

@@ -41,7 +41,8 @@ REPORT_FIELDS = ("implemented", "code", "tests")
 
 RULE_COLUMNS = ["game", "id", "topic", "title", "status", "statement", "passages", "notes", "evidence",
                 "option", "readings", "default_reading", "examples", "implemented", "code", "tests", "url"]
-READING_COLUMNS = ["game", "rule", "id", "option", "default", "statement", "rationale", "held_by", "url"]
+READING_COLUMNS = ["game", "rule", "id", "option", "default", "comparison", "statement", "rationale", "held_by",
+                   "url"]
 EXAMPLE_COLUMNS = ["game", "rule", "id", "description", "run", "variant", "given", "expected",
                    "expected_error", "url"]
 
@@ -156,7 +157,7 @@ def csv_tables(catalogue: dict[str, Any]) -> dict[str, str]:
                           examples=[e.get("id") for e in rule["examples"]]))
         for reading in rule["readings"]:
             readings.append(dict(reading, game=rule["game"], rule=rule["id"], default=bool(reading.get("default")),
-                                 url=rule["url"]))
+                                 comparison=bool(reading.get("comparison")), url=rule["url"]))
         for example in rule["examples"]:
             row = dict(example, game=rule["game"], rule=rule["id"], url=rule["url"])
             row["variant"] = example.get("variant") or {}

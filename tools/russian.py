@@ -105,8 +105,13 @@ def work_problems(work: dict[str, Any]) -> Iterator[str]:
     # (a use may be a game's name alone, in Latin letters as its source writes it: "Ruffe and Trumps.")
     if work.get("used_for") and not str(ru.get("used_for") or "").strip():
         yield f"{key}: ru.used_for"
+    # the imprint words the Russian bibliography page writes in Russian: an edition's description,
+    # the editors in the case «под ред.» needs, a citation label in Russian words (optional each)
+    for field in ("edition", "editors", "short"):
+        if field in ru and (not work.get(field) or not str(ru[field]).strip()):
+            yield f"{key}: ru.{field} without an English {field}, or empty"
     for field in ru:
-        if field not in ("note", "used_for"):
+        if field not in ("note", "used_for", "edition", "editors", "short"):
             yield f"{key}: ru.{field} is not a field of a Russian text"
 
 

@@ -337,7 +337,7 @@ class PiquetState(ListHands, TrickTable, Partie):
     def trick_taken(self, winner: int, trick: list[Card]) -> None:
         assert self.last_trick is not None  # (set by the trick play before this hook)
         for seat, rule, points, why in trick_events(self.tricks_played, self.last_trick[0], winner,
-                                                    self.tricks_won[winner], self.params):
+                                                    self.tricks_won[winner], self.params, trick[0]):
             self.write(seat, points, rule, why, in_play=True)
 
     def tricks_done(self) -> None:

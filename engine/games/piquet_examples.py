@@ -337,7 +337,13 @@ def legal_plays_(game: str, given: dict[str, Any], variant: dict[str, Any]) -> l
 
 
 def _tricks(given: dict[str, Any]) -> list[tuple[int, int]]:
-    return [(_seat(lead), _seat(win)) for lead, win in given["tricks"]]
+    """The tricks as [leader, winner], or [leader, winner, card led] where the count needs the card."""
+    return [(_seat(trick[0]), _seat(trick[1])) for trick in given["tricks"]]
+
+
+def _led(given: dict[str, Any]) -> list[Card | None]:
+    """The card led to each trick where the example gives it (a third item), else None."""
+    return [read_card(trick[2]) if len(trick) > 2 else None for trick in given["tricks"]]
 
 
 def _play(given: dict[str, Any], params: PiquetParams) -> list[Event]:
@@ -345,7 +351,7 @@ def _play(given: dict[str, Any], params: PiquetParams) -> list[Event]:
     if announced is not None and not params.open_capot:
         raise IllegalActionError("piquet.play.open-capot", Action("announce", value="capot"),
                                  "this reading has no announced capot")
-    return play_events(_tricks(given), 0, params, None if announced is None else _seat(announced))
+    return play_events(_tricks(given), 0, params, None if announced is None else _seat(announced), _led(given))
 
 
 def trick_points(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, int]:

@@ -73,7 +73,9 @@ _FALSE = Option.from_rule("piquet.declare.false", "false_declaration")
 _TRICK_POINTS = Option.from_rule("piquet.play.trick-points", "trick_points")
 _LAST_TRICK = Option.from_rule("piquet.play.last-trick", "last_trick")
 _OPEN_CAPOT = Option.from_rule("piquet.play.open-capot", "open_capot")
+_CAPOT_LAST = Option.from_rule("piquet.play.capot", "capot_last_trick")
 _PARTIE = Option.from_rule("piquet.partie.length", "partie")
+_TIE = Option.from_rule("piquet.partie.tie", "partie_tie")
 
 
 @dataclass(frozen=True)
@@ -100,12 +102,14 @@ class PiquetVariant(Variant):
     trick_points: str = _TRICK_POINTS.default
     last_trick: str = _LAST_TRICK.default
     open_capot: str = _OPEN_CAPOT.default
+    capot_last_trick: str = _CAPOT_LAST.default
     partie: str = _PARTIE.default
+    partie_tie: str = _TIE.default
 
     OPTIONS = (Option("players", int, 2, (2,), "Two players: the dealer (younger hand) and the elder.",
                       "piquet.deal.hands"),
                _MINIMUM, _DECLARING, _MAJOR_BONUS, _MAJOR_SUIT, _BLANCHE, _ALL_COUNTED, _PIQUE_COUNT, _PIQUE_SEAT,
-               _PIQUE_BLOCK, _FALSE, _TRICK_POINTS, _LAST_TRICK, _OPEN_CAPOT, _PARTIE)
+               _PIQUE_BLOCK, _FALSE, _TRICK_POINTS, _LAST_TRICK, _OPEN_CAPOT, _CAPOT_LAST, _PARTIE, _TIE)
 
     def __post_init__(self) -> None:
         for opt in self.OPTIONS:  # direct construction bypasses from_options
@@ -130,10 +134,25 @@ BLOCKING: Readings[frozenset[str]] = Readings(_PIQUE_BLOCK, {
 PENALTY: Readings[tuple[bool, int]] = Readings(_FALSE, {
     "silent": (False, 2), "silent-play": (True, 2), "counts-nothing": (False, 1)})
 """Whether the offender keeps his true declarations, and the factor on the opponent's score."""
-OWN_TRICK: Readings[bool] = Readings(_TRICK_POINTS, {"lead-and-trick": True, "cavendish": False})
-"""Whether a trick won by its own leader scores the point for the trick too."""
+
+
+class TrickCount(NamedTuple):
+    """The count of play: whether a trick won by its own leader scores the point for the
+    trick too, and the lowest rank of a card whose lead scores (every card: the seven)."""
+
+    own_trick: bool
+    lowest_lead: Rank
+
+
+TRICK_COUNT: Readings[TrickCount] = Readings(_TRICK_POINTS, {
+    "lead-and-trick": TrickCount(True, Rank.SEVEN), "cavendish": TrickCount(False, Rank.SEVEN),
+    "tens-and-above": TrickCount(False, Rank.TEN)})
 LAST_EXTRA: Readings[int] = Readings(_LAST_TRICK, {"three": 3, "one": 1})
 OPEN_CAPOT: Readings[bool] = Readings(_OPEN_CAPOT, {"allowed": True, "none": False})
+CAPOT_LAST: Readings[bool] = Readings(_CAPOT_LAST, {"withheld": False, "scored": True})
+"""Whether the maker of a capot also scores the extra for the last trick."""
+TIE_DEALS: Readings[int] = Readings(_TIE, {"two-more-deals": 2, "drawn": 0})
+"""The deals played more when a partie of fixed length ends level (then, still level, a draw)."""
 
 
 class PartieLength(NamedTuple):
@@ -164,17 +183,20 @@ class PiquetParams:
     elder_only: bool = False
     blocking: frozenset[str] = frozenset({"beaten"})
     penalty: tuple[bool, int] = (False, 2)
-    own_trick: bool = True
+    trick_count: TrickCount = TrickCount(True, Rank.SEVEN)
     last_extra: int = 3
     open_capot: bool = True
+    capot_last: bool = False
     partie: PartieLength = PartieLength(6, None, False)
+    tie_deals: int = 2
 
 
 def params_of(variant: PiquetVariant) -> PiquetParams:
     return PiquetParams(ELDER_LEAST.of(variant), COMPULSORY.of(variant), MAJOR_EXTRA.of(variant),
                         FIRST_NAMED.of(variant), BLANCHE_DEALT.of(variant), ALL_COUNTED.of(variant),
                         PIQUE_LEADS.of(variant), ELDER_ONLY.of(variant), BLOCKING.of(variant), PENALTY.of(variant),
-                        OWN_TRICK.of(variant), LAST_EXTRA.of(variant), OPEN_CAPOT.of(variant), PARTIE.of(variant))
+                        TRICK_COUNT.of(variant), LAST_EXTRA.of(variant), OPEN_CAPOT.of(variant),
+                        CAPOT_LAST.of(variant), PARTIE.of(variant), TIE_DEALS.of(variant))
 
 
 # --------------------------------------------------------------------------- the pack, the cut, the deal
@@ -537,16 +559,21 @@ _TRICK_REASONS = tuple(Text("Trick {} won", n) for n in range(TRICKS + 1))
 _LAST_REASON = Text("The last trick")
 
 
-@implements("piquet.play.first-lead", "piquet.play.trick-points", "piquet.play.last-trick")
-def trick_events(number: int, lead: int, winner: int, last_won: int, params: PiquetParams) -> list[Event]:
-    """The points of trick ``number`` (from 1), led by ``lead`` and won by ``winner`` (who has
-    now taken ``last_won`` tricks): 1 for the lead, 1 for the trick (not one won on one's own
-    lead, by the standard count), and at the twelfth the extra for the last trick (not with a
-    capot)."""
-    events: list[Event] = [(lead, TRICK_RULE, 1, _LEAD_REASONS[number])]
-    if winner != lead or params.own_trick:
+@implements("piquet.play.first-lead", "piquet.play.trick-points", "piquet.play.last-trick", "piquet.play.capot")
+def trick_events(number: int, lead: int, winner: int, last_won: int, params: PiquetParams,
+                 led: Card | None = None) -> list[Event]:
+    """The points of trick ``number`` (from 1), led by ``lead`` with ``led`` and won by
+    ``winner`` (who has now taken ``last_won`` tricks): 1 for the lead (by Hoyle's count only
+    for a ten or higher; ``led`` None: a card that scores), 1 for the trick (not one won on
+    one's own lead, by the standard count), and at the twelfth the extra for the last trick
+    (with a capot only by the standard game's reading of piquet.play.capot)."""
+    count = params.trick_count
+    events: list[Event] = []
+    if led is None or led.rank >= count.lowest_lead:
+        events.append((lead, TRICK_RULE, 1, _LEAD_REASONS[number]))
+    if winner != lead or count.own_trick:
         events.append((winner, TRICK_RULE, 1, _TRICK_REASONS[number]))
-    if number == TRICKS and last_won < TRICKS:
+    if number == TRICKS and (last_won < TRICKS or params.capot_last):
         events.append((winner, LAST_RULE, params.last_extra, _LAST_REASON))
     return events
 
@@ -566,10 +593,10 @@ def end_of_play(won: Sequence[int], params: PiquetParams, announced: int | None 
 
 @implements("piquet.play.trick-winner")
 def play_events(tricks: Sequence[tuple[int, int]], elder: int, params: PiquetParams,
-                announced: int | None = None) -> list[Event]:
+                announced: int | None = None, led: Sequence[Card | None] = ()) -> list[Event]:
     """The points of play for tricks given as (leader, winner), in the order scored (the
-    elder leads the first, the winner of each the next): :func:`trick_events` trick by trick,
-    and :func:`end_of_play` after twelve."""
+    elder leads the first, the winner of each the next), with the card led to each where
+    ``led`` gives it: :func:`trick_events` trick by trick, and :func:`end_of_play` after twelve."""
     events: list[Event] = []
     leader, won = elder, [0, 0]
     for number, (lead, winner) in enumerate(tricks, start=1):
@@ -579,7 +606,7 @@ def play_events(tricks: Sequence[tuple[int, int]], elder: int, params: PiquetPar
             raise IllegalActionError("piquet.play.trick-winner", Action("play"),
                                      f"trick {number}: seat {leader} won the last trick and leads, not seat {lead}")
         won[winner] += 1
-        events += trick_events(number, lead, winner, won[winner], params)
+        events += trick_events(number, lead, winner, won[winner], params, led[number - 1] if number <= len(led) else None)
         leader = winner
     return events + (end_of_play(won, params, announced) if len(tricks) == TRICKS else [])
 
@@ -617,15 +644,16 @@ def partie_result(columns: Sequence[Sequence[int]], params: PiquetParams) -> Par
     wrote: a difference, or under the rubicon both totals in full): six deals and the larger
     column wins by the difference; to a hundred; or the rubicon, the winner scoring the
     difference plus 100, or both totals plus 100 if the loser has not reached 100.  Equal
-    at the end: drawn.  A deal after the end is refused."""
+    at the end of a partie of six deals: two more deals by Cavendish's law, or at once (and
+    after those two, still equal) drawn.  A deal after the end is refused."""
     length = params.partie
     totals = [0, 0]
     for k, deal in enumerate(columns):
-        if _over(totals, k, length):
+        if _over(totals, k, length, params.tie_deals):
             raise IllegalActionError("piquet.partie.length", Action("deal"),
                                      f"the partie was over after {k} deals: no deal {k + 1}")
         totals = [totals[0] + deal[0], totals[1] + deal[1]]
-    finished = _over(totals, len(columns), length)
+    finished = _over(totals, len(columns), length, params.tie_deals)
     diff = abs(totals[0] - totals[1])
     winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
     margin = diff
@@ -634,10 +662,17 @@ def partie_result(columns: Sequence[Sequence[int]], params: PiquetParams) -> Par
     return PartieState(finished, winner if finished else None, margin, len(columns))
 
 
-def _over(totals: Sequence[int], deals: int, length: PartieLength) -> bool:
+def _over(totals: Sequence[int], deals: int, length: PartieLength, tie_deals: int = 0) -> bool:
+    """Whether a partie is over after ``deals`` deals with these totals: a column at the
+    target; or the fixed number of deals played, unless the totals are level then and
+    ``tie_deals`` more are due (after those, over whatever the totals)."""
     if length.target is not None and max(totals) >= length.target:
         return True
-    return length.deals is not None and deals >= length.deals
+    if length.deals is None or deals < length.deals:
+        return False
+    if deals == length.deals:
+        return totals[0] != totals[1] or tie_deals == 0
+    return deals >= length.deals + tie_deals
 
 
 def read_hand(text: str | list[str], where: str) -> list[Card]:

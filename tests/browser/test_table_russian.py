@@ -113,7 +113,7 @@ def test_the_russian_table_speaks_russian(site_page, game) -> None:
     assert_russian(said, game_name(page))
     assert "Юг (вы)" in " ".join(said["seat names"]), said["seat names"]
     assert any(label in said["info labels"] for label in ("Сдача", "Сдаёт", "Ход")), said["info labels"]
-    assert "Новая партия" in said["toolbar"] and "Запись игры" in " ".join(said["headings"])
+    assert "Новая партия" in said["toolbar"] and "Лист записи" in " ".join(said["headings"])
     languages = page.evaluate("window.__langs")
     assert languages and set(languages) == {"ru"}, languages
     # the hand's cards are named in Russian for a screen reader

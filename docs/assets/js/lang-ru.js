@@ -43,7 +43,7 @@ export const RU = {
   "The engine has no game \"{0}\" (it has: {1}).": "У движка нет игры «{0}» (есть: {1}).",
   "none": "ни одной",
   "{0}: the table": "{0}: стол",
-  "Score sheet": "Запись игры",
+  "Score sheet": "Лист записи",
   "Game log": "Ход игры",
   "Dealing…": "Сдаём…",
   "These settings do not make a game: {0}": "С такими настройками игры не получается: {0}",
@@ -132,7 +132,7 @@ export const RU = {
   "Your turn: play one of the {0} outlined cards.": "Ваш ход: сыграйте одну из обведённых карт ({0}).",
 
   // the ledger (ledger.js)
-  "Score sheet: the {0}": "Запись игры: {0}",
+  "Score sheet: the {0}": "Лист записи: {0}",
   "Each seat's {0} starts at {1}; what is written off ({2}) brings it down, what is written up (+) raises it. Lower is better.":
     "У каждого игрока {0} вначале {1}; списанное ({2}) его уменьшает, записанное (+) увеличивает. Чем меньше, тем лучше.",
   "its start": "начальный",
@@ -265,7 +265,7 @@ export const RU = {
   "the same cards under both readings": "те же карты по обоим прочтениям",
   "the same cards and the same bots ({0}) under both readings": "те же карты и те же боты ({0}) по обоим прочтениям",
   "One deal: {0}, dealt by {1}; {2}; played in {3} s.": "Одна сдача: {0}, сдаёт {1}; {2}; сыграно за {3} с.",
-  "{0} on the record": "{0} к счёту",
+  "{0} on the record": "{0} к записи",
   "nothing written": "ничего не записано",
   " — did best": " — лучший итог",
   "This deal": "Эта сдача",
@@ -285,7 +285,7 @@ export const RU = {
   "Winner: {0}": "Выиграл: {0}",
   " after {0}. ": " за {0}. ",
   "Records are written down: each deal's column shows what a player wrote off (−) or up (+); the lowest record wins.":
-    "Счета списываются: в столбце каждой сдачи видно, что игрок списал (−) или записал (+); выигрывает наименьший счёт.",
+    "Записи списываются: в столбце каждой сдачи видно, что игрок списал (−) или записал (+); выигрывает наименьшая запись.",
 };
 
 /** A counted noun's Russian forms (1, 2–4, 5 and more), by its English plural (lang.js counted). */
@@ -301,8 +301,8 @@ export const RU_COUNTS = {
 /** The ledger's units (the engine's UNIT of each game) in Russian: one, many, of (after a number). */
 export const RU_UNITS = {
   points: { one: "очки", many: "очки", of: "очков" },
-  record: { one: "счёт", many: "счета", of: "очков" },
-  tokens: { one: "фишки", many: "фишки", of: "фишек" },
+  record: { one: "запись", many: "записи", of: "очков" },   // Розалиев's «запись» (rozaliev.p19)
+  tokens: { one: "токены", many: "токены", of: "токенов" },  // the Gleek text's «токены» (gleek.p06)
   column: { one: "колонка", many: "колонки", of: "очков" },
 };
 
