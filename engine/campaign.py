@@ -36,11 +36,13 @@ SCHEMA_VERSION = 2
 """The version of the stored format (1: point estimates only; 2: paired estimates with intervals)."""
 
 PLAYERS: dict[str, dict[str, Any]] = {
-    "heuristic": {"bots": "heuristic", "budget": None, "batch": 100, "cap": 400},
-    "sampling": {"bots": "sampling", "budget": 4, "batch": 8, "cap": 8},
+    "heuristic": {"bots": "heuristic", "budget": None, "batch": 40, "cap": 120, "chunk": 20},
+    "sampling": {"bots": "sampling", "budget": 4, "batch": 4, "cap": 4, "chunk": 2},
 }
 """The two kinds of player and the stored campaign's settings for each: the bots in every seat,
-the sampling bot's playouts per move, the first batch of games per reading and the cap."""
+the sampling bot's playouts per move, the first batch of games per reading, the cap and the
+games per task. The caps are what the stored campaign (seven games, both kinds) affords in
+about 30 minutes on two shared cores; a tighter precision is what a cluster is for."""
 
 MAX_WORKERS = 256
 
@@ -126,6 +128,7 @@ def assemble(game_id: str, measured: Mapping[str, GameMeasurement], seed: int, w
         "game": game_id,
         "engine_version": __version__,
         "seed": seed,
+        "bots": "heuristic" if "heuristic" in measured else any_m.bots,
         "lower_is_better": bool(getattr(any_m.spec.state_class, "lower_is_better", False)),
         "metrics": kind.rows(),
         "players": {player: {"bots": m.bots, "budget": m.budget, "batch": m.batch, "cap": m.cap, "chunk": m.chunk}
@@ -174,7 +177,7 @@ def _progress_bar(total: int, enabled: bool) -> Any:
 
 
 def _run_dask(measurements: Sequence[GameMeasurement], workers: int, scheduler: str | None,
-              processes: bool, bar: Any) -> None:
+              processes: bool, bar: Any, after: Callable[[], None]) -> None:
     try:
         distributed: Any = importlib.import_module("dask.distributed")
     except ImportError as error:  # pragma: no cover - depends on the environment
@@ -206,6 +209,7 @@ def _run_dask(measurements: Sequence[GameMeasurement], workers: int, scheduler: 
         for future in queue:
             m, task = owner.pop(future.key)
             m.feed(task, future.result())
+            after()
             if bar is not None:
                 bar.update(task.count)
             for new in submit(m):
@@ -227,10 +231,13 @@ def run_campaign(
     processes: bool = True,
     show_progress: bool = False,
     rules: Sequence[str] | None = None,
+    on_done: Callable[[str, dict[str, Any]], None] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Measure every contested rule of ``game_ids`` with each kind of player (``players``:
     kind -> settings overriding :data:`PLAYERS`; default both kinds at the stored
-    campaign's settings). Returns game id -> :func:`assemble`'s figures."""
+    campaign's settings). Returns game id -> :func:`assemble`'s figures; ``on_done(game id,
+    figures)`` is called as soon as a game is finished (its ``wall_seconds``: the campaign's
+    wall time until then)."""
     if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
         raise EngineError(f"workers: a whole number from 1 to {MAX_WORKERS}, not {workers!r}")
     chosen = _settings(players)
@@ -243,6 +250,15 @@ def run_campaign(
             for player, s in chosen.items()
         }
     every = [m for per_game in measured.values() for m in per_game.values()]
+    results: dict[str, dict[str, Any]] = {}
+
+    def after() -> None:
+        for game_id, per_game in measured.items():
+            if game_id not in results and all(m.done for m in per_game.values()):
+                results[game_id] = assemble(game_id, per_game, seed, time.perf_counter() - started, workers,
+                                            scheduler)
+                if on_done is not None:
+                    on_done(game_id, results[game_id])
     bar = _progress_bar(0, show_progress)
     try:
         if workers == 1 and not scheduler:
@@ -250,15 +266,14 @@ def run_campaign(
                 if bar is not None:
                     bar.total = asked
                     bar.update(played - bar.n)
-            run_in_process(every, step)
+            run_in_process(every, step, after)
         else:
-            _run_dask(every, workers, scheduler, processes, bar)
+            _run_dask(every, workers, scheduler, processes, bar, after)
     finally:
         if bar is not None:
             bar.close()
-    wall = time.perf_counter() - started
-    return {game_id: assemble(game_id, per_game, seed, wall, workers, scheduler)
-            for game_id, per_game in measured.items()}
+    after()
+    return {game_id: results[game_id] for game_id in game_ids}
 
 
 def measure_readings(

@@ -155,6 +155,8 @@ def _players(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
             if cap < 1:
                 raise CommandError(f"--{kind}-cap must be at least 1, not {cap}")
             chosen[kind] = {"cap": cap, "batch": min(cap, PLAYERS[kind]["batch"])}
+    if args.budget is not None and "sampling" in chosen:
+        chosen["sampling"]["budget"] = args.budget
     if not chosen:
         raise CommandError("--kinds: name at least one kind of player (heuristic, sampling)")
     return chosen
@@ -210,13 +212,14 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     out = Path(args.out_dir)
     if not out.is_dir():
         raise CommandError(f"--out-dir {args.out_dir!r}: no such folder")
-    results = run_campaign(wanted, seed=args.seed, players=_players(args), workers=args.workers,
-                           scheduler=args.scheduler, show_progress=not args.quiet)
-    for game, result in results.items():
+    def write(game: str, result: dict[str, Any]) -> None:
         result["command"] = (f"python -m engine campaign {game} --kinds {args.kinds} --seed {args.seed} "
                              f"--workers {args.workers}")
         (out / f"{game}.json").write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        sys.stderr.write(f"{game}: {out / (game + '.json')}\n")
+        sys.stderr.write(f"{game}: {out / (game + '.json')} ({result['wall_seconds']} s)\n")
+
+    run_campaign(wanted, seed=args.seed, players=_players(args), workers=args.workers, scheduler=args.scheduler,
+                 show_progress=not args.quiet, on_done=write)
     return 0
 
 
@@ -289,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     camp.add_argument("--seed", type=int, default=0, help="first seed (game g uses seed + g)")
     camp.add_argument("--out-dir", default="engine/measures", help="folder of the <game>.json files")
     camp.add_argument("--quiet", action="store_true", help="no progress bar")
+    camp.add_argument("--budget", type=int, help="playouts per move of the sampling bot")
     _add_campaign_options(camp, "heuristic,sampling")
     camp.set_defaults(run=cmd_campaign)
     return parser

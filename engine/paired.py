@@ -421,9 +421,10 @@ class GameMeasurement:
 
 
 def run_in_process(measurements: Sequence[GameMeasurement],
-                   progress: Callable[[int, int], None] | None = None) -> None:
+                   progress: Callable[[int, int], None] | None = None,
+                   after: Callable[[], None] | None = None) -> None:
     """Play every measurement's tasks here, one after the other, until all are done;
-    ``progress(games played, games asked so far)`` after each task."""
+    ``progress(games played, games asked so far)`` and ``after()`` after each task."""
     played = asked = 0
     while not all(m.done for m in measurements):
         batch = [(m, t) for m in measurements for t in m.tasks()]
@@ -435,3 +436,5 @@ def run_in_process(measurements: Sequence[GameMeasurement],
             played += task.count
             if progress:
                 progress(played, asked)
+            if after:
+                after()

@@ -27,6 +27,7 @@ and statsmodels to 1e-9 in ``tests/test_stats.py``.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -136,6 +137,7 @@ def normal_ppf(p: float) -> float:
     return statistics.NormalDist().inv_cdf(p)
 
 
+@functools.lru_cache(maxsize=4096)
 def t_ppf(p: float, df: float) -> float:
     """Student's t quantile: the t with P(T <= t) = ``p``.
 
