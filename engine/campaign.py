@@ -36,13 +36,16 @@ SCHEMA_VERSION = 2
 """The version of the stored format (1: point estimates only; 2: paired estimates with intervals)."""
 
 PLAYERS: dict[str, dict[str, Any]] = {
-    "heuristic": {"bots": "heuristic", "budget": None, "batch": 40, "cap": 120, "chunk": 20},
-    "sampling": {"bots": "sampling", "budget": 4, "batch": 4, "cap": 4, "chunk": 2},
+    "heuristic": {"bots": "heuristic", "budget": None, "batch": 20, "cap": 30, "chunk": 10},
+    "sampling": {"bots": "sampling", "budget": 4, "batch": 2, "cap": 2, "chunk": 2},
 }
 """The two kinds of player and the stored campaign's settings for each: the bots in every seat,
 the sampling bot's playouts per move, the first batch of games per reading, the cap and the
 games per task. The caps are what the stored campaign (seven games, both kinds) affords in
-about 30 minutes on two shared cores; a tighter precision is what a cluster is for."""
+about 30 minutes on two cores shared with other work (a load of about 12 when it was made):
+far from the precision targets, so most rules stop at the cap and say so; a tighter precision
+is what ``make measures MEASURES_ARGS="--heuristic-cap 2000 --sampling-cap 40"`` on a
+cluster is for."""
 
 MAX_WORKERS = 256
 

@@ -168,4 +168,4 @@ def test_the_game_pages_state_what_each_reading_changes():
             n = data["rules"][rule["id"]]["players"]["heuristic"]["n"]
             heading = compared.index(f"### {gen_pages.inline(rule['title'])}: measured")
             section = compared[heading:]
-            assert f"**What changes** (N = {n} games per reading" in section[:4000], rule["id"]
+            assert f"**What changes** (N = {n} paired games per reading" in section[:4000], rule["id"]
