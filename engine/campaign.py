@@ -65,8 +65,9 @@ def directions(heuristic: Mapping[str, Any], sampling: Mapping[str, Any], focus:
     """For each focus effect (non-default reading, focus metric): does its direction hold
     under the sampling bot? ``holds`` (same sign, the sampling interval excludes zero),
     ``same sign, not detected``, ``reversed`` (opposite sign, the sampling interval excludes
-    zero), ``opposite sign, not detected``, ``no difference under the heuristic`` (nothing to
-    hold), or ``not measured``."""
+    zero), ``opposite sign, not detected``, ``no change under the sampling bot`` (its paired
+    games identical, or a difference of exactly zero), ``no difference under the heuristic``
+    (nothing to hold), or ``not measured``."""
     out: dict[str, Any] = {}
     for reading, row in heuristic.items():
         other = sampling.get(reading)
@@ -80,6 +81,8 @@ def directions(heuristic: Mapping[str, Any], sampling: Mapping[str, Any], focus:
                 verdicts[name] = "no difference under the heuristic"
             elif s.get("estimate") is None or s.get("verdict") in ("not comparable", "not measured"):
                 verdicts[name] = "not measured"
+            elif s.get("verdict") == "cannot differ here" or s["estimate"] == 0:
+                verdicts[name] = "no change under the sampling bot"
             else:
                 same = (s["estimate"] > 0) == (h["estimate"] > 0) and s["estimate"] != 0
                 excludes = s.get("low") is not None and (s["low"] > 0 or s["high"] < 0)
