@@ -49,6 +49,17 @@ cluster is for."""
 
 MAX_WORKERS = 256
 
+NOTES = [
+    "Every row plays the same games: game g uses seed + g (the shuffles and the bots) under every reading, and "
+    "deal k of game g has the same deck under every reading as long as both games last that long "
+    "(tests/test_campaign.py checks it), so the rows differ only by the reading.",
+    "A reading that changes the pack (mushka.setup.deck: 32 or 52 cards; petukh.setup.six-players: 30 or 34) "
+    "cannot deal the same cards: there game g shares its seed, not its cards, and the pairing removes less noise.",
+    "A rule with a context was measured in that configuration (its readings only matter there); every other "
+    "option is at its default.",
+]
+"""What every stored file says about how its rows were played."""
+
 Progress = Callable[[int, int], None]
 
 
@@ -161,12 +172,7 @@ def assemble(game_id: str, measured: Mapping[str, GameMeasurement], seed: int, w
         "workers": workers,
         "scheduler": scheduler,
         "python": platform.python_version(),
-        "notes": [
-            "Every row plays the same games: game g uses seed + g, and deal k of a game has the same deck "
-            "under every reading, so the rows differ only by the reading.",
-            "A rule with a context was measured in that configuration (its readings only matter there); "
-            "every other option is at its default.",
-        ],
+        "notes": NOTES,
         "rules": rules,
     }
 

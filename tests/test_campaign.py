@@ -136,3 +136,40 @@ def test_the_stored_measures_follow_the_schema(game):
     for rule in data["rules"].values():
         assert set(rule["players"]) == {"heuristic", "sampling"}
         assert "directions" in rule
+
+
+@pytest.mark.parametrize("sampling, expected", [
+    ({"estimate": 0.03, "low": 0.01, "high": 0.05, "verdict": "effect"}, "holds"),
+    ({"estimate": 0.03, "low": -0.01, "high": 0.07, "verdict": "no difference detected"}, "same sign, not detected"),
+    ({"estimate": -0.03, "low": -0.05, "high": -0.01, "verdict": "effect"}, "reversed"),
+    ({"estimate": -0.01, "low": -0.05, "high": 0.03, "verdict": "no difference detected"},
+     "opposite sign, not detected"),
+    ({"estimate": 0.0, "low": None, "high": None, "verdict": "cannot differ here"}, "no change under the sampling bot"),
+    ({"estimate": None, "low": None, "high": None, "verdict": "not measured"}, "not measured"),
+])
+def test_directions_say_whether_a_focus_effect_holds_under_the_sampling_bot(sampling, expected):
+    from engine.campaign import directions
+
+    heuristic = {"b": {"metrics": {"x_share": {"estimate": 0.02, "low": 0.01, "high": 0.03, "verdict": "effect"}}}}
+    assert directions(heuristic, {"b": {"metrics": {"x_share": sampling}}}, ["x_share"]) == {"b": {"x_share": expected}}
+    quiet = {"b": {"metrics": {"x_share": {"estimate": 0.0, "low": -0.01, "high": 0.01,
+                                           "verdict": "no difference detected"}}}}
+    assert directions(quiet, {"b": {"metrics": {"x_share": sampling}}}, ["x_share"]) == {
+        "b": {"x_share": "no difference under the heuristic"}}
+
+
+def test_paired_games_deal_the_same_decks_while_both_last():
+    """Game g uses seed + g under both readings: deal k has the same deck in both games for every
+    k both reach (a reading that changes the pack cannot, and the stored notes say so)."""
+    from engine import games
+    from engine.simulate import _bots_for, play_game
+
+    spec = games.get("ruffe-and-trumps")
+    for g in range(3):
+        played = []
+        for follow in ("obliged", "free"):
+            state = spec.new_game(spec.make_variant(follow=follow), g)
+            play_game(state, _bots_for("heuristic", state.num_players, g))
+            played.append(state)
+        shared = min(len(s.deals) for s in played)
+        assert shared >= 1 and played[0].deals[:shared] == played[1].deals[:shared]
