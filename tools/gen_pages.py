@@ -487,7 +487,7 @@ API_MODULES = [
     "games.gleek_rules", "games.gleek", "games.gleek_vie", "games.gleek_view",
     "games.gleek_advice", "games.piquet_rules", "games.piquet", "games.piquet_phases",
     "games.piquet_declarations", "games.piquet_view", "games.piquet_advice", "records", "bots", "bridge",
-    "simulate", "measuring", "games.ruffe_measures", "games.loo_measures", "games.gleek_measures",
+    "simulate", "measuring", "stats", "paired", "campaign", "games.ruffe_measures", "games.loo_measures", "games.gleek_measures",
     "games.piquet_measures",
     "catalogue", "rule_index", "errors", "examples", "games.ruffe_examples", "games.loo_examples",
     "games.gleek_examples", "games.piquet_examples",
