@@ -35,7 +35,7 @@ RULE_TESTS_INPUTS := tools/rule_tests.py engine/rule_index.py engine/catalogue.p
                      $(shell find tests -name 'test_*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 SITE_INPUTS := mkdocs.yml CITATION.cff pyproject.toml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
 
-.PHONY: help setup messages site serve browser validators check test bench goldens fuzz deep clean FORCE
+.PHONY: help setup messages site serve browser validators check test bench goldens fuzz deep measures clean FORCE
 
 help:
 	@echo "make serve   build the site and serve it on http://127.0.0.1:8000 (PORT=8000, SITE_URL=...)"
@@ -46,6 +46,7 @@ help:
 	@echo "make browser make sure headless Chromium is installed ($(CHROMIUM))"
 	@echo "make bench   compare the engine with OpenSpiel (installs open-spiel)"
 	@echo "make goldens record the playthrough goldens (tests/goldens/) again from today's engine"
+	@echo "make measures measure every reading of every game into engine/measures/ (WORKERS=all cores, SCHEDULER=tcp://..)"
 	@echo "make fuzz    fuzz the engine, bridge and records (SECONDS=60 SEED=0; exits 1 on a failure)"
 	@echo "make deep    the property tests with many examples (Hypothesis profile 'thorough')"
 	@echo "make clean   remove everything the build made"
@@ -161,6 +162,17 @@ test: check setup browser site
 # The property tests with many examples and fresh randomness (not part of `make test`).
 deep: $(STAMPS)/venv $(MESSAGES)
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest tests/test_properties.py $(PYTEST_ARGS)
+
+# The stored campaign: every contested rule of every game, heuristic and sampling bots, paired games
+# added until the focus metrics' differences are precise or the caps are reached (engine/campaign.py,
+# CONTRIBUTING.md "Measures"). In parallel over WORKERS local processes (a Dask LocalCluster; all cores by
+# default) or on an existing Dask cluster (SCHEDULER=tcp://host:8786); the figures do not depend on either.
+# Never part of `make test` (tests/test_campaign.py runs a tiny campaign). MEASURES_ARGS: more options,
+# e.g. MEASURES_ARGS="--heuristic-cap 2000 --sampling-cap 50" on a cluster.
+WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+measures: $(STAMPS)/venv $(MESSAGES)
+	$(PY) -m engine campaign --workers $(WORKERS) $(if $(SCHEDULER),--scheduler $(SCHEDULER)) $(MEASURES_ARGS)
+
 
 # BENCH_ARGS: more options for bench/run.py, e.g. BENCH_ARGS="--baseline-rev main" (see its docstring).
 bench: setup site

@@ -35,6 +35,13 @@ compare   game, variants, seed?, bots?, and one of:   one deal under both readin
           played; B is played by the table's bots,    "bots", bots} | {by: "table", seats, actions,
           'bots' the one kind at the human seats)     human_actions})}]
 measures  game, games? (if not precomputed)           measures, source ("precomputed" | "computed")
+measure   game, variants [{..}, {..}], games (this    id, games (so far), identical, deals_diverge_share,
+          step, 1..MEASURE_STEP), seed?, bots?,       values {first, second: {metric: {value, low, high,
+          budget?, id? (continue a measurement;       method}}}, difference {metric: {estimate, low, high,
+          its game, variants, seed, bots fixed)       p, q, boot_low, boot_high, verdict}}, metrics, focus:
+                                                      N paired games of two readings (engine.paired, the
+                                                      build's code), in steps the panel can show progress
+                                                      between; at most MAX_MEASURE_GAMES games in all
 close     id                                          closed
 ========  ==========================================  =============================================
 
@@ -613,7 +620,7 @@ def op_measures(request: Mapping[str, Any]) -> dict[str, Any]:
     stored = _packaged_measures(game_id)
     if stored is not None:
         return {"measures": stored, "source": "precomputed"}
-    from .simulate import measure_readings
+    from .campaign import measure_readings
 
     games = request.get("games", 10)
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 200:
@@ -621,8 +628,72 @@ def op_measures(request: Mapping[str, Any]) -> dict[str, Any]:
     return {"measures": measure_readings(game_id, games, seed=0), "source": "computed"}
 
 
+MEASURE_STEP = 200
+"""The most games one ``measure`` request plays (the panel asks in steps, showing progress)."""
+MAX_MEASURE_GAMES = 2_000
+"""The most paired games one measurement in the browser may reach."""
+MAX_MEASUREMENTS = 8
+MEASUREMENTS: dict[str, dict[str, Any]] = {}
+_measure_ids = itertools.count(1)
+
+
+def op_measure(request: Mapping[str, Any]) -> dict[str, Any]:
+    """N more paired games of two variants (two readings and any options beside them), and
+    the paired estimates over all the games played so far (:mod:`engine.paired`)."""
+    from .paired import differences, estimate, play_task, Task
+    from .measuring import measures_of
+
+    count = _require(request, "games", int)
+    if not 1 <= count <= MEASURE_STEP:
+        raise RequestError(f"field 'games' must be an integer from 1 to {MEASURE_STEP} (games in this step), "
+                           f"not {brief(count)}")
+    measurement_id = request.get("id")
+    if measurement_id is not None:
+        found = MEASUREMENTS.get(measurement_id) if isinstance(measurement_id, str) else None
+        if found is None:
+            raise RequestError(f"field 'id': no measurement {brief(measurement_id)} (it was closed or never begun)")
+        m = found
+    else:
+        spec = game_registry.get(_require(request, "game", str))
+        variants = _require(request, "variants", list)
+        if len(variants) != 2 or not all(isinstance(v, Mapping) for v in variants):
+            raise RequestError("field 'variants' must hold exactly two objects of option: value")
+        built = [_variant(request, spec, v, f"variants[{i}]") for i, v in enumerate(variants)]
+        bots = request.get("bots", "heuristic")
+        if bots not in ("heuristic", "sampling", "random"):
+            raise RequestError(f"field 'bots' must be 'heuristic', 'sampling' or 'random', not {brief(bots)}")
+        if len(MEASUREMENTS) >= MAX_MEASUREMENTS:
+            MEASUREMENTS.pop(next(iter(MEASUREMENTS)))  # the oldest goes
+        measurement_id = f"m{next(_measure_ids)}"
+        m = MEASUREMENTS[measurement_id] = {
+            "game": spec.id, "keys": [tuple(sorted(v.to_json().items())) for v in built], "seed": _seed(request),
+            "bots": bots, "budget": _budget(request), "records": ([], []),
+        }
+    played = len(m["records"][0])
+    if played + count > MAX_MEASURE_GAMES:
+        raise RequestError(f"field 'games': {played} games played and {count} more would pass the "
+                           f"{MAX_MEASURE_GAMES} a measurement may reach")
+    for side in (0, 1):
+        task = Task(m["game"], m["keys"][side], m["bots"], m["budget"], m["seed"], played, count)
+        m["records"][side].extend(play_task(task))
+    kind = measures_of(game_registry.get(m["game"]))
+    metrics = [name for name in kind.rows() if name != "games"]
+    first, second = m["records"]
+    focus = sorted({name for names in kind.focus.values() for name in names if name in metrics})
+    compared = differences(first, {"second": second}, metrics, focus)["second"]
+    return {
+        "id": measurement_id, "game": m["game"], "games": len(first), "seed": m["seed"], "bots": m["bots"],
+        "identical": compared["identical"], "deals_diverge_share": compared["deals_diverge_share"],
+        "values": {"first": {name: estimate(first, name) for name in metrics},
+                   "second": {name: estimate(second, name) for name in metrics}},
+        "difference": compared["metrics"], "metrics": kind.rows(), "focus": focus,
+    }
+
+
 def op_close(request: Mapping[str, Any]) -> dict[str, Any]:
     session_id = _require(request, "id", str)
+    if session_id in MEASUREMENTS:
+        return {"closed": MEASUREMENTS.pop(session_id, None) is not None}
     return {"closed": SESSIONS.pop(session_id, None) is not None}
 
 
@@ -640,6 +711,7 @@ OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "examples": op_examples,
     "compare": op_compare,
     "measures": op_measures,
+    "measure": op_measure,
     "close": op_close,
 }
 

@@ -1,4 +1,4 @@
-"""The command line: ``python -m engine games | play | replay | rules | simulate``.
+"""The command line: ``python -m engine games | play | replay | rules | simulate | campaign``.
 
 Exit codes: 0 success; 1 an illegal action in a record (the message names the action's
 index and the rule id); 2 bad input (a malformed record naming its field, an unknown
@@ -18,7 +18,7 @@ from . import catalogue, games as game_registry, records, rule_index
 from .bots import BOT_KINDS
 from .errors import EngineError, IllegalActionError, RecordError
 from .game import GameSpec, Variant
-from .simulate import _bots_for, measure_readings, play_game, simulate
+from .simulate import _bots_for, play_game, simulate
 
 EXIT_ILLEGAL = 1
 EXIT_BAD_INPUT = 2
@@ -141,25 +141,95 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _players(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """The kinds of player a measurement uses, with the caps given on the command line."""
+    from .campaign import PLAYERS
+
+    chosen: dict[str, dict[str, Any]] = {}
+    for kind in (k.strip() for k in args.kinds.split(",") if k.strip()):
+        if kind not in PLAYERS:
+            raise CommandError(f"--kinds {args.kinds!r}: {kind!r} is no kind of player ({', '.join(PLAYERS)})")
+        chosen[kind] = {}
+    for kind, cap in (("heuristic", args.heuristic_cap), ("sampling", args.sampling_cap)):
+        if cap is not None and kind in chosen:
+            if cap < 1:
+                raise CommandError(f"--{kind}-cap must be at least 1, not {cap}")
+            chosen[kind] = {"cap": cap, "batch": min(cap, PLAYERS[kind]["batch"])}
+    if args.budget is not None and "sampling" in chosen:
+        chosen["sampling"]["budget"] = args.budget
+    if not chosen:
+        raise CommandError("--kinds: name at least one kind of player (heuristic, sampling)")
+    return chosen
+
+
+def _check_workers(args: argparse.Namespace) -> None:
+    if args.workers < 1:
+        raise CommandError(f"--workers must be at least 1, not {args.workers}")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.games < 1:
+    if args.games is not None and args.games < 1:
         raise CommandError(f"--games must be at least 1, not {args.games}")
+    _check_workers(args)
     if args.measure:
+        from .campaign import measure_readings
+
         if args.variant or args.reading_set:
             raise CommandError("--measure varies the options itself: leave out --variant and --reading-set")
-        progress = (lambda text: sys.stderr.write(text + "\n")) if args.verbose else None
-        result = measure_readings(args.game, args.games, seed=args.seed, bots=args.bots, progress=progress)
-        result["command"] = (f"python -m engine simulate {args.game} --measure --games {args.games} "
-                             f"--seed {args.seed} --bots {args.bots} --json")
+        if args.games is not None:
+            result = measure_readings(args.game, args.games, seed=args.seed, bots=args.bots, workers=args.workers,
+                                      scheduler=args.scheduler, show_progress=args.verbose)
+            how = f"--games {args.games} --bots {args.bots}"
+        else:
+            result = measure_readings(args.game, seed=args.seed, players=_players(args), workers=args.workers,
+                                      scheduler=args.scheduler, show_progress=args.verbose)
+            how = f"--kinds {args.kinds}"
+        result["command"] = f"python -m engine simulate {args.game} --measure {how} --seed {args.seed} --json"
     else:
+        if args.workers != 1 or args.scheduler:
+            raise CommandError("--workers and --scheduler apply to --measure only")
         spec, variant = _make_variant(args.game, args.variant, args.players, args.reading_set)
         players = variant.to_json().get("players", spec.min_players)
-        result = simulate(args.game, args.games, variant, _bot_kinds(args.bots, players), args.seed, args.budget)
+        result = simulate(args.game, args.games or 100, variant, _bot_kinds(args.bots, players), args.seed,
+                          args.budget)
     if args.out:
         Path(args.out).write_text(json.dumps(result, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     if args.json or not args.out:
         _print_json(result)
     return 0
+
+
+def cmd_campaign(args: argparse.Namespace) -> int:
+    """Measure the readings of several games (all by default) and write engine/measures/<game>.json."""
+    from .campaign import run_campaign
+
+    _check_workers(args)
+    known = sorted(game_registry.ids())
+    wanted = args.games or known
+    for game in wanted:
+        if game not in known:
+            raise CommandError(f"{game!r}: no such game; games: {', '.join(known)}")
+    out = Path(args.out_dir)
+    if not out.is_dir():
+        raise CommandError(f"--out-dir {args.out_dir!r}: no such folder")
+    def write(game: str, result: dict[str, Any]) -> None:
+        result["command"] = (f"python -m engine campaign {game} --kinds {args.kinds} --seed {args.seed} "
+                             f"--workers {args.workers}")
+        (out / f"{game}.json").write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        sys.stderr.write(f"{game}: {out / (game + '.json')} ({result['wall_seconds']} s)\n")
+
+    run_campaign(wanted, seed=args.seed, players=_players(args), workers=args.workers, scheduler=args.scheduler,
+                 show_progress=not args.quiet, on_done=write)
+    return 0
+
+
+def _add_campaign_options(parser: argparse.ArgumentParser, kinds: str) -> None:
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes (1: in this process, no Dask needed; more: a Dask LocalCluster)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, e.g. tcp://host:8786")
+    parser.add_argument("--kinds", default=kinds, help=f"kinds of player, separated by commas (default {kinds})")
+    parser.add_argument("--heuristic-cap", type=int, help="most games per reading with heuristic bots")
+    parser.add_argument("--sampling-cap", type=int, help="most games per reading with sampling bots")
 
 
 # --------------------------------------------------------------------------- parser
@@ -201,7 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("simulate", help="play many games with bots and print statistics")
     sim.add_argument("game", help="game id")
-    sim.add_argument("--games", type=int, default=100, help="games to play (per reading with --measure)")
+    sim.add_argument("--games", type=int, help="games to play (default 100; with --measure: exactly N per "
+                     "reading with one kind of player, --bots, instead of adding games to a precision)")
     sim.add_argument("--players", type=int, help="number of players")
     sim.add_argument("--seed", type=int, default=0, help="first seed (game g uses seed + g)")
     sim.add_argument("--variant", action="append", metavar="OPTION=VALUE", help="a variant option (repeatable)")
@@ -212,8 +283,18 @@ def build_parser() -> argparse.ArgumentParser:
                      help="measure every reading of every contested rule (the game pages' data)")
     sim.add_argument("--json", action="store_true", help="print JSON")
     sim.add_argument("--out", metavar="FILE", help="write the JSON to FILE")
-    sim.add_argument("--verbose", action="store_true", help="report progress on stderr")
+    sim.add_argument("--verbose", action="store_true", help="a progress bar on stderr (with tqdm)")
+    _add_campaign_options(sim, "heuristic")
     sim.set_defaults(run=cmd_simulate)
+
+    camp = commands.add_parser("campaign", help="measure the readings of several games into engine/measures/")
+    camp.add_argument("games", nargs="*", help="game ids (default: every game)")
+    camp.add_argument("--seed", type=int, default=0, help="first seed (game g uses seed + g)")
+    camp.add_argument("--out-dir", default="engine/measures", help="folder of the <game>.json files")
+    camp.add_argument("--quiet", action="store_true", help="no progress bar")
+    camp.add_argument("--budget", type=int, help="playouts per move of the sampling bot")
+    _add_campaign_options(camp, "heuristic,sampling")
+    camp.set_defaults(run=cmd_campaign)
     return parser
 
 

@@ -14,7 +14,7 @@ and end with, the hook itself, and the small arithmetic the rows are written wit
 
 from __future__ import annotations
 
-import statistics
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -22,7 +22,8 @@ from engine import games
 from engine.game import Action, GameSpec, GameState, Variant
 from engine.i18n import N_
 
-__all__ = ["GENERIC_HEAD", "GENERIC_TAIL", "GameMeasures", "measures_of", "rule_tail", "ratio", "share", "mean"]
+__all__ = ["GENERIC_HEAD", "GENERIC_TAIL", "GameMeasures", "Ratio", "measures_of", "rule_tail", "ratio", "share",
+           "mean"]
 
 # The rows every game's measures begin and end with; a game may reword them
 # (:attr:`GameMeasures.generic`) or leave some out (:attr:`GameMeasures.omit`).
@@ -44,10 +45,33 @@ def rule_tail(rule: str | None) -> str:
     return (rule or "").partition(".")[2]
 
 
+class Ratio(float):
+    """A measured figure that remembers what it was computed from: ``num / den``, rounded.
+
+    It is the float the pages show (rounded to ``places``) and carries the sums it came
+    from, so that the figure of one game (or one deal) can be added to others': the
+    paired comparison of readings (:mod:`engine.simulate`, :mod:`engine.stats`) pools
+    each metric as a ratio of sums over games, never as a mean of per-game ratios.
+
+    >>> r = Ratio(1, 3, 4)
+    >>> r, r.num, r.den
+    (0.3333, 1, 3)
+    """
+
+    num: float
+    den: float
+    places: int
+
+    def __new__(cls, num: float, den: float, places: int) -> Ratio:
+        value = super().__new__(cls, round(num / den, places))
+        value.num, value.den, value.places = num, den, places
+        return value
+
+
 def ratio(total: int | float, count: int | float, places: int = 3) -> float | None:
     """``total / count`` (a mean per deal, per buyer …) to ``places`` places, or ``None``
-    when there was nothing to count."""
-    return round(total / count, places) if count else None
+    when there was nothing to count (a :class:`Ratio`, which keeps ``total`` and ``count``)."""
+    return Ratio(total, count, places) if count else None
 
 
 def share(hits: int | float, total: int | float) -> float | None:
@@ -56,8 +80,8 @@ def share(hits: int | float, total: int | float) -> float | None:
 
 
 def mean(values: Sequence[float]) -> float | None:
-    """The mean to three places, or ``None`` for no values."""
-    return round(statistics.fmean(values), 3) if values else None
+    """The mean to three places, or ``None`` for no values (a :class:`Ratio` of the sum and the count)."""
+    return Ratio(math.fsum(values), len(values), 3) if values else None
 
 
 class GameMeasures:
@@ -65,8 +89,10 @@ class GameMeasures:
 
     A subclass declares ``metrics`` (name -> plain description, in page order), may
     reword or leave out generic rows (``generic``, ``omit``), names for a contested rule
-    the configuration where its readings bite (``contexts``) and the rows that show its
-    consequence (``focus``). One instance serves one ``simulate`` call: ``observe``
+    the configuration where its readings bite (``contexts``), the rows that show its
+    consequence (``focus``: the comparison adds games until their differences are precise)
+    and the rows its readings count in different units (``incomparable``: rule id ->
+    metric -> the reason; such a row is marked "not comparable across these readings"). One instance serves one ``simulate`` call: ``observe``
     sees every action (only when ``observes`` is true), ``add_game`` every finished game,
     ``results`` returns one value per metric. A game that names no measures gets this
     class: the generic rows alone.
@@ -77,6 +103,7 @@ class GameMeasures:
     omit: ClassVar[tuple[str, ...]] = ()
     contexts: ClassVar[dict[str, dict[str, Any]]] = {}
     focus: ClassVar[dict[str, tuple[str, ...]]] = {}
+    incomparable: ClassVar[dict[str, dict[str, str]]] = {}
     observes: ClassVar[bool] = False
 
     def __init__(self, variant: Variant) -> None:

@@ -9,10 +9,12 @@ names (:func:`~engine.measuring.measures_of`, a
 reads the score sheet and the log of every finished game).  Nothing here knows a
 game: what is particular to one is its spec's.
 
-:func:`measure_readings` does that once for every reading of every contested rule of
+:func:`~engine.campaign.measure_readings` does that once for every reading of every contested rule of
 a game (the other options at their defaults, or in the configuration where the
 readings bite), which is what the game pages show beside the readings: what changes
-in play when one reads the text one way or another.
+in play when one reads the text one way or another. It lives in :mod:`engine.campaign`
+(the paired comparison with intervals, :mod:`engine.paired`); :func:`play_games` gives
+it one record per game.
 
 >>> stats = simulate("ruffe-and-trumps", games=2, bots="heuristic", seed=1)
 >>> stats["games"], len(stats["win_share_by_side"])
@@ -21,6 +23,8 @@ in play when one reads the text one way or another.
 
 from __future__ import annotations
 
+import hashlib
+import math
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -30,7 +34,7 @@ from . import catalogue, games as game_registry
 from .bots import Bot, BotKinds, check_bot_kinds, check_budget, make_bot
 from .errors import EngineError, VariantError
 from .game import Action, GameSpec, GameState, Variant
-from .measuring import mean, measures_of, share
+from .measuring import GameMeasures, Ratio, mean, measures_of, share
 
 MAX_ACTIONS_PER_GAME = 200_000
 
@@ -88,7 +92,112 @@ def sheet_by_deal(view: Mapping[str, Any], n_sides: int, n_deals: int) -> list[d
     return [facts[k] for k in sorted(facts)]
 
 
-# --------------------------------------------------------------------------- simulate
+# --------------------------------------------------------------------------- one game at a time
+
+# The generic rows as per-game ratios (``[num, den, places]``): their pooled value is
+# sum(num) / sum(den) over the games, rounded to ``places``.
+MEDIAN_METRICS = ("median_deals_per_game",)
+
+
+def _fraction(value: Any) -> list[float] | None:
+    """A metric's per-game figure as ``[num, den, places]`` (``None``: nothing to count in this game)."""
+    if isinstance(value, Ratio):
+        return [value.num, value.den, value.places]
+    if value is None:
+        return None
+    raise EngineError(f"a measure gave {value!r}, not a Ratio (use engine.measuring's share, ratio or mean)")
+
+
+def play_games(
+    game_id: str,
+    variant: Variant | Mapping[str, Any] | None = None,
+    bots: str | Sequence[str] = "heuristic",
+    seed: int = 0,
+    first: int = 0,
+    count: int = 1,
+    budget: int | None = None,
+) -> list[dict[str, Any]]:
+    """Play games ``first`` .. ``first + count - 1`` (game g uses seed ``seed + g``) and
+    return one record per game: what :func:`simulate` sums and the paired comparison of
+    readings pairs (:mod:`engine.paired`).
+
+    A record is plain JSON: ``game`` (g), ``deals``, ``seats_won``, ``sides_won``,
+    ``totals``, ``deal_points``, ``points_by_side``, ``digest`` (a hash of every action
+    and the final totals: two readings whose games have the same digests played the
+    same games), and ``values``: per metric ``[num, den, places]`` (the metric of the
+    games pooled is sum(num) / sum(den)) or ``None`` (nothing to count in this game),
+    and the median metrics as ``[value, 1, 1]``.
+    """
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise EngineError(f"games must be a positive integer, not {count!r}")
+    spec = game_registry.get(game_id)
+    variant = _variant(spec, variant)
+    kind = measures_of(spec)
+    records: list[dict[str, Any]] = []
+    for g in range(first, first + count):
+        measures = kind(variant)
+        state = spec.new_game(variant, seed + g)
+        lower = bool(getattr(state, "lower_is_better", False))
+        sides = [list(s) for s in state.sides()]
+        game_bots = _bots_for(bots, state.num_players, seed + g, budget)
+        digest = hashlib.sha256()
+
+        def observe(st: GameState, seat: int, action: Action, deal: int, m: GameMeasures = measures,
+                    h: Any = digest) -> None:
+            h.update(f"{seat}:{action!r};".encode())
+            if m.observes:
+                m.observe(st, seat, action, deal)
+
+        play_game(state, game_bots, observe)
+        outcome = state.outcome()
+        totals = list(state.totals())
+        digest.update(repr(totals).encode())
+        winners = set(outcome.winners) if outcome else set()
+        winning_sides = [i for i, side in enumerate(sides) if winners & set(side)]
+        view = state.view(None)
+        deals = sheet_by_deal(view, len(sides), len(state.deals))
+        measures.add_game(state, view, deals)
+        deal_points = [sum(deal["points"]) for deal in deals]
+        values: dict[str, list[float] | None] = {
+            "mean_deals_per_game": [len(state.deals), 1, 3],
+            "median_deals_per_game": [len(state.deals), 1, 1],
+            "first_side_win_share": [int(0 in winning_sides), 1, 4],
+            "mean_points_per_deal": [math.fsum(deal_points), len(deal_points), 3] if deal_points else None,
+            "mean_winning_total": None,
+            "mean_margin": None,
+        }
+        if winning_sides:
+            w = winning_sides[0]
+            others = [t for i, t in enumerate(totals) if i not in winning_sides]
+            if lower:
+                margin = min(others) - totals[w] if others else 0
+            else:
+                margin = totals[w] - max(others) if others else totals[w]
+            values["mean_winning_total"] = [totals[w], 1, 3]
+            values["mean_margin"] = [margin, 1, 3]
+        for name, value in measures.results().items():
+            values[name] = _fraction(value)
+        records.append({
+            "game": g, "deals": len(state.deals), "lower_is_better": lower, "sides": sides,
+            "seats_won": sorted(winners), "sides_won": winning_sides, "totals": totals,
+            "deal_points": deal_points, "points_by_side": [deal["points"] for deal in deals],
+            "bots": [b.kind for b in game_bots], "digest": digest.hexdigest()[:16], "values": values,
+        })
+    return records
+
+
+def pooled(records: Sequence[Mapping[str, Any]], name: str) -> float | None:
+    """A metric over ``records`` (from :func:`play_games`): sum(num) / sum(den), rounded
+    as the measure rounds it; a median metric, the median of the games' values."""
+    figures = [r["values"].get(name) for r in records]
+    present = [f for f in figures if f is not None]
+    if name in MEDIAN_METRICS:
+        return statistics.median(f[0] for f in present) if present else None
+    den = math.fsum(f[1] for f in present)
+    if not present or den == 0:
+        return None
+    return round(math.fsum(f[0] for f in present) / den, int(present[0][2]))
+
 
 def simulate(
     game_id: str,
@@ -104,80 +213,47 @@ def simulate(
     gives the same statistics. ``bots`` is one kind for every seat or one per seat.
     Totals are read the game's way: when ``lower_is_better`` (the loo family, whose
     records go down to nothing) the margin is the runner-up's total minus the winner's.
+    Every metric is pooled over the games (:func:`pooled`).
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise EngineError(f"games must be a positive integer, not {games!r}")
     spec = game_registry.get(game_id)
     variant = _variant(spec, variant)
-    measures = measures_of(spec)(variant)
-    observe = measures.observe if measures.observes else None
     started = time.perf_counter()
-    deals_per_game: list[int] = []
-    wins_by_seat: list[int] = []
-    wins_by_side: list[int] = []
-    final_totals: list[list[int]] = []
-    winning_totals: list[int] = []
-    margins: list[int] = []
-    deal_points: list[int] = []
-    points_by_side: list[list[int]] = []
-    sides: list[list[int]] = []
-    kinds: list[str] = []
-    lower = False
-    for g in range(games):
-        state = spec.new_game(variant, seed + g)
-        lower = bool(getattr(state, "lower_is_better", False))
-        n = state.num_players
-        sides = [list(s) for s in state.sides()]
-        if not wins_by_seat:
-            wins_by_seat, wins_by_side = [0] * n, [0] * len(sides)
-        game_bots = _bots_for(bots, n, seed + g, budget)
-        kinds = [b.kind for b in game_bots]
-        play_game(state, game_bots, observe)
-        outcome = state.outcome()
-        totals = list(state.totals())
-        final_totals.append(totals)
-        winners = set(outcome.winners) if outcome else set()
-        for seat in winners:
+    records = play_games(game_id, variant, bots, seed, 0, games, budget)
+    return summarise(game_id, variant, seed, records, seconds=round(time.perf_counter() - started, 2))
+
+
+def summarise(game_id: str, variant: Variant, seed: int, records: Sequence[Mapping[str, Any]],
+              seconds: float = 0.0) -> dict[str, Any]:
+    """:func:`simulate`'s statistics of the games ``records`` (:func:`play_games`)."""
+    games = len(records)
+    sides = records[-1]["sides"]
+    n_seats = sum(len(s) for s in sides)
+    wins_by_seat, wins_by_side = [0] * n_seats, [0] * len(sides)
+    for r in records:
+        for seat in r["seats_won"]:
             wins_by_seat[seat] += 1
-        winning_sides = [i for i, side in enumerate(sides) if winners & set(side)]
-        for i in winning_sides:
-            wins_by_side[i] += 1
-        if winning_sides:
-            w = winning_sides[0]
-            winning_totals.append(totals[w])
-            others = [t for i, t in enumerate(totals) if i not in winning_sides]
-            if lower:
-                margins.append(min(others) - totals[w] if others else 0)
-            else:
-                margins.append(totals[w] - max(others) if others else totals[w])
-        view = state.view(None)
-        deals = sheet_by_deal(view, len(sides), len(state.deals))
-        deals_per_game.append(len(state.deals))
-        for deal in deals:
-            deal_points.append(sum(deal["points"]))
-            points_by_side.append(deal["points"])
-        measures.add_game(state, view, deals)
+        for side in r["sides_won"]:
+            wins_by_side[side] += 1
+    points_by_side = [p for r in records for p in r["points_by_side"]]
+    final_totals = [r["totals"] for r in records]
+    names = list(records[-1]["values"])
     return {
         "game": game_id,
         "variant": variant.to_json(),
-        "bots": kinds,
+        "bots": records[-1]["bots"],
         "seed": seed,
         "games": games,
         "sides": sides,
-        "lower_is_better": lower,
-        "mean_deals_per_game": mean(deals_per_game),
-        "median_deals_per_game": statistics.median(deals_per_game),
+        "lower_is_better": records[-1]["lower_is_better"],
         "win_share_by_seat": [share(w, games) for w in wins_by_seat],
         "win_share_by_side": [share(w, games) for w in wins_by_side],
-        "first_side_win_share": share(wins_by_side[0], games),
-        "mean_points_per_deal": mean(deal_points),
         "mean_points_per_deal_by_side": [mean([p[i] for p in points_by_side]) for i in range(len(sides))],
-        **measures.results(),
+        **{name: pooled(records, name) for name in names},
         "mean_final_totals_by_side": [mean([t[i] for t in final_totals]) for i in range(len(sides))],
-        "mean_winning_total": mean(winning_totals),
-        "mean_margin": mean(margins),
-        "deals": len(deal_points),
-        "seconds": round(time.perf_counter() - started, 2),
+        "deals": sum(len(r["deal_points"]) for r in records),
+        "seconds": seconds,
     }
 
 
@@ -191,73 +267,3 @@ def contested_rules(game_id: str) -> list[dict[str, Any]]:
         if readings:
             rules.append(rule)
     return rules
-
-
-def measure_readings(
-    game_id: str,
-    games_per_reading: int = 200,
-    seed: int = 0,
-    bots: str | Sequence[str] = "heuristic",
-    progress: Any = None,
-) -> dict[str, Any]:
-    """For each contested rule, one row of metrics per reading (other options at defaults,
-    or at the rule's context where its readings bite).
-
-    The same seeds (so the same first deals) are used for every reading; a row whose
-    variant was already played is reused. Returns ``{"game", "engine_version",
-    "games_per_reading", "seed", "bots", "metrics", "rules": {rule_id: {"option",
-    "default", "context", "focus", "readings": {reading_id: {metric: value}}}}}``.
-    """
-    spec = game_registry.get(game_id)
-    kind = measures_of(spec)
-    metrics = kind.rows()
-    started = time.perf_counter()
-    from . import __version__
-
-    result: dict[str, Any] = {
-        "game": game_id,
-        "engine_version": __version__,
-        "games_per_reading": games_per_reading,
-        "seed": seed,
-        "bots": bots if isinstance(bots, str) else list(bots),
-        "lower_is_better": bool(getattr(spec.state_class, "lower_is_better", False)),
-        "metrics": metrics,
-        "notes": [
-            "Every row plays the same games: game g uses seed + g, and deal k of a game has the same deck "
-            "under every reading, so the rows differ only by the reading.",
-            f"The bots: {bots if isinstance(bots, str) else ', '.join(bots)} in every seat; shares are fractions "
-            "of the row's games or deals; points are game points as the score sheet gives them.",
-            "A rule with a context was measured in that configuration (its readings only matter there); "
-            "every other option is at its default.",
-        ],
-        "rules": {},
-    }
-    played: dict[str, dict[str, Any]] = {}
-    for rule in contested_rules(game_id):
-        option = rule["readings"][0].get("option")
-        if not option:
-            raise EngineError(f"{rule['id']}: its readings name no variant option")
-        context = dict(kind.contexts.get(rule["id"], {}))
-        rows: dict[str, Any] = {}
-        for reading in rule["readings"]:
-            try:
-                variant = spec.make_variant(**{**context, option: reading["id"]})
-            except VariantError as error:
-                rows[reading["id"]] = {"error": str(error)}
-                continue
-            key = repr(sorted(variant.to_json().items()))
-            stats = played.get(key)
-            if stats is None:
-                stats = played[key] = simulate(game_id, games_per_reading, variant, bots, seed)
-                if progress:
-                    progress(f"{rule['id']} = {reading['id']}: {stats['seconds']} s")
-            rows[reading["id"]] = {name: stats[name] for name in metrics}
-        result["rules"][rule["id"]] = {
-            "option": option,
-            "default": next((r["id"] for r in rule["readings"] if r.get("default")), None),
-            "context": context,
-            "focus": [name for name in kind.focus.get(rule["id"], ()) if name in metrics],
-            "readings": rows,
-        }
-    result["seconds"] = round(time.perf_counter() - started, 1)
-    return result

@@ -433,3 +433,48 @@ def test_the_rules_op_never_turns_an_id_into_a_path(monkeypatch):
             catalogue_module.load(bad)
     assert opened == []
     assert ok(op="rules", game=GAME)["rules"]
+
+
+def test_measure_op_pairs_games_in_steps_with_the_builds_code():
+    """The comparison panel's "measure N paired games": two readings (and an option beside them),
+    asked in steps; the estimates are engine.paired's over every game played so far."""
+    from engine.paired import Task, differences, play_task
+
+    variants = [{"players": 3, "partnerships": False, "hand_size": 16, "count_baseline": "dealt"},
+                {"players": 3, "partnerships": False, "hand_size": 16, "count_baseline": "twelve"}]
+    first = ok(op="measure", game=GAME, variants=variants, games=3, seed=5)
+    assert first["games"] == 3 and first["id"]
+    second = ok(op="measure", id=first["id"], games=2)
+    assert second["games"] == 5 and second["seed"] == 5
+    row = second["difference"]["mean_count_points_per_deal"]
+    assert row["verdict"] in ("effect", "no difference detected") and row["low"] <= row["estimate"] <= row["high"]
+    assert second["values"]["first"]["first_side_win_share"]["method"] == "wilson"
+    # the same figures as the build's code on the same five games
+    keys = [tuple(sorted(games.get(GAME).variant_from(v).to_json().items())) for v in variants]
+    records = [play_task(Task(GAME, key, "heuristic", None, 5, 0, 5)) for key in keys]
+    metrics = [m for m in second["metrics"] if m != "games"]
+    expected = differences(records[0], {"second": records[1]}, metrics, second["focus"])["second"]
+    assert second["difference"] == expected["metrics"]
+    assert ok(op="close", id=first["id"])["closed"] is True
+
+
+@pytest.mark.parametrize("request_fields, words", [
+    ({"games": 0}, "'games' must be an integer from 1 to 200"),
+    ({"games": 201}, "'games' must be an integer from 1 to 200"),
+    ({"games": 2, "variants": [{}]}, "'variants' must hold exactly two"),
+    ({"games": 2, "bots": "oracle"}, "'bots'"),
+    ({"games": 2, "id": "m999"}, "field 'id': no measurement"),
+])
+def test_measure_op_refuses_bad_fields_by_name(request_fields, words):
+    request = {"op": "measure", "game": GAME, "variants": [{}, {"follow": "free"}], **request_fields}
+    assert words in error(**request)["message"]
+
+
+def test_measure_op_caps_the_games_of_a_measurement(monkeypatch):
+    from engine import bridge
+
+    monkeypatch.setattr(bridge, "MAX_MEASURE_GAMES", 4)
+    started = ok(op="measure", game=GAME, variants=[{}, {"follow": "free"}], games=3)
+    refused = error(op="measure", id=started["id"], games=2)
+    assert refused["type"] == "RequestError" and "field 'games'" in refused["message"] and "4" in refused["message"]
+    assert ok(op="measure", id=started["id"], games=1)["games"] == 4  # the refusal changed nothing

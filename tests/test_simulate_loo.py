@@ -19,7 +19,8 @@ import pytest
 from engine import catalogue, games
 from engine.games.loo_measures import LooMeasures
 from engine.measuring import measures_of
-from engine.simulate import measure_readings, simulate
+from engine.campaign import measure_readings
+from engine.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 LOO = ("mushka", "pamphil", "rams", "petukh")
@@ -111,13 +112,14 @@ def test_packaged_measures_cover_every_reading(game):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["game"] == game and data["lower_is_better"] is True
     assert set(data["metrics"]) == set(measures_of(games.get(game)).rows())
-    n = data["games_per_reading"]
     for rule in _contested(game):
         stored = data["rules"].get(rule["id"])
         assert stored, f"{rule['id']} is not measured"
         assert set(stored["readings"]) == {r["id"] for r in rule["readings"]}, rule["id"]
         assert stored["context"] == measures_of(games.get(game)).contexts.get(rule["id"], {}), rule["id"]
         assert stored["focus"], rule["id"]
+        n = stored["players"]["heuristic"]["n"]  # N per rule: games are added until the focus is precise
+        assert n <= data["games_per_reading"]
         for reading, row in stored["readings"].items():
             assert set(row) == set(data["metrics"]), (rule["id"], reading)
             assert row["games"] == n, (rule["id"], reading)
@@ -161,8 +163,9 @@ def test_the_game_pages_state_what_each_reading_changes():
     for game in LOO:
         text = pages[f"games/{game}.md"]
         compared = text[text.index("## The readings compared"):]
-        n = json.loads((ROOT / "engine" / "measures" / f"{game}.json").read_text(encoding="utf-8"))["games_per_reading"]
+        data = json.loads((ROOT / "engine" / "measures" / f"{game}.json").read_text(encoding="utf-8"))
         for rule in _contested(game):
+            n = data["rules"][rule["id"]]["players"]["heuristic"]["n"]
             heading = compared.index(f"### {gen_pages.inline(rule['title'])}: measured")
             section = compared[heading:]
-            assert f"**What changes** (N = {n} games per reading" in section[:4000], rule["id"]
+            assert f"**What changes** (N = {n} paired games per reading" in section[:4000], rule["id"]

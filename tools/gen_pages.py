@@ -398,6 +398,21 @@ RU.update({
     "Every other measure is identical under every reading: the games are played the same way.":
         "Все остальные измерения одинаковы при каждом прочтении: партии играются одинаково.",
     "pt": "п.",
+    "**What changes** (N = {n} paired games per reading, heuristic bots in every seat; each change is the "
+    "paired difference from {default}, the default, with its 95 % interval; Benjamini–Hochberg controls the "
+    "false discovery rate across this rule's measures):":
+        "**Что меняется** (N = {n} {n:парная партия|парные партии|парных партий} на прочтение, эвристические "
+        "боты на всех местах; каждое изменение — парная разность с {default}, прочтением по умолчанию, с 95-% "
+        "интервалом; долю ложных открытий по измерениям этого правила ограничивает процедура Бенджамини — Хохберга):",
+    "under {reading} every game is played identically: this reading cannot change play here":
+        "при {reading} каждая партия играется одинаково: здесь это прочтение не может изменить игру",
+    "{measure} changes by {change} (95 % CI {low} to {high})":
+        "{measure}: изменение {change} (95-% интервал от {low} до {high})",
+    "{measure}: no difference detected ({low} to {high})":
+        "{measure}: разница не обнаружена (от {low} до {high})",
+    "{measure}: not comparable across these readings ({reason})":
+        "{measure}: не сравнимо между этими прочтениями ({reason})",
+    "{measure}: not measured": "{measure}: не измерено",
 })
 # the statuses, kinds, languages and kinds of evidence in Russian: (label, meaning)
 KINDS_RU = {
@@ -481,7 +496,7 @@ API_MODULES = [
     "games.gleek_rules", "games.gleek", "games.gleek_vie", "games.gleek_view",
     "games.gleek_advice", "games.piquet_rules", "games.piquet", "games.piquet_phases",
     "games.piquet_declarations", "games.piquet_view", "games.piquet_advice", "records", "bots", "bridge",
-    "simulate", "measuring", "games.ruffe_measures", "games.loo_measures", "games.gleek_measures",
+    "simulate", "measuring", "stats", "paired", "campaign", "games.ruffe_measures", "games.loo_measures", "games.gleek_measures",
     "games.piquet_measures",
     "catalogue", "rule_index", "errors", "examples", "games.ruffe_examples", "games.loo_examples",
     "games.gleek_examples", "games.piquet_examples",
@@ -1383,6 +1398,57 @@ def _slight(name: str, value: Any, base: Any) -> bool:
     return _relative_change(value, base) < 0.02
 
 
+def paired_change(name: str, value: Any, lang: str = "en") -> str:
+    """A paired difference or an interval bound: signed, in points for a share."""
+    if not isinstance(value, (int, float)):
+        return "?"
+    sign = "+" if value > 0 else "\u2212" if value < 0 else ""
+    if name.endswith("_share"):
+        digits = 2 if 0 < abs(value) < 0.001 else 1
+        return f"{sign}{abs(value) * 100:.{digits}f}\u00a0{tr(lang, 'pt')}"
+    return f"{sign}{fmt_number(round(abs(value), 3))}"
+
+
+def what_changes_paired(metrics: dict, focus: list[str], entry: dict, reading_ids: list[str], default: str,
+                        lang: str = "en") -> list[str]:
+    """One sentence per other reading, from the paired differences and their verdicts
+    (engine/measures/*.json, format 2: CONTRIBUTING.md, "Measures"), never from a threshold."""
+    measured = entry["players"]["heuristic"]
+    clauses = []
+    for r in (r for r in reading_ids if r != default):
+        row = measured["differences"].get(r)
+        if row is None:
+            continue
+        if row["identical"]:
+            clauses.append(tr(lang, "under {reading} every game is played identically: this reading cannot change "
+                                    "play here").format(reading=code(r)))
+            continue
+        parts = []
+        for m in focus:
+            d = row["metrics"].get(m) or {}
+            label = measure_label(metrics, m, lang, capital=False)
+            verdict = d.get("verdict")
+            if verdict == "effect":
+                parts.append(tr(lang, "{measure} changes by {change} (95 % CI {low} to {high})").format(
+                    measure=label, change=paired_change(m, d["estimate"], lang),
+                    low=paired_change(m, d["low"], lang), high=paired_change(m, d["high"], lang)))
+            elif verdict == "no difference detected":
+                parts.append(tr(lang, "{measure}: no difference detected ({low} to {high})").format(
+                    measure=label, low=paired_change(m, d["low"], lang), high=paired_change(m, d["high"], lang)))
+            elif verdict == "not comparable":
+                parts.append(tr(lang, "{measure}: not comparable across these readings ({reason})").format(
+                    measure=label, reason=d.get("reason", "")))
+            else:
+                parts.append(tr(lang, "{measure}: not measured").format(measure=label))
+        clauses.append(tr(lang, "under {reading}, {changes}").format(reading=code(r), changes="; ".join(parts)))
+    text = (counted(tr(lang, "**What changes** (N = {n} paired games per reading, heuristic bots in every seat; "
+                             "each change is the paired difference from {default}, the default, with its 95 % "
+                             "interval; Benjamini–Hochberg controls the false discovery rate across this rule's "
+                             "measures):"), n=measured["n"], default=code(default))
+            + " " + "; ".join(clauses) + ".")
+    return [text, ""]
+
+
 def what_changes(metrics: dict, focus: list[str], rows: dict, reading_ids: list[str], default: str | None,
                  n: Any, lang: str = "en") -> list[str]:
     """One plain sentence per other reading: the focus measures that move most, from the
@@ -1486,8 +1552,11 @@ def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> l
             if default not in rows:
                 default = reading_ids[0]
             focus = [m for m in entry.get("focus") or [] if m in names]
-            if focus:
+            if focus and "heuristic" in (entry.get("players") or {}):
+                out += what_changes_paired(metrics, focus, entry, reading_ids, default, lang)
+            elif focus:
                 out += what_changes(metrics, focus, rows, reading_ids, default, rows[default].get("games", n), lang)
+            if focus:
                 out += measure_table(metrics, focus, rows, reading_ids, default, lang=lang) + [""]
                 out += [f'??? note "{counted(tr(lang, "All {n} measures of this rule"), n=len(names))}"', ""]
                 out += measure_table(metrics, names, rows, reading_ids, default, indent="    ", lang=lang) + [""]

@@ -45,7 +45,8 @@ class GleekMeasures(GameMeasures):
         "mean_margin": N_("mean lead of the winner over the runner-up at the end, in tokens"),
     }
     focus = {
-        "gleek.stakes.units": ("mean_price", "mean_turnover_per_deal", "mean_margin"),
+        # the money rows count in tokens of 12 or of 1 (incomparable, below): the vie's shares are the focus
+        "gleek.stakes.units": ("vied_share", "seen_share", "all_pass_share"),
         "gleek.stock.opener": ("mean_price", "mean_dealer_net_per_deal", "mean_eldest_net_per_deal"),
         "gleek.stock.raise": ("auction_contested_share", "mean_price", "mean_buyer_net_per_deal"),
         "gleek.stock.exchange-order": ("mean_buyer_net_per_deal", "vied_share"),
@@ -64,6 +65,15 @@ class GleekMeasures(GameMeasures):
         "gleek.count.honours-to": ("mean_buyer_net_per_deal", "mean_margin"),
         "gleek.count.turned-honour": ("zero_sum_share", "mean_residue_per_deal", "mean_dealer_net_per_deal"),
         "gleek.settle.par": ("zero_sum_share", "mean_residue_per_deal", "mean_margin"),
+    }
+
+    incomparable = {
+        "gleek.stakes.units": {
+            name: "counted in tokens: a coin is 12 tokens under one reading and 1 under the other"
+            for name in ("mean_price", "mean_turnover_per_deal", "mean_dealer_net_per_deal",
+                         "mean_eldest_net_per_deal", "mean_buyer_net_per_deal", "mean_residue_per_deal",
+                         "mean_winning_total", "mean_margin")
+        },
     }
 
     def __init__(self, variant: Variant) -> None:

@@ -27,6 +27,7 @@ export const PURE_TESTS = [
   "test_loo.py",
   "test_gleek.py",
   "test_piquet.py",
+  "test_stats_calibration.py",
 ];
 // Wheels needed for pytest (and hypothesis for the property tests).
 const REQUIRED_WHEELS = ["pytest", "pluggy", "iniconfig", "packaging", "pygments"];
