@@ -4,7 +4,7 @@
 // it is another game's (a record belongs to its game). `t` is the play table (table.js).
 
 import { counted, pageLang, tr } from "./lang.js";
-import { fillForm } from "./table-form.js";
+import { BOT_TIME_BUDGET, fillForm } from "./table-form.js";
 import { forgetGame, passRecord, saveGame, savedGame, takePassedRecord } from "./table-store.js";
 
 /** A game's name as the engine lists it, else its id. */
@@ -149,7 +149,7 @@ export async function openRecord(t, text, fileName, { note = null } = {}) {
     return false;
   }
   const generation = ++t.generation;
-  const answer = await t.python.request({ op: "replay", record });
+  const answer = await t.python.request({ op: "replay", record, time_budget: BOT_TIME_BUDGET });
   if (generation !== t.generation) return false;
   if (!answer.ok) {
     t.problem(tr("{0} could not be opened as a record of {1}.", fileName, gameName(t, t.gameId)), answer.error);
