@@ -46,7 +46,8 @@ export function keepGame(t) {
 }
 
 /** Before the first deal: a record passed from another game's page is opened; a game kept
- *  from an earlier visit is offered (resume it or deal a new one). True when a game is on. */
+ *  from an earlier visit is offered (resume it or deal a new one), or resumed at once after a
+ *  reload or a return to the page (edition.js sets data-edition-resume). True when a game is on. */
 export async function startFromKept(t) {
   const passed = takePassedRecord(t.gameId);
   if (passed) {
@@ -56,7 +57,7 @@ export async function startFromKept(t) {
   }
   const kept = savedGame(t.gameId);
   if (!kept) return false;
-  const resume = await askResume(t, kept);
+  const resume = t.container.dataset.editionResume === "auto" || await askResume(t, kept);
   if (!resume) {
     forgetGame(t.gameId);
     return false;
