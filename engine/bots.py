@@ -9,7 +9,7 @@
   end of the deal with the heuristic player, and keeps the move whose deal score for its
   side is best on average. ``budget`` is the number of playouts per move; ``time_budget``, when
   given, the milliseconds a move may take besides (the playouts stop at whichever comes first:
-  the table in the browser gives one, so that no move makes the reader wait over 300 ms on a
+  the table in the browser gives 200 ms, so that no move makes the reader wait over 300 ms on a
   slow machine; without one a seed gives the same moves on every machine). A game may
   narrow the candidates (``state.sampled_actions(seat, legal)``: Gleek weighs no raise
   beyond what the hand is worth, so that two sampling players' raising ends).
@@ -195,8 +195,10 @@ class SamplingBot:
     ``state.lower_is_better``, points written off count as gains), averaged over its playouts.
 
     ``time_budget`` (milliseconds, optional) bounds a move by time as well: before each
-    determinization and each playout the bot reads ``clock`` and stops once the move's time is
-    spent, so a move overruns it by at most one playout. The move is then the best on average
+    determinization and each playout the bot reads ``clock`` and stops when the next playout,
+    taking as long as the move's playouts have taken on average so far, would end past the
+    move's time, so that a move overruns it by little more than a playout's spread (not by
+    a whole playout on a slow machine). The move is then the best on average
     among the candidates played out at least once (the heuristic's own move if time ran out
     before any). Without a time budget the moves depend on the seed alone. After each move
     ``last_playouts`` counts its playouts and ``last_timed_out`` says whether time stopped it.
@@ -215,7 +217,8 @@ class SamplingBot:
         self.last_timed_out = False
 
     def choose(self, state: GameState, seat: int) -> Action:
-        deadline = None if self.time_budget is None else self.clock() + self.time_budget / 1000
+        started = None if self.time_budget is None else self.clock()
+        deadline = None if started is None or self.time_budget is None else started + self.time_budget / 1000
         self.last_playouts, self.last_timed_out = 0, False
         legal = _check_turn(state, seat)
         narrow: Callable[[int, list[Action]], list[Action]] | None = getattr(state, "sampled_actions", None)
@@ -233,8 +236,10 @@ class SamplingBot:
         count = [0] * len(legal)
 
         def out_of_time() -> bool:
-            if deadline is not None and self.clock() >= deadline:
-                self.last_timed_out = True
+            if deadline is not None and started is not None and not self.last_timed_out:
+                now = self.clock()
+                expected = (now - started) / self.last_playouts if self.last_playouts else 0.0
+                self.last_timed_out = now + expected >= deadline
             return self.last_timed_out
 
         for _ in range(worlds):

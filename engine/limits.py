@@ -50,7 +50,7 @@ MAX_DECK = 52
 MAX_BUDGET = 1_000
 """The most playouts per move the sampling bot accepts (its default is 48)."""
 MAX_TIME_BUDGET = 10_000
-"""The most milliseconds per move the sampling bot may be given (the table gives it 250)."""
+"""The most milliseconds per move the sampling bot may be given (the table gives it 200)."""
 MAX_SEED = 2**63 - 1
 """Seeds are integers from ``-MAX_SEED`` to ``MAX_SEED``."""
 MAX_ACTION_VALUE = 10**9
