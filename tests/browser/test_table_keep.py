@@ -113,7 +113,10 @@ def test_a_game_survives_reload_walk_away_and_closed_tab(site_page) -> None:
     site_page.page = page = site_page.context.new_page()
     page.goto(site_page.url("games/mushka/"))
     page.locator(".edition-table[data-game='mushka']").scroll_into_view_if_needed()
-    page.locator(".ed-resume .ed-resume-new").click()
+    page.wait_for_function(f"{TABLE_JS}?.games", timeout=120_000)  # Python starting in the new tab
+    new_game = page.locator(".ed-resume .ed-resume-new")
+    new_game.wait_for(timeout=120_000)
+    new_game.click()
     wait_for_reader(page)
     assert page.evaluate(f"{TABLE_VIEW}.log.length") < len(after["log"]) or state_of(page) != after
     kept = page.evaluate("localStorage.getItem('edition.table.v1.game.mushka')")
