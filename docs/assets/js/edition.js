@@ -419,26 +419,19 @@
     }
   }
 
-  /** A reload or a return (the browser's back or forward) to a page whose table keeps a game in
-   * progress (table-store.js): the browser would restore the scroll offset of the page as it was
-   * left, which falls below a table that has not started yet ("The rules"), and the game looks
-   * lost. Instead the page is brought to the table, which starts and resumes the game without
-   * asking (data-edition-resume, table-records.js). A first visit, a link or a fragment other than
-   * #play is left where it leads; a new tab still offers the choice. */
+  /** A reload or a back/forward return to a page whose table keeps a game (table-store.js): the
+   * browser's restored offset falls below a table not started yet, so the page is brought to the
+   * table, which resumes the game without asking (data-edition-resume, table-records.js). */
   let firstPage = true;
   function bringBackToKeptGame(container) {
-    const first = firstPage;
+    const [first, nav] = [firstPage, performance.getEntriesByType("navigation")[0]];
     firstPage = false;
-    const navigation = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
-    const returning = first && navigation && (navigation.type === "reload" || navigation.type === "back_forward");
-    if (!returning || !["", "#play"].includes(location.hash)) return;
-    load("table-store.js").then((store) => {
-      if (!container.isConnected || !store.savedGame(container.dataset.game)) return;
+    if (!first || !nav || !["reload", "back_forward"].includes(nav.type) || !["", "#play"].includes(location.hash)) return;
+    load("table-store.js").then((store) => { if (!container.isConnected || !store.savedGame(container.dataset.game)) return;
       if ("scrollRestoration" in history) history.scrollRestoration = "manual";
       container.dataset.editionResume = "auto";
-      const bring = () => container.scrollIntoView({ block: "start" });
+      const bring = () => container.scrollIntoView({ block: "start" }); // now, and after the load event's own restoration
       bring();
-      // the browser's own restoration comes with the load event: bring the table back after it
       if (document.readyState !== "complete") window.addEventListener("load", () => requestAnimationFrame(bring), { once: true });
       startTable(container);
     }).catch((error) => console.debug("[edition] the kept game could not be looked up:", error && error.message));
@@ -466,40 +459,24 @@
     }
   }
 
-  // A build made for no deployment (no SITE_URL) names no address: its stable URLs (the Cite this
-  // lines, the Data page's citation) start with this placeholder (tools/edition_meta.py,
-  // UNDEPLOYED), and its pages carry no canonical link. The page writes them from where it is
-  // served: the placeholder becomes the site's root here, and the canonical link this address.
+  // A build for no deployment (no SITE_URL) names no address: its stable URLs start with this placeholder
+  // (tools/edition_meta.py) and its pages have no canonical link; the page writes both from where it is served.
   const UNDEPLOYED = "https://edition.invalid/";
-
-  /** The page's stable URLs and canonical link from where it is served (see UNDEPLOYED). */
   function stableUrls(root) {
-    const here = assetRoot.href;
-    const content = root.querySelector(".md-content") || root.body;
+    const [here, content] = [assetRoot.href, root.querySelector(".md-content") || root.body];
     if (!content) return;
-    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT,
-      { acceptNode: (node) => (node.nodeValue.includes(UNDEPLOYED) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP) });
-    const texts = [];
-    while (walker.nextNode()) texts.push(walker.currentNode);
+    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT, { acceptNode: (node) =>
+      (node.nodeValue.includes(UNDEPLOYED) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP) });
+    const texts = []; while (walker.nextNode()) texts.push(walker.currentNode);
     for (const node of texts) node.nodeValue = node.nodeValue.split(UNDEPLOYED).join(here);
-    for (const link of content.querySelectorAll(`a[href^="${UNDEPLOYED}"]`)) {
-      link.href = here + link.getAttribute("href").slice(UNDEPLOYED.length);
-    }
-    const head = document.head;
-    if (!head) return;
-    // decided on the visit's first page: a build for a deployment has its canonical links
-    if (ownCanonical === null) ownCanonical = !head.querySelector("link[rel='canonical']");
+    for (const a of content.querySelectorAll(`a[href^="${UNDEPLOYED}"]`)) a.href = here + a.getAttribute("href").slice(UNDEPLOYED.length);
+    const head = document.head; if (!head) return;
+    if (ownCanonical === null) ownCanonical = !head.querySelector("link[rel='canonical']"); // (first page)
     if (!ownCanonical) return;
     let canonical = head.querySelector("link[rel='canonical'][data-edition]");
-    if (!canonical) {
-      canonical = document.createElement("link");
-      canonical.rel = "canonical";
-      canonical.dataset.edition = "";
-      head.append(canonical);
-    }
-    const page = new URL(location.href);
-    page.search = page.hash = "";
-    canonical.href = page.href;
+    if (!canonical) head.append(canonical = Object.assign(document.createElement("link"), { rel: "canonical" }));
+    canonical.dataset.edition = "";
+    const page = new URL(location.href); page.search = page.hash = ""; canonical.href = page.href;
   }
   let ownCanonical = null;
 
@@ -518,8 +495,7 @@
         observer.observe(t);
       }
     }
-    stableUrls(document);
-    setupExamples(document);
+    stableUrls(document); setupExamples(document);
     setupTables(document);
     setupCompares(document);
     // Benchmark flags (bench/run.py): "bare" loads Pyodide alone and stops; "table" starts the
@@ -581,15 +557,8 @@
   }
   keepOffline();
 
-  /** The search index (held back by search-gate.js until the reader opens search) once the page
-   * is settled as for the service worker: idle, and Python out of the way (the first table
-   * usable, or no table), so that it never competes with a first visit's table. */
-  function searchWhenSettled() {
-    const search = window.EditionSearch;
-    if (!search || search.state.requested !== null) return;
-    whenIdle().then(pythonSettled).then(whenIdle).then(() => search.open("idle"));
-  }
-  searchWhenSettled();
+  /** The search index (held back by search-gate.js) once the page is settled as for sw.js. */
+  if (window.EditionSearch) whenIdle().then(pythonSettled).then(whenIdle).then(() => window.EditionSearch.open("idle"));
 
   /** What the service worker keeps for this page: {version, cache, kept, files} (kept === files
    * once the whole build is kept), or null when no service worker controls the page. */
