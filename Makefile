@@ -80,13 +80,17 @@ messages: $(MESSAGES)
 $(MESSAGES): $(wildcard engine/locale/ru/*.po) tools/messages.py | $(STAMPS)/venv
 	$(PY) tools/messages.py compile
 
-# A pure py3-none-any wheel: no pyodide-build needed (see README).
-$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES) $(MESSAGES) $(RULE_TESTS)
+# A pure py3-none-any wheel: no pyodide-build needed (see README). Reproducible: the same sources give
+# the same bytes, so the same sha256 and snapshot name (tools/wheel_manifest.py rewrites it in a normal
+# form; setuptools dates its members SOURCE_DATE_EPOCH, fixed here, not the last commit's, so that a
+# commit that leaves the engine alone leaves the wheel alone). tests/test_wheel.py builds it twice.
+WHEEL_EPOCH := 315532800
+$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES) $(MESSAGES) $(RULE_TESTS) tools/wheel_manifest.py
 	rm -rf build/lib build/bdist.* build/wheel
-	$(PIP) wheel --quiet --no-deps --wheel-dir build/wheel .
+	SOURCE_DATE_EPOCH=$(WHEEL_EPOCH) $(PIP) wheel --quiet --no-deps --wheel-dir build/wheel .
 	rm -rf $(WHEELS) && mkdir -p $(WHEELS)
 	cp build/wheel/*-py3-none-any.whl $(WHEELS)/
-	$(PY) tools/wheel_manifest.py $(WHEELS)
+	SOURCE_DATE_EPOCH=$(WHEEL_EPOCH) $(PY) tools/wheel_manifest.py $(WHEELS)
 
 # The engine's Pyodide memory snapshot ($(WHEELS)/snapshot.json and its file), made from the wheel
 # just built (tools/snapshot.mjs, in Node with node_modules/pyodide): optional. When it cannot be

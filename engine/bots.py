@@ -7,7 +7,10 @@
 * ``sampling``: determinized Monte Carlo. For each move it deals the cards it cannot see
   at random in several ways (``state.determinize``), plays every candidate move out to the
   end of the deal with the heuristic player, and keeps the move whose deal score for its
-  side is best on average. ``budget`` is the number of playouts per move. A game may
+  side is best on average. ``budget`` is the number of playouts per move; ``time_budget``, when
+  given, the milliseconds a move may take besides (the playouts stop at whichever comes first:
+  the table in the browser gives 200 ms, so that no move makes the reader wait over 300 ms on a
+  slow machine; without one a seed gives the same moves on every machine). A game may
   narrow the candidates (``state.sampled_actions(seat, legal)``: Gleek weighs no raise
   beyond what the hand is worth, so that two sampling players' raising ends).
 
@@ -22,12 +25,13 @@ True
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .cards import Card, Suit
 from .errors import EngineError, InvalidInputError, brief
-from .limits import MAX_BUDGET
+from .limits import MAX_BUDGET, MAX_TIME_BUDGET
 from .game import Action, GameState
 
 BOT_KINDS = ("random", "heuristic", "sampling")
@@ -37,6 +41,9 @@ BOT_KINDS = ("random", "heuristic", "sampling")
 # 36-58 ms on average in Pyodide, the slowest move about 250 ms, under the 300 ms a
 # browser player should wait.
 DEFAULT_BUDGET = 48
+
+Clock = Callable[[], float]
+"""A monotonic clock in seconds (``time.perf_counter``; a test injects its own)."""
 
 
 class Bot(Protocol):
@@ -185,17 +192,34 @@ class SamplingBot:
     to the end of the deal. A phase may leave its decisions to the heuristic
     (``state.sampled()``: Piquet's exchange and declarations). A candidate's value is its side's points in the rest of the
     deal minus the best other side's (for games whose records are written down to nothing,
-    ``state.lower_is_better``, points written off count as gains).
+    ``state.lower_is_better``, points written off count as gains), averaged over its playouts.
+
+    ``time_budget`` (milliseconds, optional) bounds a move by time as well: before each
+    determinization and each playout the bot reads ``clock`` and stops when the next playout,
+    taking as long as the move's playouts have taken on average so far, would end past the
+    move's time, so that a move overruns it by little more than a playout's spread (not by
+    a whole playout on a slow machine). The move is then the best on average
+    among the candidates played out at least once (the heuristic's own move if time ran out
+    before any). Without a time budget the moves depend on the seed alone. After each move
+    ``last_playouts`` counts its playouts and ``last_timed_out`` says whether time stopped it.
     """
 
     kind = "sampling"
 
-    def __init__(self, seed: int | None = None, budget: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, budget: int | None = None, time_budget: int | None = None,
+                 clock: Clock = time.perf_counter) -> None:
         self.budget = check_budget(budget) or DEFAULT_BUDGET
+        self.time_budget = check_time_budget(time_budget)
+        self.clock = clock
         self.rng = random.Random(seed)
         self.rollout = HeuristicBot(seed)
+        self.last_playouts = 0
+        self.last_timed_out = False
 
     def choose(self, state: GameState, seat: int) -> Action:
+        started = None if self.time_budget is None else self.clock()
+        deadline = None if started is None or self.time_budget is None else started + self.time_budget / 1000
+        self.last_playouts, self.last_timed_out = 0, False
         legal = _check_turn(state, seat)
         narrow: Callable[[int, list[Action]], list[Action]] | None = getattr(state, "sampled_actions", None)
         if narrow is not None and len(legal) > 1:  # a game's bound on the moves worth weighing (Gleek's raises)
@@ -209,24 +233,46 @@ class SamplingBot:
         sign = -1 if getattr(state, "lower_is_better", False) else 1  # a record written down: lower is better
         worlds = max(1, self.budget // len(legal))
         value = [0.0] * len(legal)
+        count = [0] * len(legal)
+
+        def out_of_time() -> bool:
+            if deadline is not None and started is not None and not self.last_timed_out:
+                now = self.clock()
+                expected = (now - started) / self.last_playouts if self.last_playouts else 0.0
+                self.last_timed_out = now + expected >= deadline
+            return self.last_timed_out
+
         for _ in range(worlds):
+            if out_of_time():
+                break
             world = state.determinize(seat, self.rng)
             for i, action in enumerate(legal):
+                if out_of_time():
+                    break
                 trial = world.clone()
                 trial.apply(action)
                 playout_to_deal_end(trial, self.rollout)
                 gains = [(after - b) * sign for after, b in zip(trial.totals(), before)]
                 others = [g for j, g in enumerate(gains) if j != side]
                 value[i] += gains[side] - (max(others) if others else 0)
-        best = max(value)
-        # Ties go to the heuristic's own choice when it is among the best.
+                count[i] += 1
+                self.last_playouts += 1
+            if self.last_timed_out:
+                break
         preferred = self.rollout.choose(state, seat)
-        if preferred in legal and value[legal.index(preferred)] == best:
+        tried = [i for i in range(len(legal)) if count[i]]
+        if not tried:  # no time for a single playout: the heuristic's move
             return preferred
-        return legal[value.index(best)]
+        mean = {i: value[i] / count[i] for i in tried}
+        best = max(mean.values())
+        # Ties go to the heuristic's own choice when it is among the best.
+        if preferred in legal and mean.get(legal.index(preferred)) == best:
+            return preferred
+        return legal[next(i for i in tried if mean[i] == best)]
 
     def __repr__(self) -> str:
-        return f"SamplingBot(budget={self.budget})"
+        limit = "" if self.time_budget is None else f", time_budget={self.time_budget}"
+        return f"SamplingBot(budget={self.budget}{limit})"
 
 
 def check_budget(budget: Any) -> int | None:
@@ -236,6 +282,15 @@ def check_budget(budget: Any) -> int | None:
         raise InvalidInputError(f"budget: the sampling bot's playouts per move must be a whole number from 1 "
                                 f"to {MAX_BUDGET}, not {brief(budget)}")
     return budget
+
+
+def check_time_budget(time_budget: Any) -> int | None:
+    """``time_budget`` if it is ``None`` or a whole number of milliseconds per move from 1 to
+    :data:`~engine.limits.MAX_TIME_BUDGET`; else :class:`~engine.errors.InvalidInputError`."""
+    if time_budget is not None and (type(time_budget) is not int or not 1 <= time_budget <= MAX_TIME_BUDGET):
+        raise InvalidInputError(f"time_budget: the sampling bot's milliseconds per move must be a whole number from "
+                                f"1 to {MAX_TIME_BUDGET}, not {brief(time_budget)}")
+    return time_budget
 
 
 BotKinds = str | Sequence[str]
@@ -258,12 +313,13 @@ def check_bot_kinds(kinds: Any, players: int) -> list[str]:
     return list(kinds)
 
 
-def make_bot(kind: str, seed: int | None = None, budget: int | None = None) -> Bot:
-    """A bot of ``kind`` (``random``, ``heuristic`` or ``sampling``)."""
+def make_bot(kind: str, seed: int | None = None, budget: int | None = None, time_budget: int | None = None) -> Bot:
+    """A bot of ``kind`` (``random``, ``heuristic`` or ``sampling``; ``budget`` and ``time_budget``
+    bound the sampling bot's moves, see :class:`SamplingBot`)."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
         return HeuristicBot(seed)
     if kind == "sampling":
-        return SamplingBot(seed, budget)
+        return SamplingBot(seed, budget, time_budget)
     raise InvalidInputError(f"unknown bot kind {brief(kind)}: expected one of {', '.join(BOT_KINDS)}")

@@ -14,7 +14,8 @@ op        request                                     response
 games     (none)                                      games [spec JSON], catalogued_only [ids]
 rules     game?                                       rules [catalogue entries + implemented, code, tests],
                                                       tests_note (only when the tests map is missing)
-new       game, variant?, seed?, seats?, budget?      id, seats, view (of the first human seat)
+new       game, variant?, seed?, seats?, budget?,     id, seats, view (of the first human seat)
+          time_budget?
 view      id, seat? (default: first human seat)       view (with ``legal`` when it is that seat's turn)
 act       id, action (JSON or text), seat?            played {seat, action, text, label}, view
 bot       id, seat?                                   played, over (the seat to act must be a bot), and
@@ -22,7 +23,7 @@ bot       id, seat?                                   played, over (the seat to 
 advance   id, seat                                    played [..] (bot moves until ``seat`` or a human
                                                       must act, or the end), view of ``seat``
 record    id                                          record (see docs/reference/records.md)
-replay    record                                      id (a new session), actions, over, outcome, view
+replay    record, time_budget?                        id (a new session), actions, over, outcome, view
 example   rule, example                               result {rule, example, expected, actual, passed, error}
 examples  game                                        game, results [..], passed
 compare   game, variants [{..}, {..}], seed?, bots?    game, seed, bots, shared_deals, results [{variant,
@@ -65,7 +66,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import catalogue, games as game_registry, records, rule_index
-from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, make_bot
+from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, check_time_budget, make_bot
 from .errors import EngineError, IllegalActionError, RecordError, brief
 from .game import Action, GameSpec, GameState, Variant
 from .i18n import N_, Text, using
@@ -126,6 +127,14 @@ def _seed(request: Mapping[str, Any]) -> int:
 def _budget(request: Mapping[str, Any]) -> int | None:
     try:
         return check_budget(request.get("budget"))
+    except EngineError as error:
+        raise RequestError(f"field {error}") from None
+
+
+def _time_budget(request: Mapping[str, Any]) -> int | None:
+    """The sampling bots' milliseconds per move (``time_budget``; the table gives one, see engine.bots)."""
+    try:
+        return check_time_budget(request.get("time_budget"))
     except EngineError as error:
         raise RequestError(f"field {error}") from None
 
@@ -224,6 +233,7 @@ def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
     variant = _variant(request, spec, request.get("variant"))
     seed = _seed(request)
     budget = _budget(request)
+    time_budget = _time_budget(request)
     state = spec.new_game(variant, seed)
     n = state.num_players
     seats = request.get("seats")
@@ -237,7 +247,8 @@ def op_new(request: Mapping[str, Any]) -> dict[str, Any]:
             raise RequestError(Text("seats[{}]: {} is not one of {}", i, brief(kind), ", ".join(SEAT_KINDS)))
     if len(SESSIONS) >= MAX_SESSIONS:
         raise RequestError(Text(TOO_MANY, MAX_SESSIONS))
-    bots = {i: make_bot(kind, seed=seed * 101 + i, budget=budget) for i, kind in enumerate(seats) if kind != "human"}
+    bots = {i: make_bot(kind, seed=seed * 101 + i, budget=budget, time_budget=time_budget)
+            for i, kind in enumerate(seats) if kind != "human"}
     session_id = f"g{next(_ids)}"
     session = Session(state, list(seats), bots)
     SESSIONS[session_id] = session
@@ -324,12 +335,14 @@ def op_record(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
     record = _require(request, "record", Mapping)
+    time_budget = _time_budget(request)
     if len(SESSIONS) >= MAX_SESSIONS:
         raise RequestError(Text(TOO_MANY, MAX_SESSIONS))
     with using("en"):  # (its outcome, in the engine's own words, is checked against the replay's)
         state = records.replay(record)
     seats = [entry["kind"] for entry in record["seats"]]
-    bots = {i: make_bot(kind, seed=state.seed * 101 + i) for i, kind in enumerate(seats) if kind != "human"}
+    bots = {i: make_bot(kind, seed=state.seed * 101 + i, time_budget=time_budget)
+            for i, kind in enumerate(seats) if kind != "human"}
     session_id = f"g{next(_ids)}"
     SESSIONS[session_id] = Session(state, seats, bots)
     return {

@@ -25,7 +25,7 @@ from .errors import EngineError
 
 __all__ = [
     "MAX_JSON_BYTES", "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "MAX_TEXT", "MAX_PLAYERS", "MAX_DEALS",
-    "MAX_ACTIONS", "MAX_DECK", "MAX_BUDGET", "MAX_SEED", "MAX_ACTION_VALUE", "read_json",
+    "MAX_ACTIONS", "MAX_DECK", "MAX_BUDGET", "MAX_TIME_BUDGET", "MAX_SEED", "MAX_ACTION_VALUE", "read_json",
 ]
 
 MAX_JSON_BYTES = 4 * 1024 * 1024
@@ -49,6 +49,8 @@ MAX_DECK = 52
 """The most cards in one deal's deck."""
 MAX_BUDGET = 1_000
 """The most playouts per move the sampling bot accepts (its default is 48)."""
+MAX_TIME_BUDGET = 10_000
+"""The most milliseconds per move the sampling bot may be given (the table gives it 200)."""
 MAX_SEED = 2**63 - 1
 """Seeds are integers from ``-MAX_SEED`` to ``MAX_SEED``."""
 MAX_ACTION_VALUE = 10**9

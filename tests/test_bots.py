@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from engine import games
@@ -150,18 +148,122 @@ def test_sampling_beats_random():
     assert margin > 3, f"sampling partners won by {margin:.1f} points a deal"
 
 
-def test_sampling_default_budget_is_fast_enough():
-    """A move must take well under 300 ms in Pyodide, i.e. about 100 ms in CPython."""
+def test_sampling_default_budget_bounds_the_playouts():
+    """The default budget bounds a move by playouts counted, not by time measured (a timed assertion
+    failed on a loaded machine: 227 ms a move against 100 ms): 48 playouts a move at most, spread
+    evenly over the moves weighed. The time a move takes in the browser is bounded by the table's
+    time budget (below)."""
     state = new(seed=4)
     bot = make_bot("sampling", seed=1)
-    times = []
     helper = make_bot("heuristic")
-    while len(times) < 25 and not state.is_over():
+    counted = []
+    while len(counted) < 25 and not state.is_over():
         seat = state.current_player()
-        if len(state.legal_actions()) > 1:
-            started = time.perf_counter()
+        legal = len(state.legal_actions())
+        if legal > 1:
             bot.choose(state, seat)
-            times.append(time.perf_counter() - started)
+            counted.append((bot.last_playouts, legal))
         state.apply(helper.choose(state, seat))
-    mean = sum(times) / len(times)
-    assert mean < 0.1, f"mean sampling move {mean * 1000:.0f} ms"
+    assert counted
+    for playouts, legal in counted:
+        assert playouts in (0, max(1, DEFAULT_BUDGET // legal) * legal) and playouts <= max(DEFAULT_BUDGET, legal)
+
+
+# --------------------------------------------------------------------------- the time budget
+
+class StepClock:
+    """An injected clock: each reading is ``step`` seconds after the last (no real time is read)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step, self.reads = 0.0, step, 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def sampled_decision(game: str = GAME, seed: int = 4):
+    """A state of ``game`` whose seat to act has several moves the sampling bot plays out."""
+    spec = games.get(game)
+    state = spec.new_game(spec.make_variant(), seed)
+    helper = make_bot("heuristic")
+    for _ in range(500):
+        seat = state.current_player()
+        if len(state.legal_actions()) > 2 and state.sampled():
+            return state, seat
+        state.apply(helper.choose(state, seat))
+    raise AssertionError(f"{game}: no decision with several moves in 500 actions")
+
+
+def test_time_budget_stops_the_playouts_before_the_deadline():
+    """A clock that moves 10 ms a reading and a budget of 100 ms: the bot reads it to set the
+    deadline, then before each world and each playout, and stops when the next playout (as long
+    as the playouts so far on average) would end past the deadline: it never reads the clock past it."""
+    state, seat = sampled_decision()
+    clock = StepClock(0.010)
+    bot = SamplingBot(seed=1, budget=1_000, time_budget=100, clock=clock)
+    action = bot.choose(state, seat)
+    assert action in state.legal_actions()
+    assert bot.last_timed_out
+    assert 3 <= bot.last_playouts <= 8  # each playout costs at least one reading of 10 ms
+    assert clock.now < 0.010 + 0.100, f"the last reading {clock.now:.3f} s is past the deadline"
+
+
+def test_time_budget_never_reached_changes_nothing():
+    """A deadline that is never reached (a clock that stands still): the same moves, the same
+    playouts as the playout budget alone, so the seed decides."""
+    state, seat = sampled_decision()
+    plain = SamplingBot(seed=3, budget=24)
+    timed = SamplingBot(seed=3, budget=24, time_budget=300, clock=lambda: 0.0)  # no time passes
+    assert plain.choose(state, seat) == timed.choose(state, seat)
+    legal = len(state.legal_actions())
+    assert plain.last_playouts == timed.last_playouts == max(1, 24 // legal) * legal
+    assert not timed.last_timed_out and not plain.last_timed_out
+
+
+def test_no_time_for_a_playout_gives_the_heuristics_move():
+    state, seat = sampled_decision()
+    bot = SamplingBot(seed=1, time_budget=1, clock=StepClock(1.0))
+    assert bot.choose(state, seat) == HeuristicBot(1).choose(state, seat)
+    assert bot.last_playouts == 0 and bot.last_timed_out
+
+
+@pytest.mark.parametrize("game", ["mushka", "rams", "pamphil", "petukh", "gleek", "piquet", "ruffe-and-trumps"])
+def test_time_budget_bounds_every_game(game):
+    """In every game, under a clock of 25 ms a reading and the table's 200 ms, whatever the playout
+    budget: at most seven playouts, and no reading of the clock past the deadline."""
+    state, seat = sampled_decision(game, seed=2)
+    clock = StepClock(0.025)
+    bot = SamplingBot(seed=1, budget=1_000, time_budget=200, clock=clock)
+    assert bot.choose(state, seat) in state.legal_actions()
+    assert bot.last_timed_out and 1 <= bot.last_playouts <= 7
+    assert clock.now < 0.025 + 0.200
+
+
+def test_time_budget_refused_out_of_bounds():
+    for bad in (0, -5, 10_001, 2.5, "250", True):
+        with pytest.raises(EngineError, match="time_budget: the sampling bot's milliseconds per move must be a whole "
+                                              "number from 1 to 10000"):
+            make_bot("sampling", time_budget=bad)
+    assert make_bot("sampling", time_budget=250).time_budget == 250
+    assert make_bot("sampling").time_budget is None
+
+
+def test_bridge_passes_the_time_budget():
+    import json
+
+    from engine.bridge import SESSIONS, handle
+
+    seats = ["human", "sampling", "sampling", "sampling"]
+    answer = json.loads(handle(json.dumps({"op": "new", "game": GAME, "seed": 2, "seats": seats, "time_budget": 200})))
+    assert answer["ok"]
+    assert [bot.time_budget for bot in SESSIONS[answer["id"]].bots.values()] == [200, 200, 200]
+    bad = json.loads(handle(json.dumps({"op": "new", "game": GAME, "seats": seats, "time_budget": 0})))
+    assert not bad["ok"] and "field time_budget:" in bad["error"]["message"]
+    record = json.loads(handle(json.dumps({"op": "record", "id": answer["id"], "reveal": True})))["record"]
+    replayed = json.loads(handle(json.dumps({"op": "replay", "record": record, "time_budget": 200})))
+    assert replayed["ok"]
+    assert [bot.time_budget for bot in SESSIONS[replayed["id"]].bots.values()] == [200, 200, 200]
+    refused = json.loads(handle(json.dumps({"op": "replay", "record": record, "time_budget": "soon"})))
+    assert not refused["ok"] and "time_budget" in refused["error"]["message"]

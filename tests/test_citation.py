@@ -65,8 +65,12 @@ def test_citation_agrees_with_the_project(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.delenv("SITE_URL", raising=False)
     cff = edition_meta.load_citation()
     assert cff["version"] == edition_meta.load_pyproject_version(), "CITATION.cff and pyproject.toml differ in version"
-    assert cff["url"] == mkdocs_site_url(), "CITATION.cff's url must be mkdocs.yml's default site_url (the stable URLs' base)"
-    assert edition_meta.load().base_url == cff["url"]
+    # no url until the edition has a home: no address it was not given (the loopback one it once named)
+    assert "url" not in cff, "CITATION.cff names an address; a deployment's is SITE_URL (README, 'Deploying')"
+    assert "127.0.0.1" not in (ROOT / "CITATION.cff").read_text(encoding="utf-8")
+    assert mkdocs_site_url() == edition_meta.UNDEPLOYED, "mkdocs.yml's default site_url must be the placeholder"
+    meta = edition_meta.load()
+    assert meta.base_url == edition_meta.UNDEPLOYED and not meta.deployed
     rights = tomllib.loads((ROOT / "sources" / "rights.toml").read_text(encoding="utf-8"))["edition"]
     assert sorted(cff["license"]) == sorted([rights["content_licence"], rights["code_licence"]])
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", cff["date-released"])
@@ -76,7 +80,7 @@ def test_a_deployment_s_site_url_is_the_base_of_every_stable_url(monkeypatch: py
     monkeypatch.setenv("SITE_URL", "https://example.org/edition/")
     assert mkdocs_site_url() == "https://example.org/edition/"
     meta = edition_meta.load()
-    assert meta.base_url == "https://example.org/edition/"
+    assert meta.base_url == "https://example.org/edition/" and meta.deployed
     assert meta.url("games/gleek/", "gleek.deal.hand-size") == "https://example.org/edition/games/gleek/#gleek-deal-hand-size"
 
 
@@ -135,3 +139,21 @@ def test_every_page_footer_names_the_version(built_site: Path, meta: edition_met
         # the Russian pages' footer is Russian (tools/hooks.py, Meta.footer)
         version = "версия" if path.relative_to(built_site).parts[0] == "ru" else "version"
         assert f"{version} {meta.version} ({meta.date})" in footer.group(1), f"{path.relative_to(built_site)}: {footer.group(1)}"
+
+
+@pytest.mark.slow
+def test_a_build_for_no_deployment_names_no_address(built_site: Path) -> None:
+    """Built without SITE_URL, no page names the loopback address (it once did 6,344 times in 53
+    files) nor carries a canonical link: the page writes its own from where it is served
+    (assets/js/edition.js; tests/browser/test_search.py serves it on another port)."""
+    if edition_meta.load().deployed:
+        pytest.skip("SITE_URL is set: this build is made for a deployment")
+    named = []
+    for path in sorted(built_site.rglob("*")):
+        if path.is_file() and "pyodide" not in path.parts and path.suffix in {".html", ".json", ".csv", ".xml", ".cff", ".js"}:
+            if "127.0.0.1" in path.read_text(encoding="utf-8", errors="replace"):
+                named.append(path.relative_to(built_site).as_posix())
+    assert not named, f"files naming 127.0.0.1: {named}"
+    page = (built_site / "games" / "ruffe-and-trumps" / "index.html").read_text(encoding="utf-8")
+    assert 'rel="canonical"' not in page
+    assert edition_meta.UNDEPLOYED + "games/ruffe-and-trumps/#ruffe-and-trumps-ruff-value" in page

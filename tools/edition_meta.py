@@ -5,9 +5,12 @@ Read from ``CITATION.cff`` (title, version, date of the version, URL, authors, l
 "cite this" lines, the page footer, the TEI headers and the open data are all made from it,
 so a new version or a new host changes them everywhere at once.
 
-The base URL is ``CITATION.cff``'s ``url`` (also mkdocs.yml's default ``site_url``), unless the
-site is built for a deployment elsewhere: then ``$SITE_URL`` (the same variable mkdocs.yml reads
-for ``site_url``; README, "Deploying") is the base of every stable URL of that build.
+The base URL is ``$SITE_URL`` when the site is built for a deployment (the same variable
+mkdocs.yml reads for ``site_url``; README, "Deploying"), else ``CITATION.cff``'s ``url`` if it
+has one, else :data:`UNDEPLOYED`, a placeholder that is no address (the reserved ``.invalid``
+domain, mkdocs.yml's default ``site_url`` too): a page of such a build writes its stable URLs
+and its canonical link from the address it is served from (assets/js/edition.js, ``stableUrls``),
+so that no build names an address it was not given (the loopback address it once named, say).
 
 >>> meta = load()
 >>> meta.version == load_pyproject_version()
@@ -31,6 +34,12 @@ REPO = Path(__file__).resolve().parents[1]
 CITATION = REPO / "CITATION.cff"
 RIGHTS = REPO / "sources" / "rights.toml"
 PYPROJECT = REPO / "pyproject.toml"
+
+
+UNDEPLOYED = "https://edition.invalid/"
+"""The base URL of a build made for no deployment (no ``SITE_URL``): RFC 6761's reserved
+``.invalid``, replaced in the browser by the site's root where it is served (edition.js); the
+open data of such a build keeps it, saying that its URLs are to be read against the site's root."""
 
 
 class MetaError(ValueError):
@@ -78,6 +87,11 @@ class Meta:
         if lang == "ru" and self.source_rights_ru.get(key):
             return self.source_rights_ru[key]
         return self.source_rights.get(key)
+
+    @property
+    def deployed(self) -> bool:
+        """Is the build made for a deployment's URL (else its stable URLs are written by the page)?"""
+        return self.base_url != UNDEPLOYED
 
     def url(self, path: str = "", identifier: str | None = None, lang: str = "en") -> str:
         """The stable URL of a site path (``sources/ruffe/``), with an id's anchor if given; with
@@ -185,7 +199,7 @@ def load(citation: Path = CITATION, rights: Path = RIGHTS) -> Meta:
     authors = tuple(
         str(a.get("name") or " ".join(x for x in (a.get("given-names"), a.get("family-names")) if x))
         for a in _need(cff, "authors", citation) if isinstance(a, dict))
-    base = os.environ.get("SITE_URL") or str(_need(cff, "url", citation))
+    base = os.environ.get("SITE_URL") or str(cff.get("url") or UNDEPLOYED)
     return Meta(
         title=str(_need(cff, "title", citation)),
         version=str(_need(cff, "version", citation)),

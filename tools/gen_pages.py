@@ -207,6 +207,7 @@ RU.update({
     "Period English terms": "Старинные английские термины", "French terms": "Французские термины",
     "Russian terms": "Русские термины", "Games:": "Игры:", "Used in:": "Встречается в:",
     "Rules naming it:": "Правила, которые его называют:", "References:": "Литература:",
+    "In the table's Russian:": "В русском языке стола:",
     # the concordance
     "Concordance": "Конкорданс",
     "From every passage to the rules resting on it, the engine code that implements each rule and "
@@ -1793,6 +1794,10 @@ def glossary_page(ed: Edition, page_lang: str = "en") -> str:
             if term.get("transliteration"):
                 facts.append(f"*{inline(term['transliteration'])}*")
             facts.append((LANGUAGES_RU if page_lang == "ru" else LANGUAGES).get(lang, lang))
+            ru_name = (term.get("ru") or {}).get("name")
+            if page_lang == "ru" and ru_name:  # the word the table and the engine's Russian use (found by search)
+                label = w("In the table's Russian:")
+                facts.append(f'{label} <span lang="ru">«{literal(ru_name)}»</span>')
             out += ['<p class="edition-term-facts" markdown="span">' + " · ".join(facts) + "</p>", ""]
             if page_lang == "en":
                 out += [cite(ed, term.get("meaning", ""), ""), ""]

@@ -26,6 +26,17 @@ It also adapts two plugins to each other, for the site in two languages (mkdocs-
   sitemap's alternates) when the reader reaches for it, and loads the twin with the fragment. That one warning
   is filtered; every other warning still fails ``mkdocs build --strict``.
 
+Search, one index per language, loaded only when wanted (``on_post_build``, ``on_post_page``): the
+i18n plugin writes one index of both languages (6.56 MB) that Material fetches on every first
+visit; ``split_search_index`` writes the English pages' index at ``search/search_index.json``
+(lunr ``en``) and the Russian pages' at ``ru/search/search_index.json`` (lunr ``ru`` and ``en``:
+Russian stemming, and the English words of the pages shown in English under /ru/ still found).
+``on_post_page`` puts ``assets/js/search-gate.js`` before Material's bundle (it sends the index's
+request to the page's language and holds it until the reader opens search, or the page is idle
+with its table usable) and points Material at the site's search worker, ``edition-search.js``
+(``tools/search_worker.js``: Material's worker with lunr's word automaton fixed, without which
+"ruff" found nothing).
+
 ``on_page_markdown`` appends the glossary's tooltips to each page in the page's language (the
 snippets' ``auto_append`` would give every language the English ones).
 """
@@ -158,9 +169,67 @@ def on_page_markdown(markdown, page, config, files):  # noqa: ANN001, ANN201 - t
     return markdown + "\n\n" + path.read_text(encoding="utf-8") if path.is_file() else markdown
 
 
+# --------------------------------------------------------------------------- search
+
+SEARCH_WORKER = TOOLS / "search_worker.js"
+SEARCH_WORKER_NAME = "edition-search.js"
+SEARCH_LANGUAGES: dict[str, dict[str, object]] = {
+    "en": {"prefix": "", "lang": ["en"]},
+    "ru": {"prefix": "ru/", "lang": ["ru", "en"],
+           "pipeline": ["stemmer", "stopWordFilter", "trimmer"]},
+}
+"""Each language's search index: where its pages are (their locations' prefix; the index is written
+under it), the lunr languages it is built with (Material's worker uses lunr.multiLanguage for two),
+and the pipeline when it is not the index's own (Material's English one is the stop words alone:
+the Russian pages are stemmed, so that «руфа» finds «руф»). assets/js/search-gate.js names the
+prefixes too."""
+
+
+def split_search_index(site: Path) -> dict[str, int]:
+    """The combined index at ``search/search_index.json`` split into one per language (see
+    :data:`SEARCH_LANGUAGES`): each written under its prefix, locations unchanged (relative to the
+    site root, which is Material's base on every page). Returns each index's bytes."""
+    path = site / "search" / "search_index.json"
+    index = json.loads(path.read_text(encoding="utf-8"))
+    prefixes = sorted(((v["prefix"], k) for k, v in SEARCH_LANGUAGES.items()), key=lambda p: -len(str(p[0])))
+    docs: dict[str, list[dict]] = {lang: [] for lang in SEARCH_LANGUAGES}
+    for doc in index["docs"]:
+        lang = next(lang for prefix, lang in prefixes if doc["location"].startswith(str(prefix)))
+        docs[lang].append(doc)
+    sizes = {}
+    for lang, spec in SEARCH_LANGUAGES.items():
+        config = {**index["config"], "lang": spec["lang"]}
+        if "pipeline" in spec:
+            config["pipeline"] = spec["pipeline"]
+        target = site / str(spec["prefix"]) / "search" / "search_index.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps({"config": config, "docs": docs[lang]}, ensure_ascii=False, separators=(",", ":"))
+        target.write_text(text, encoding="utf-8")
+        sizes[lang] = len(text.encode("utf-8"))
+    return sizes
+
+
+def write_search_worker(site: Path) -> str:
+    """``assets/javascripts/workers/edition-search.js`` from tools/search_worker.js, naming Material's
+    worker of this build: its URL relative to the site root."""
+    folder = site / "assets" / "javascripts" / "workers"
+    workers = sorted(folder.glob("search.*.min.js"))
+    if len(workers) != 1:
+        raise RuntimeError(f"{folder}: expected Material's one search worker (search.*.min.js), found "
+                           f"{[w.name for w in workers] or 'none'}")
+    template = SEARCH_WORKER.read_text(encoding="utf-8")
+    if template.count("__MATERIAL_WORKER__") != 2:
+        raise RuntimeError(f"{SEARCH_WORKER}: expected __MATERIAL_WORKER__ twice (the comment and importScripts)")
+    (folder / SEARCH_WORKER_NAME).write_text(template.replace("__MATERIAL_WORKER__", workers[0].name), encoding="utf-8")
+    return (folder / SEARCH_WORKER_NAME).relative_to(site).as_posix()
+
+
 @event_priority(-100)  # last: after the i18n plugin has written the other language's files
 def on_post_build(config):  # noqa: ANN001, ANN201 - the MkDocs hook signature
     site = Path(config.site_dir)
+    sizes = split_search_index(site)
+    log.info("search: one index per language, %s", ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sizes.items()))
+    write_search_worker(site)
     kept = write_service_worker(site)
     if not (site / "assets" / "wheels" / "snapshot.json").is_file():
         log.info("no engine snapshot in this build (assets/wheels/snapshot.json): Python boots normally "
@@ -183,10 +252,30 @@ def on_page_context(context, page, config, nav):  # noqa: ANN001, ANN201 - the M
 
 
 HEAD_ALTERNATE = re.compile(r'\n?[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+CANONICAL = re.compile(r'\n?[ \t]*<link rel="canonical" href="[^"]*">')
+BUNDLE = re.compile(r'<script src="(?P<root>[^"]*)assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
+CONFIG_WORKER = re.compile(r'("search": "[^"]*assets/javascripts/workers/)search\.[0-9a-f]+\.min\.js"')
+
+
+def search_page(output: str) -> str:
+    """The page's search through the site's worker, its index held back by search-gate.js (see above)."""
+    output, workers = CONFIG_WORKER.subn(lambda m: m.group(1) + SEARCH_WORKER_NAME + '"', output, count=1)
+    output, gates = BUNDLE.subn(lambda m: f'<script src="{m.group("root")}assets/js/search-gate.js"></script>\n'
+                                          + m.group(0), output, count=1)
+    if workers != gates:
+        raise RuntimeError("search: a page names Material's search worker without its bundle, or the other way round")
+    return output
 
 
 @event_priority(-100)
 def on_post_page(output, page, config):  # noqa: ANN001, ANN201 - the MkDocs hook signature
-    """The page without Material's head links to its twins (see above)."""
+    """The page without Material's head links to its twins, its search as above; built for no
+    deployment (no SITE_URL: tools/edition_meta.py, UNDEPLOYED), without a canonical link naming
+    the placeholder (assets/js/edition.js writes it from where the page is served)."""
     head, sep, body = output.partition("</head>")
-    return HEAD_ALTERNATE.sub("", head) + sep + body if sep else output
+    if sep:
+        head = HEAD_ALTERNATE.sub("", head)
+        if (config.site_url or "").startswith(edition_meta.UNDEPLOYED):
+            head = CANONICAL.sub("", head)
+        output = head + sep + body
+    return search_page(output)

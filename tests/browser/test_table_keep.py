@@ -3,7 +3,9 @@ that belong to their game, and words for people. Driven in headless Chromium on 
 
 - A game in progress survives a reload, a walk to another page and back, and a closed tab: it
   is kept as its record after every action and offered again ("Resume the game" / "Start a
-  new game"); resumed, the table is the one that was left.
+  new game"); resumed, the table is the one that was left. After a reload (or the browser's
+  back to the page) it is resumed without asking, and the page is brought to the table even
+  when the reader had scrolled far below it (the browser would restore that offset).
 - The felt (the other seats, the trick, your hand and your actions) fits the window at
   1280×800 and 1920×1080, measured for every game at its first decision; a phone (390×844)
   has no sideways scroll; focus mode gives the table the whole window and Escape leaves it.
@@ -53,6 +55,16 @@ def resume(page, game: str) -> None:
     wait_for_reader(page)
 
 
+def resumed_in_view(page) -> None:
+    """After a reload: the game resumed without the choice, and the table in the window."""
+    page.wait_for_function(f"{TABLE_JS}?.games", timeout=120_000)
+    wait_for_reader(page)
+    assert page.locator(".ed-resume").count() == 0, "a reload offers no choice: the game goes on"
+    top = page.evaluate("document.querySelector('.edition-table').getBoundingClientRect().top")
+    height = page.evaluate("innerHeight")
+    assert 0 <= top < height / 2, f"the table's top is at {top}px of a {height}px window after the reload"
+
+
 def play_some(page, moves: int) -> None:
     for _ in range(moves):
         wait_for_reader(page)
@@ -68,9 +80,11 @@ def test_a_game_survives_reload_walk_away_and_closed_tab(site_page) -> None:
     before = state_of(page)
     assert before["log"], "some moves were made"
 
-    # a reload: the choice, then the same table
+    # a reload from far below the table ("The rules"): brought back to the table, the game resumed
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight * 0.8)")
+    page.wait_for_timeout(300)
     page.reload()
-    resume(page, "mushka")
+    resumed_in_view(page)
     assert state_of(page) == before
     assert "Resumed your game" in page.locator(".ed-seed-label").inner_text()
     assert page.locator(".ed-setup input[name=seed]").input_value() == "31"
@@ -94,9 +108,15 @@ def test_a_game_survives_reload_walk_away_and_closed_tab(site_page) -> None:
     resume(page, "mushka")
     assert state_of(page) == after
 
-    # "Start a new game" forgets it: the next visit deals afresh, with no choice offered
-    page.reload()
-    page.locator(".ed-resume .ed-resume-new").click()
+    # "Start a new game" (offered in a new tab) forgets it: the next visit deals afresh, no choice
+    page.close()
+    site_page.page = page = site_page.context.new_page()
+    page.goto(site_page.url("games/mushka/"))
+    page.locator(".edition-table[data-game='mushka']").scroll_into_view_if_needed()
+    page.wait_for_function(f"{TABLE_JS}?.games", timeout=120_000)  # Python starting in the new tab
+    new_game = page.locator(".ed-resume .ed-resume-new")
+    new_game.wait_for(timeout=120_000)
+    new_game.click()
     wait_for_reader(page)
     assert page.evaluate(f"{TABLE_VIEW}.log.length") < len(after["log"]) or state_of(page) != after
     kept = page.evaluate("localStorage.getItem('edition.table.v1.game.mushka')")

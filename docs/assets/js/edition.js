@@ -415,7 +415,26 @@
         button.disabled = Boolean(container.dataset.editionStarted) || w.state === "starting" || w.state === "failed";
       });
       if (observer) observer.observe(container);
+      bringBackToKeptGame(container);
     }
+  }
+
+  /** A reload or a back/forward return to a page whose table keeps a game (table-store.js): the
+   * browser's restored offset falls below a table not started yet, so the page is brought to the
+   * table, which resumes the game without asking (data-edition-resume, table-records.js). */
+  let firstPage = true;
+  function bringBackToKeptGame(container) {
+    const [first, nav] = [firstPage, performance.getEntriesByType("navigation")[0]];
+    firstPage = false;
+    if (!first || !nav || !["reload", "back_forward"].includes(nav.type) || !["", "#play"].includes(location.hash)) return;
+    load("table-store.js").then((store) => { if (!container.isConnected || !store.savedGame(container.dataset.game)) return;
+      if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+      container.dataset.editionResume = "auto";
+      const bring = () => container.scrollIntoView({ block: "start" }); // now, and after the load event's own restoration
+      bring();
+      if (document.readyState !== "complete") window.addEventListener("load", () => requestAnimationFrame(bring), { once: true });
+      startTable(container);
+    }).catch((error) => console.debug("[edition] the kept game could not be looked up:", error && error.message));
   }
 
   function setupCompares(root) {
@@ -440,6 +459,27 @@
     }
   }
 
+  // A build for no deployment (no SITE_URL) names no address: its stable URLs start with this placeholder
+  // (tools/edition_meta.py) and its pages have no canonical link; the page writes both from where it is served.
+  const UNDEPLOYED = "https://edition.invalid/";
+  function stableUrls(root) {
+    const [here, content] = [assetRoot.href, root.querySelector(".md-content") || root.body];
+    if (!content) return;
+    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT, { acceptNode: (node) =>
+      (node.nodeValue.includes(UNDEPLOYED) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP) });
+    const texts = []; while (walker.nextNode()) texts.push(walker.currentNode);
+    for (const node of texts) node.nodeValue = node.nodeValue.split(UNDEPLOYED).join(here);
+    for (const a of content.querySelectorAll(`a[href^="${UNDEPLOYED}"]`)) a.href = here + a.getAttribute("href").slice(UNDEPLOYED.length);
+    const head = document.head; if (!head) return;
+    if (ownCanonical === null) ownCanonical = !head.querySelector("link[rel='canonical']"); // (first page)
+    if (!ownCanonical) return;
+    let canonical = head.querySelector("link[rel='canonical'][data-edition]");
+    if (!canonical) head.append(canonical = Object.assign(document.createElement("link"), { rel: "canonical" }));
+    canonical.dataset.edition = "";
+    const page = new URL(location.href); page.search = page.hash = ""; canonical.href = page.href;
+  }
+  let ownCanonical = null;
+
   /** Wire up the page's live parts, in its language (lang.js, loaded once). */
   function scan() {
     if (words) scanPage();
@@ -455,7 +495,7 @@
         observer.observe(t);
       }
     }
-    setupExamples(document);
+    stableUrls(document); setupExamples(document);
     setupTables(document);
     setupCompares(document);
     // Benchmark flags (bench/run.py): "bare" loads Pyodide alone and stops; "table" starts the
@@ -516,6 +556,9 @@
       .catch((error) => console.debug("[edition] the site is not kept for offline visits:", error && error.message || error));
   }
   keepOffline();
+
+  /** The search index (held back by search-gate.js) once the page is settled as for sw.js. */
+  if (window.EditionSearch) whenIdle().then(pythonSettled).then(whenIdle).then(() => window.EditionSearch.open("idle"));
 
   /** What the service worker keeps for this page: {version, cache, kept, files} (kept === files
    * once the whole build is kept), or null when no service worker controls the page. */

@@ -10,6 +10,11 @@ import { botKinds, humanize, readingChoiceLabel, readingValue } from "./words.js
  *  next card a bot throws out in the same exchange) waits a fifth of it (table.js, botPause). */
 export const speeds = () => [["500", tr("Normal")], ["200", tr("Fast")], ["1000", tr("Slow")], ["0", tr("Instant")]];
 
+/** The sampling bots' milliseconds per decision (the bridge's `time_budget`, engine/bots.py): besides
+ *  their playouts, so that no decision keeps the reader waiting over 300 ms on a slow machine (200,
+ *  leaving room for the move's own work and a playout's spread on a loaded one). */
+export const BOT_TIME_BUDGET = 200;
+
 /** A new random seed. */
 export const randomSeed = () => String(Math.floor(Math.random() * 1e6));
 

@@ -4,7 +4,7 @@
 // it is another game's (a record belongs to its game). `t` is the play table (table.js).
 
 import { counted, pageLang, tr } from "./lang.js";
-import { fillForm } from "./table-form.js";
+import { BOT_TIME_BUDGET, fillForm } from "./table-form.js";
 import { forgetGame, passRecord, saveGame, savedGame, takePassedRecord } from "./table-store.js";
 
 /** A game's name as the engine lists it, else its id. */
@@ -46,7 +46,8 @@ export function keepGame(t) {
 }
 
 /** Before the first deal: a record passed from another game's page is opened; a game kept
- *  from an earlier visit is offered (resume it or deal a new one). True when a game is on. */
+ *  from an earlier visit is offered (resume it or deal a new one), or resumed at once after a
+ *  reload or a return to the page (edition.js sets data-edition-resume). True when a game is on. */
 export async function startFromKept(t) {
   const passed = takePassedRecord(t.gameId);
   if (passed) {
@@ -56,7 +57,7 @@ export async function startFromKept(t) {
   }
   const kept = savedGame(t.gameId);
   if (!kept) return false;
-  const resume = await askResume(t, kept);
+  const resume = t.container.dataset.editionResume === "auto" || await askResume(t, kept);
   if (!resume) {
     forgetGame(t.gameId);
     return false;
@@ -149,7 +150,7 @@ export async function openRecord(t, text, fileName, { note = null } = {}) {
     return false;
   }
   const generation = ++t.generation;
-  const answer = await t.python.request({ op: "replay", record });
+  const answer = await t.python.request({ op: "replay", record, time_budget: BOT_TIME_BUDGET });
   if (generation !== t.generation) return false;
   if (!answer.ok) {
     t.problem(tr("{0} could not be opened as a record of {1}.", fileName, gameName(t, t.gameId)), answer.error);

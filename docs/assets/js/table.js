@@ -26,7 +26,7 @@ import { cardName, withSymbols } from "./cards.js";
 import { cardActionsOf, focusHandCard, renderFelt } from "./felt.js";
 import { ledgerOf, sheetNote, sheetTable, sheetTitle } from "./ledger.js";
 import { phaseOf } from "./phases.js";
-import { buildForm, randomSeed, readForm } from "./table-form.js";
+import { BOT_TIME_BUDGET, buildForm, randomSeed, readForm } from "./table-form.js";
 import { keepGame, startFromKept } from "./table-records.js";
 import { buildToolbar } from "./table-toolbar.js";
 import { tr } from "./lang.js";
@@ -216,7 +216,8 @@ class Table {
     for (let s = 1; s < players; s++) seats.push(bots);
     this.busy = true;
     this.renderBusy(tr("Dealing…"));
-    const answer = await this.python.request({ op: "new", game: this.gameId, variant, seed, seats });
+    const answer = await this.python.request({ op: "new", game: this.gameId, variant, seed, seats,
+      time_budget: BOT_TIME_BUDGET });
     if (generation !== this.generation) return;
     this.busy = false;
     if (!answer.ok) {
