@@ -61,11 +61,10 @@ class Declarations(Dialogue):
         return calls(_p(state), seat)
 
     def act(self, state: Partie, seat: int, action: Action) -> None:
-        """A call of a kind open to the seat but not open itself is refused in the declarations'
-        words (this runs for a refusal's wording: :meth:`apply` has checked the call against the
-        open ones, so :meth:`call` does not again)."""
-        open_calls = self.calls(state, seat)
-        if action not in open_calls and action.kind in {a.kind for a in open_calls}:
+        """A call not open to the seat is refused in the declarations' words (this runs for a
+        refusal's wording and its probe: :meth:`apply` has checked the call against the open ones,
+        so :meth:`call` does not again)."""
+        if action not in self.calls(state, seat):
             raise refusal(_p(state), seat, action)
         super().act(state, seat, action)
 

@@ -302,7 +302,7 @@ export const RU_COUNTS = {
 export const RU_UNITS = {
   points: { one: "очки", many: "очки", of: "очков" },
   record: { one: "запись", many: "записи", of: "очков" },   // Розалиев's «запись» (rozaliev.p19)
-  tokens: { one: "токены", many: "токены", of: "токенов" },  // the Gleek text's «токены» (gleek.p06)
+  tokens: { one: "токены", many: "токены", of: "токенов" },  // the Gleek text's own «токены» (its passage p06)
   column: { one: "колонка", many: "колонки", of: "очков" },
 };
 
