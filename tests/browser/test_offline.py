@@ -86,6 +86,7 @@ async () => {
   await ask({ op: "replay", record: record.record });
   await ask({ op: "compare", game: "ruffe-and-trumps", seed: 1, deal: 1, variants: [{}, {}] });
   await ask({ op: "measures", game: "piquet" });
+  await ask({ op: "measure", game: "ruffe-and-trumps", variants: [{}, { follow: "free" }], games: 1, seed: 1 });
   await ask({ op: "close", id: bots.id });
   return JSON.stringify(out);
 }
