@@ -177,13 +177,16 @@ def test_table_in_play_has_no_serious_violation(site_page, game: str) -> None:
 
 
 def test_resume_choice_and_focus_mode_have_no_serious_violation(site_page) -> None:
-    """The choice offered for a kept game (after a reload) and the table in focus mode."""
+    """The choice offered for a kept game (in a new tab: a reload resumes it without asking) and the
+    table in focus mode."""
     page = site_page.page
     table = ".edition-table[data-game='mushka']"
     open_loo(site_page, "mushka", players=4, seed=SEED)
     click_and_wait(page, page.locator(PLAYABLE).first)
     page.wait_for_function(f"{TABLE_VIEW} && document.querySelector('.ed-table-app').dataset.kept === 'true'")
-    page.reload()
+    page.close()
+    site_page.page = page = site_page.context.new_page()
+    page.goto(site_page.url("games/mushka/"))
     page.locator(table).scroll_into_view_if_needed()
     page.locator(".ed-resume .ed-resume-game").wait_for(timeout=120_000)
     problems = check_both_schemes(page, "mushka: the kept game offered", table)
