@@ -29,7 +29,8 @@ def switch_to(page, lang: str, path: str, fragment: str) -> None:
     page.locator(".md-header .md-select").hover()
     page.locator(f".md-select__link[hreflang='{lang}']").click()
     page.wait_for_function(
-        "([path, hash]) => location.pathname === path && location.hash === hash && document.querySelector('article h1')",
+        "([path, hash]) => location.pathname === path && location.hash === hash && document.querySelector('article h1')"
+        " && window.EditionSite",
         arg=[path, fragment])
 
 

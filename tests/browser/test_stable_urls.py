@@ -28,5 +28,8 @@ def test_cite_this_names_the_address_it_is_served_from(site_page) -> None:
     page.wait_for_url("**/sources/ruffe/")
     page.wait_for_function("document.querySelector('details.edition-cite .edition-cite-url code')?.textContent"
                            f".startsWith({base!r})")
-    assert page.locator("link[rel=canonical]").get_attribute("href") == base + "sources/ruffe/"
+    want = base + "sources/ruffe/"
+    page.wait_for_function("(want) => document.querySelector('link[rel=canonical]')?.href === want", arg=want,
+                           timeout=10_000)
+    assert page.locator("link[rel=canonical]").get_attribute("href") == want
     site_page.assert_clean()

@@ -2,7 +2,7 @@
 
 On /ru/games/mushka/ and /ru/games/piquet/ the table mounts, a few moves are played, and the
 table's own words (its buttons, headings, form labels, toolbar, info bar, seat names and counts,
-status line, score sheet's heads, and the resume box after a reload) have no Latin word in them
+status line, score sheet's heads, the resumed game after a reload and the resume box in a new tab) have no Latin word in them
 (rule ids, card symbols and the file format's name aside); every request to the worker carries
 the page's language; no sentence was asked for without its Russian (lang.js says so in the
 console). The engine's own sentences (prompts, log lines, sheet reasons, option names and
@@ -120,11 +120,21 @@ def test_the_russian_table_speaks_russian(site_page, game) -> None:
     card = page.locator(".ed-hand .ed-card").first.get_attribute("aria-label")
     assert re.search(r"(туз|король|дама|валет|десятка|девятка|восьмёрка|семёрка|шестёрка) (пик|червей|бубён|треф)", card), card
 
-    # a reload: the resume box in Russian, and the game resumed
+    # a reload resumes the kept game at once (issue 26), saying so in Russian
     page.evaluate(f"{TABLE_JS}.saving")
     page.wait_for_function(f"{TABLE_JS}.root.dataset.kept === 'true'")
     name = page.evaluate(f"{TABLE_JS}.spec.name")
     page.reload()
+    page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
+    page.wait_for_function("document.querySelector('.ed-seed-label')?.textContent.includes('Ваша партия продолжена')",
+                           timeout=120_000)
+    wait_for_reader(page)
+    assert_russian(chrome_of(page), (name,))
+    assert not missing, missing
+    # a new tab on the page offers the kept game: the resume box in Russian
+    page.close()
+    site_page.page = page = site_page.context.new_page()
+    page.goto(site_page.url(f"ru/games/{game}/"))
     page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
     box = page.locator(".ed-resume")
     box.wait_for(timeout=120_000)
@@ -133,7 +143,6 @@ def test_the_russian_table_speaks_russian(site_page, game) -> None:
     page.locator(".ed-resume .ed-resume-game").click()
     wait_for_reader(page)
     assert "Ваша партия продолжена" in page.locator(".ed-seed-label").inner_text()
-    assert_russian(chrome_of(page), (name,))
     assert not missing, missing
     site_page.screenshot(f"table-russian-{game}.png")
     site_page.assert_clean()

@@ -473,12 +473,19 @@
     const head = document.head; if (!head) return;
     if (ownCanonical === null) ownCanonical = !head.querySelector("link[rel='canonical']"); // (first page)
     if (!ownCanonical) return;
+    setCanonical(shownUrl || location.href);
+  }
+  let ownCanonical = null;
+  // The address of the page shown: Material's location$ names it as instant navigation moves,
+  // whichever of location$ and document$ comes first (location.href may still be the old page's).
+  let shownUrl = null;
+  function setCanonical(url) {
+    const head = document.head; if (!head || !ownCanonical) return;
     let canonical = head.querySelector("link[rel='canonical'][data-edition]");
     if (!canonical) head.append(canonical = Object.assign(document.createElement("link"), { rel: "canonical" }));
     canonical.dataset.edition = "";
-    const page = new URL(location.href); page.search = page.hash = ""; canonical.href = page.href;
+    const page = new URL(url, location.href); page.search = page.hash = ""; canonical.href = page.href;
   }
-  let ownCanonical = null;
 
   /** Wire up the page's live parts, in its language (lang.js, loaded once). */
   function scan() {
@@ -592,6 +599,9 @@
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => scan());
+    if (window.location$ && typeof window.location$.subscribe === "function") {
+      window.location$.subscribe((url) => { shownUrl = String(url); setCanonical(shownUrl); });
+    }
   } else if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", scan, { once: true });
   } else {
