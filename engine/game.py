@@ -286,7 +286,7 @@ class GameState:
         new = object.__new__(type(self))
         d = self.__dict__
         shallow = self.APPEND_ONLY
-        new.__dict__ = {k: list(v) if k in shallow else _fresh(v) if type(v) in _CONTAINERS else v
+        new.__dict__ = {k: list(v) if k in shallow else fresh(v) if type(v) in _CONTAINERS else v
                         for k, v in d.items()}
         return new
 
@@ -630,13 +630,13 @@ def _check_decks(game_id: str, decks: Any) -> list[list[str | Card]]:
     return checked
 
 
-def _fresh(value: Any) -> Any:
+def fresh(value: Any) -> Any:
     """A copy of ``value`` in which every list, dict and set is new, at every depth."""
     kind = type(value)
     if kind is list:
-        return [_fresh(v) if type(v) in _CONTAINERS else v for v in value]
+        return [fresh(v) if type(v) in _CONTAINERS else v for v in value]
     if kind is dict:
-        return {k: _fresh(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+        return {k: fresh(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     if kind is set:
         return set(value)
     return value

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from engine.i18n import Text
+from engine.i18n import current as current_language
 
 __all__ = ["Entry", "DealRow", "Ledger"]
 
@@ -86,6 +87,10 @@ class Ledger:
     entries: list[Entry] = field(default_factory=list)
     rows: list[DealRow] = field(default_factory=list)
     _totals: dict[str, list[int]] = field(default_factory=dict)
+    # Each entry as a score sheet shows it, per language, written once: the entries are never
+    # changed once written (a record written off is a new entry), so a view does not write the
+    # whole sheet again after every action. Each caller gets its own copy of a row's dicts.
+    _shown: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def start(self, unit: str, value: int | list[int]) -> None:
         """Every side begins with ``value`` of ``unit`` (the loo records' starting
@@ -149,14 +154,21 @@ class Ledger:
         entries: Iterable[Entry] = self.entries if before is None else self.entries[:before]
         return any(e.deal == deal and e.side == side and e.unit == unit and e.amount > 0 for e in entries)
 
+    def _shown_entries(self) -> list[dict[str, Any]]:
+        """Every entry's :meth:`Entry.to_json` in the current language (kept; not to be changed)."""
+        shown = self._shown.setdefault(current_language(), [])
+        for entry in self.entries[len(shown):]:
+            shown.append(entry.to_json())
+        return shown
+
     def sheet(self, unit: str, current: bool = False) -> list[dict[str, Any]]:
         """The score sheet in ``unit``: a row per deal that is over (and, with
         ``current``, the deal in progress once it has an entry), each with its deal,
         dealer, entries, and ``void`` for a void deal."""
         by_deal: dict[int, list[dict[str, Any]]] = {}
-        for entry in self.entries:
+        for entry, shown in zip(self.entries, self._shown_entries()):
             if entry.unit == unit:
-                by_deal.setdefault(entry.deal, []).append(entry.to_json())
+                by_deal.setdefault(entry.deal, []).append(dict(shown))
         rows = []
         for row in self.rows:
             entries = by_deal.get(row.deal, [])

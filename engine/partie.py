@@ -32,6 +32,7 @@ from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
 from engine import table_view as table_views
 from engine.i18n import Text, tr
+from engine.i18n import current as current_language
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
@@ -60,6 +61,12 @@ def _json_arg(arg: Any) -> Any:
     if isinstance(arg, (int, str)) or arg is None:
         return arg
     return str(arg)
+
+
+class _Shown(dict[tuple[Any, ...], Any]):
+    """What the views wrote that cannot change any more (the log entries as read so far, per
+    language; the last finished deal's summary): a cache, which :meth:`GameState.clone` does
+    not copy and :meth:`Partie.clone` starts anew."""
 
 
 class Partie(GameState):
@@ -104,6 +111,7 @@ class Partie(GameState):
         self.deals: list[list[str]] = []
         # log entries: tuples (deal, seat, rule, template, args), made dicts when first read
         self._log: list[LogItem | dict[str, Any]] = []
+        self._shown = _Shown()  # what views wrote, kept: the log entries read so far per language (log_from)
         self.ledger = Ledger(len(self.sides()))
         self._outcome: Outcome | None = None
         self.deal_number = 0
@@ -309,17 +317,18 @@ class Partie(GameState):
         entries = self._log
         if start < 0:
             start = max(0, len(entries) + start)
-        read: list[dict[str, Any]] = []
-        for i in range(start, len(entries)):
+        # Written in the language of the reader (engine.i18n), once per language: an entry is
+        # never changed once appended (APPEND_ONLY). Each caller gets its own dicts.
+        shown = self._shown.setdefault(("log", current_language()), [])
+        for i in range(len(shown), len(entries)):
             entry = entries[i]
             if isinstance(entry, tuple):
                 deal, seat, rule, template, args = entry
-                # written each time it is read: in the language of the reader (engine.i18n)
-                read.append({"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
-                             "template": template, "args": [_json_arg(a) for a in args]})
+                shown.append({"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
+                              "template": template, "args": [_json_arg(a) for a in args]})
             else:
-                read.append(dict(entry))
-        return read
+                shown.append(dict(entry))
+        return [dict(entry) for entry in shown[start:]]
 
     # ----- the ledger ---------------------------------------------------------------
     def score(self, side: int, amount: int, rule: str, why: str | Text, seat: int | None = None,
@@ -553,5 +562,6 @@ class Partie(GameState):
     def clone(self) -> Self:
         new = super().clone()
         new.ledger = self.ledger.copy()
+        new._shown = _Shown()  # (the copy goes its own way from here)
         new._handed = None  # (a copy is changed apart, a determinized one redealt: it lists its own)
         return new

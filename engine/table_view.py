@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.cards import Card
 from engine.i18n import Text, _, tr
+from engine.game import fresh
+from engine.i18n import current as current_language
 
 if TYPE_CHECKING:
     from engine.partie import Partie
@@ -129,7 +131,15 @@ def ledger_entries(state: Partie) -> list[dict[str, Any]]:
 
 def _previous_deal(state: Partie) -> dict[str, Any] | None:
     deal = next((row.deal for row in reversed(state.ledger.rows) if row.complete), None)
-    return state.deal_summary(deal) if deal is not None else None
+    if deal is None:
+        return None
+    # A finished deal's summary changes only with the ledger (and the reader's language): kept
+    # until then, so that a view does not write it again after every action of the next deal.
+    key = (deal, current_language(), len(state.ledger.entries))
+    kept = state._shown.get(("previous",))
+    if kept is None or kept[0] != key:
+        kept = state._shown[("previous",)] = (key, state.deal_summary(deal))
+    return fresh(kept[1])
 
 
 def taken(state: Partie, viewer: int | None) -> dict[str, Any] | None:

@@ -5,15 +5,14 @@
 //   .edition-example[data-rule][data-example]   a worked example with a Run button
 //   .edition-compare[data-game]                 two readings played on the same deals (compare.js)
 //
-// Python (Pyodide + the engine) runs in one Web Worker started only when a page needs it:
-// when a table scrolls into view, or when the reader presses a Run or Start button. The
-// worker is kept for the whole visit (Material's instant navigation keeps this script
-// alive, wherever the site is served: navigation.js), so it starts once. Nothing here blocks reading: before Python is needed the
-// page costs one IntersectionObserver and a few buttons. A table in view does not start
-// Python at once either: it waits until the page has loaded and the browser is idle
-// (requestIdleCallback, at most IDLE_TIMEOUT_MS), so Python's start never competes with
-// the theme's own start-up work on the main thread. A button press starts it at once.
-//
+// Python (Pyodide + the engine) runs in one Web Worker started only when a page needs it: when a
+// table scrolls into view, or when the reader presses a Run or Start button. The worker is kept for
+// the whole visit (Material's instant navigation keeps this script alive, wherever the site is
+// served: navigation.js), so it starts once. Nothing here blocks reading: before Python is needed
+// the page costs one IntersectionObserver and a few buttons. A table in view does not start Python
+// at once either: it waits until the page has loaded and the browser is idle (requestIdleCallback,
+// at most IDLE_TIMEOUT_MS), so Python's start never competes with the theme's own start-up work on
+// the main thread. A button press starts it at once.
 // Works as a classic script or a module, with Material's `document$` or without it.
 (function () {
   "use strict";
@@ -462,29 +461,22 @@
   // A build for no deployment (no SITE_URL) names no address: its stable URLs start with this placeholder
   // (tools/edition_meta.py) and its pages have no canonical link; the page writes both from where it is served.
   const UNDEPLOYED = "https://edition.invalid/";
+  let ownCanonical = null, shownUrl = null; // (shownUrl: Material's location$, ahead of location.href or not)
   function stableUrls(root) {
-    const [here, content] = [assetRoot.href, root.querySelector(".md-content") || root.body];
-    if (!content) return;
+    const [here, content] = [assetRoot.href, root.querySelector(".md-content") || root.body]; if (!content) return;
     const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT, { acceptNode: (node) =>
       (node.nodeValue.includes(UNDEPLOYED) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP) });
     const texts = []; while (walker.nextNode()) texts.push(walker.currentNode);
     for (const node of texts) node.nodeValue = node.nodeValue.split(UNDEPLOYED).join(here);
     for (const a of content.querySelectorAll(`a[href^="${UNDEPLOYED}"]`)) a.href = here + a.getAttribute("href").slice(UNDEPLOYED.length);
-    const head = document.head; if (!head) return;
-    if (ownCanonical === null) ownCanonical = !head.querySelector("link[rel='canonical']"); // (first page)
-    if (!ownCanonical) return;
+    if (ownCanonical === null && document.head) ownCanonical = !document.head.querySelector("link[rel='canonical']"); // (first page)
     setCanonical(shownUrl || location.href);
   }
-  let ownCanonical = null;
-  // The address of the page shown: Material's location$ names it as instant navigation moves,
-  // whichever of location$ and document$ comes first (location.href may still be the old page's).
-  let shownUrl = null;
   function setCanonical(url) {
-    const head = document.head; if (!head || !ownCanonical) return;
-    let canonical = head.querySelector("link[rel='canonical'][data-edition]");
-    if (!canonical) head.append(canonical = Object.assign(document.createElement("link"), { rel: "canonical" }));
-    canonical.dataset.edition = "";
-    const page = new URL(url, location.href); page.search = page.hash = ""; canonical.href = page.href;
+    if (!document.head || !ownCanonical) return;
+    let canonical = document.head.querySelector("link[rel='canonical'][data-edition]");
+    if (!canonical) document.head.append(canonical = Object.assign(document.createElement("link"), { rel: "canonical" }));
+    const page = new URL(url, location.href); page.search = page.hash = ""; canonical.href = page.href; canonical.dataset.edition = "";
   }
 
   /** Wire up the page's live parts, in its language (lang.js, loaded once). */
@@ -599,9 +591,7 @@
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(() => scan());
-    if (window.location$ && typeof window.location$.subscribe === "function") {
-      window.location$.subscribe((url) => { shownUrl = String(url); setCanonical(shownUrl); });
-    }
+    window.location$?.subscribe?.((url) => { shownUrl = String(url); setCanonical(shownUrl); });
   } else if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", scan, { once: true });
   } else {
