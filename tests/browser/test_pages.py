@@ -42,6 +42,8 @@ def sample_pages(site: Path, size: int = 16) -> list[str]:
 
 
 def test_every_page_loads_cleanly(built_site: Path, site_page) -> None:
+    """Every page built, loaded as a reader opens it, but without starting Python (the tables and
+    examples are played by their own tests, and the offline test starts a sample of them)."""
     pages = site_pages(built_site)
     assert len(pages) >= 17, f"only {len(pages)} pages were built: {pages}"
     problems = []
@@ -49,7 +51,7 @@ def test_every_page_loads_cleanly(built_site: Path, site_page) -> None:
         site_page.console_errors.clear()
         site_page.outside_requests.clear()
         site_page.failed_responses.clear()
-        response = site_page.goto(path)
+        response = site_page.goto(path + "?edition-bench=off", settle_ms=10_000)
         if response is None or response.status != 200:
             problems.append(f"/{path}: status {response.status if response else 'none'}")
         problems += [f"/{path}: {p}" for p in site_page.problems()]
