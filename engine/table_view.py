@@ -139,7 +139,7 @@ def _previous_deal(state: Partie) -> dict[str, Any] | None:
     kept = state._shown.get(("previous",))
     if kept is None or kept[0] != key:
         kept = state._shown[("previous",)] = (key, state.deal_summary(deal))
-    return fresh(kept[1])
+    return cast("dict[str, Any]", fresh(kept[1]))
 
 
 def taken(state: Partie, viewer: int | None) -> dict[str, Any] | None:
