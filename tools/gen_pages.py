@@ -37,6 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import citations  # noqa: E402  (tools/citations.py: the citation markers [@key])
+import forest  # noqa: E402  (tools/forest.py: the forest plots of the readings compared)
 
 log = logging.getLogger("mkdocs.plugins.edition")
 
@@ -414,6 +415,30 @@ RU.update({
     "{measure}: not comparable across these readings ({reason})":
         "{measure}: не сравнимо между этими прочтениями ({reason})",
     "{measure}: not measured": "{measure}: не измерено",
+    "Paired differences under {reading} from {default}, each measure on its own scale about zero":
+        "Парные разности {reading} с {default}, каждое измерение в своём масштабе около нуля",
+    "Under {reading}, against {default}: each row a measure (the focus measures first), each mark a paired "
+    "difference with its 95 % interval, a circle for the heuristic bots and a diamond for the sampling bots; "
+    "solid where an effect is detected, hollow where none is. Each row has its own scale: the numbers are in "
+    "the table below.":
+        "{reading} против {default}: в каждой строке одно измерение (сначала главные), каждая метка — парная "
+        "разность с 95-% интервалом, кружок для эвристических ботов, ромб для ботов с выборкой; закрашена, где "
+        "обнаружен эффект, пуста, где он не обнаружен. У каждой строки свой масштаб: числа — в таблице ниже.",
+    "The paired differences in numbers": "Парные разности в числах",
+    "{kind}: N = {n} paired games": "{kind}: N = {n} {n:парная партия|парные партии|парных партий}",
+    "heuristic bots": "эвристические боты",
+    "sampling bots": "боты с выборкой",
+    "Players": "Игроки",
+    "Difference": "Разность",
+    "95 % interval": "95-% интервал",
+    "Verdict": "Вывод",
+    "effect": "эффект",
+    "no difference detected": "разница не обнаружена",
+    "not comparable": "не сравнимо",
+    "not measured": "не измерено",
+    "{low} to {high}": "от {low} до {high}",
+    "lower": "меньше",
+    "higher": "больше",
 })
 # the statuses, kinds, languages and kinds of evidence in Russian: (label, meaning)
 KINDS_RU = {
@@ -1486,6 +1511,57 @@ def what_changes(metrics: dict, focus: list[str], rows: dict, reading_ids: list[
     return [text, ""]
 
 
+PLAYER_KINDS = {"heuristic": "heuristic bots", "sampling": "sampling bots"}
+VERDICTS = {"effect": "effect", "no difference detected": "no difference detected",
+            "not comparable": "not comparable"}
+
+
+def plain_label(metrics: dict, name: str, lang: str) -> str:
+    """A measure's words as plain text (for a plot's labels): in the page's language where the
+    engine's catalogue has them, else in English."""
+    english = str(metrics.get(name) or name.replace("_", " "))
+    words = engine_words(english, lang) or english
+    return words[:1].upper() + words[1:]
+
+
+def forest_block(metrics: dict, names: list[str], entry: dict, reading_ids: list[str], default: str,
+                 lang: str = "en") -> list[str]:
+    """For each reading but the default: its forest plot (tools/forest.py, inline SVG drawn at build
+    time) and the same paired differences as a table, in numbers, for every kind of player measured."""
+    out: list[str] = []
+    kinds = [k for k in forest.KINDS if k in (entry.get("players") or {})]
+    for r in (r for r in reading_ids if r != default):
+        found = forest.rows(entry, r, names)
+        differs = [(entry["players"][k]["differences"].get(r) or {}) for k in kinds]
+        if not found or all(d.get("identical") for d in differs):
+            continue
+        title = tr(lang, "Paired differences under {reading} from {default}, each measure on its own scale "
+                         "about zero").format(reading=r, default=default)
+        svg = forest.plot(entry, r, names, lambda m: plain_label(metrics, m, lang), title,
+                          words=lambda w: tr(lang, w))
+        legend = tr(lang, "Under {reading}, against {default}: each row a measure (the focus measures first), each "
+                          "mark a paired difference with its 95 % interval, a circle for the heuristic bots and a "
+                          "diamond for the sampling bots; solid where an effect is detected, hollow where none "
+                          "is. Each row has its own scale: the numbers are in the table below.").format(
+            reading=f"<code>{html.escape(r)}</code>", default=f"<code>{html.escape(default)}</code>")
+        n = {k: entry["players"][k].get("n", "?") for k in kinds}
+        out += [f'<figure class="edition-forest-figure">{svg}<figcaption>{legend}</figcaption></figure>', ""]
+        out += [f'??? note "{tr(lang, "The paired differences in numbers")}: {r}"', ""]
+        out += ["    " + "; ".join(counted(tr(lang, "{kind}: N = {n} paired games"), n=n[k],
+                                          kind=tr(lang, PLAYER_KINDS[k])) for k in kinds) + ".", ""]
+        out += [f"    | {tr(lang, 'Measure')} | {tr(lang, 'Players')} | {tr(lang, 'Difference')} | "
+                f"{tr(lang, '95 % interval')} | {tr(lang, 'Verdict')} |", "    |---|---|---:|---:|---|"]
+        for name, kind, d in found:
+            verdict = tr(lang, VERDICTS.get(str(d.get("verdict")), "not measured"))
+            out.append(f"    | {measure_label(metrics, name, lang)} | {tr(lang, PLAYER_KINDS[kind])} | "
+                       f"{paired_change(name, d['estimate'], lang)} | "
+                       + tr(lang, "{low} to {high}").format(low=paired_change(name, d["low"], lang),
+                                                            high=paired_change(name, d["high"], lang))
+                       + f" | {verdict} |")
+        out.append("")
+    return out
+
+
 REPLAY_TITLE = "Replay a deal under two readings"
 REPLAY_ID = "replay-a-deal"
 """The heading of a game page's comparison panel, and its anchor (the panel is the region it names)."""
@@ -1555,6 +1631,8 @@ def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> l
             focus = [m for m in entry.get("focus") or [] if m in names]
             if focus and "heuristic" in (entry.get("players") or {}):
                 out += what_changes_paired(metrics, focus, entry, reading_ids, default, lang)
+                out += forest_block(metrics, focus + [m for m in names if m not in focus], entry, reading_ids,
+                                    default, lang)
             elif focus:
                 out += what_changes(metrics, focus, rows, reading_ids, default, rows[default].get("games", n), lang)
             if focus:
