@@ -69,7 +69,7 @@ from . import catalogue, games as game_registry, records, rule_index
 from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, check_time_budget, make_bot
 from .errors import EngineError, IllegalActionError, RecordError, brief
 from .game import Action, GameSpec, GameState, Variant
-from .i18n import N_, Text, using
+from .i18n import N_, Text, _, using
 from .limits import MAX_SEED, read_json
 
 SEAT_KINDS = ("human",) + BOT_KINDS
@@ -675,12 +675,16 @@ def op_measure(request: Mapping[str, Any]) -> dict[str, Any]:
         bots = request.get("bots", "heuristic")
         if bots not in ("heuristic", "sampling", "random"):
             raise RequestError(f"field 'bots' must be 'heuristic', 'sampling' or 'random', not {brief(bots)}")
+        rule = request.get("rule")
+        if rule is not None and (not isinstance(rule, str) or rule not in measures_of(spec).focus):
+            raise RequestError(f"field 'rule': {brief(rule)} is no rule measured in {spec.id} "
+                               f"(rules: {', '.join(measures_of(spec).focus)})")
         if len(MEASUREMENTS) >= MAX_MEASUREMENTS:
             MEASUREMENTS.pop(next(iter(MEASUREMENTS)))  # the oldest goes
         measurement_id = f"m{next(_measure_ids)}"
         m = MEASUREMENTS[measurement_id] = {
             "game": spec.id, "keys": [tuple(sorted(v.to_json().items())) for v in built], "seed": _seed(request),
-            "bots": bots, "budget": _budget(request), "records": ([], []),
+            "bots": bots, "budget": _budget(request), "records": ([], []), "rule": rule,
         }
     played = len(m["records"][0])
     if played + count > MAX_MEASURE_GAMES:
@@ -692,14 +696,18 @@ def op_measure(request: Mapping[str, Any]) -> dict[str, Any]:
     kind = measures_of(game_registry.get(m["game"]))
     metrics = [name for name in kind.rows() if name != "games"]
     first, second = m["records"]
-    focus = sorted({name for names in kind.focus.values() for name in names if name in metrics})
+    # the focus: the measures of the rule compared ('rule', when the game measures it), else every rule's
+    chosen = kind.focus.get(m["rule"]) if isinstance(m["rule"], str) else None
+    focus = ([name for name in chosen if name in metrics] if chosen
+             else sorted({name for names in kind.focus.values() for name in names if name in metrics}))
     compared = differences(first, {"second": second}, metrics, focus)["second"]
     return {
         "id": measurement_id, "game": m["game"], "games": len(first), "seed": m["seed"], "bots": m["bots"],
         "identical": compared["identical"], "deals_diverge_share": compared["deals_diverge_share"],
         "values": {"first": {name: estimate(first, name) for name in metrics},
                    "second": {name: estimate(second, name) for name in metrics}},
-        "difference": compared["metrics"], "metrics": kind.rows(), "focus": focus,
+        "difference": compared["metrics"], "focus": focus,
+        "metrics": {name: _(text) for name, text in kind.rows().items()},  # (in the request's language)
     }
 
 

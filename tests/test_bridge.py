@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -464,6 +465,8 @@ def test_measure_op_pairs_games_in_steps_with_the_builds_code():
     ({"games": 2, "variants": [{}]}, "'variants' must hold exactly two"),
     ({"games": 2, "bots": "oracle"}, "'bots'"),
     ({"games": 2, "id": "m999"}, "field 'id': no measurement"),
+    ({"games": 2, "rule": "ruffe-and-trumps.no.such-rule"}, "field 'rule'"),
+    ({"games": 2, "rule": 7}, "field 'rule'"),
 ])
 def test_measure_op_refuses_bad_fields_by_name(request_fields, words):
     request = {"op": "measure", "game": GAME, "variants": [{}, {"follow": "free"}], **request_fields}
@@ -478,3 +481,15 @@ def test_measure_op_caps_the_games_of_a_measurement(monkeypatch):
     refused = error(op="measure", id=started["id"], games=2)
     assert refused["type"] == "RequestError" and "field 'games'" in refused["message"] and "4" in refused["message"]
     assert ok(op="measure", id=started["id"], games=1)["games"] == 4  # the refusal changed nothing
+
+
+def test_measure_op_focuses_on_the_rule_compared_and_speaks_the_request_s_language():
+    """The panel names the contested rule it compares: the focus is that rule's measures
+    (engine/measuring.py), and the measures' descriptions come in the request's language."""
+    from engine.measuring import measures_of
+
+    rule = "ruffe-and-trumps.play.follow"
+    answer = ok(op="measure", game=GAME, variants=[{}, {"follow": "free"}], games=2, seed=3, rule=rule, lang="ru")
+    assert answer["focus"] == list(measures_of(games.get(GAME)).focus[rule])
+    assert all(re.search("[а-яё]", text) for name, text in answer["metrics"].items()), answer["metrics"]
+    assert ok(op="close", id=answer["id"])["closed"] is True

@@ -238,3 +238,41 @@ def test_replay_a_deal_of_the_table_as_played_then_by_the_bots(site_page, game: 
     focused = page.evaluate(FOCUSED)
     assert focused["inTable"] and focused["deal"] == "1", focused
     site_page.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["ru"])
+def test_the_reader_measures_two_readings_over_paired_games(site_page, lang) -> None:
+    """"Many paired games, measured" (issue 22): the panel plays N paired games in steps, with a
+    progress bar, and shows each reading's value and the paired difference of the rule's measures,
+    each with its 95 % interval and the engine's verdict, in the page's language; a count out of
+    bounds is refused by name and changes nothing."""
+    game = "mushka"
+    page = site_page.page
+    site_page.goto(f"{lang}/games/{game}/")
+    panel = page.locator(f".edition-compare[data-game='{game}']").first
+    panel.scroll_into_view_if_needed()
+    panel.locator(".edition-compare-start").click()
+    panel.locator(".ed-compare-form").wait_for(timeout=120_000)
+    panel.locator("select[id$='-option']").select_option("ace_of_spades_power")  # (a reading that changes play)
+    panel.locator("select[name=deal-mode]").select_option("measure")
+    panel.locator("input[name=games]").fill("0")
+    panel.locator(".ed-compare-run").click()
+    error = panel.locator(".ed-form-error")
+    assert error.is_visible() and "2000" in error.inner_text(), error.inner_text()
+    panel.locator("input[name=games]").fill("6")
+    panel.locator("input[name=seed]").fill("11")
+    panel.locator(".ed-compare-run").click()
+    results = panel.locator(".ed-compare-results[data-done='1'][data-mode='measure']")
+    results.wait_for(timeout=180_000)
+    text = results.inner_text()
+    assert "6" in text and "11" in text, text
+    rows = results.locator(".ed-measure-table").first.locator("tbody tr")
+    assert not results.locator(".ed-measure-identical").count() and rows.count() >= 1, text
+    verdicts = {"эффект", "разница не обнаружена", "не сравнимо", "не измерено"}
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        assert cells[-1] in verdicts, cells
+        assert "от " in cells[2] and " до " in cells[2], cells
+    assert not re.search(r"\b(effect|paired|games)\b", text), text
+    shoot(page, panel, f"compare-{game}-measure-{lang}.png")
+    site_page.assert_clean()

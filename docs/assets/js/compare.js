@@ -9,6 +9,7 @@ import { withSymbols } from "./cards.js";
 import { amountText, dealsTable, ledgerOf, sheetTable } from "./ledger.js";
 import { counted, tr } from "./lang.js";
 import { botKinds, botWord, Places, humanize, problemNodes, readingChoiceLabel, readingLabel, seatName } from "./words.js";
+import { DEFAULT_GAMES, MAX_GAMES, measure } from "./measure.js";
 
 export async function mountCompare(container, site) {
   const compare = new Compare(container, site);
@@ -158,7 +159,12 @@ class Compare {
     this.botsLabel = el("label", { for: this.bots.id }, tr("Bots (every seat, both games)"));
     // Whole games, or one deal (of the seed's game, or of the game at the table) under both readings.
     this.dealMode = el("select", { id: this.uid("deal-mode"), name: "deal-mode" },
-      el("option", { value: "game" }, tr("The whole game")), el("option", { value: "deal" }, tr("One deal")));
+      el("option", { value: "game" }, tr("The whole game")), el("option", { value: "deal" }, tr("One deal")),
+      el("option", { value: "measure" }, tr("Many paired games, measured")));
+    this.gameCount = el("input", { type: "number", id: this.uid("games"), name: "games", step: 1, inputmode: "numeric",
+      value: String(DEFAULT_GAMES) });
+    this.gameCountBox = el("div", { class: "ed-field", hidden: true },
+      el("label", { for: this.gameCount.id }, tr("Paired games")), this.gameCount);
     this.dealNumber = el("input", { type: "number", id: this.uid("deal"), name: "deal", min: 1, step: 1, value: "1" });
     this.dealNumberBox = el("div", { class: "ed-field", hidden: true },
       el("label", { for: this.dealNumber.id }, tr("Deal number")), this.dealNumber);
@@ -176,7 +182,7 @@ class Compare {
         el("div", { class: "ed-field" }, el("label", { for: this.seed.id }, tr("Seed (the same deals for both)")), this.seed),
         el("div", { class: "ed-field" }, this.botsLabel, this.bots),
         el("div", { class: "ed-field" }, el("label", { for: this.dealMode.id }, tr("Deal")), this.dealMode),
-        this.dealNumberBox),
+        this.dealNumberBox, this.gameCountBox),
       this.sessionNote,
       this.error, el("div", { class: "ed-form-buttons" }, this.runButton));
     form.addEventListener("submit", (event) => {
@@ -249,6 +255,7 @@ class Compare {
     const { el } = this;
     const one = this.dealMode.value === "deal";
     this.dealNumberBox.hidden = !one;
+    this.gameCountBox.hidden = this.dealMode.value !== "measure";
     const table = this.tableDeal();
     this.seed.disabled = table;
     this.lockTableReading();
@@ -275,7 +282,8 @@ class Compare {
       this.sessionNote.hidden = true;
       this.sessionNote.replaceChildren();
     }
-    this.runButton.textContent = one ? tr("Play the deal under both readings") : tr("Play both games");
+    this.runButton.textContent = one ? tr("Play the deal under both readings")
+      : this.dealMode.value === "measure" ? tr("Measure") : tr("Play both games");
   }
 
   variants() {
@@ -310,6 +318,24 @@ class Compare {
     } catch (error) {
       this.error.textContent = error.message;
       this.error.hidden = false;
+      return;
+    }
+    if (this.dealMode.value === "measure") {
+      const games = Number(this.gameCount.value);
+      if (!Number.isInteger(games) || games < 1 || games > MAX_GAMES) {
+        this.error.textContent = tr("The number of games must be a whole number from 1 to {0}, not \"{1}\".", MAX_GAMES,
+          this.gameCount.value);
+        this.error.hidden = false;
+        return;
+      }
+      this.runButton.disabled = true;
+      try {
+        const option = this.contestedOptions().find((o) => o.name === this.optionSelect.value);
+        await measure(this, { variants, seed, bots: this.bots.value || "heuristic", games,
+          rule: this.full.checked || !option ? null : option.rule });
+      } finally {
+        this.runButton.disabled = false;
+      }
       return;
     }
     const request = { op: "compare", game: this.gameId, seed, variants };

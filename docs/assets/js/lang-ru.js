@@ -286,6 +286,29 @@ export const RU = {
   " after {0}. ": " за {0}. ",
   "Records are written down: each deal's column shows what a player wrote off (−) or up (+); the lowest record wins.":
     "Записи списываются: в столбце каждой сдачи видно, что игрок списал (−) или записал (+); выигрывает наименьшая запись.",
+  // the reader's own measurement in the comparison panel (measure.js)
+  "Many paired games, measured": "Много парных партий, с измерением",
+  "Paired games": "Парных партий",
+  "Measure": "Измерить",
+  "The number of games must be a whole number from 1 to {0}, not \"{1}\".":
+    "Число партий — целое от 1 до {0}, а не «{1}».",
+  "Games played under each reading": "Сыграно партий при каждом прочтении",
+  "{0} of {1} paired games played…": "Сыграно {0} из {1} парных партий…",
+  "These readings could not be measured with these settings.": "Эти прочтения не удалось измерить при таких настройках.",
+  "{0} paired games (seed {1} on: the same deals under both readings); bots: {2}; played in {3} s. Each value with its 95 % interval; each difference B − A is paired, game by game, with its 95 % interval; an effect is said only where the interval holds no zero after the Benjamini–Hochberg control of these measures.":
+    "Парных партий: {0} (начиная с расклада № {1}: при обоих прочтениях те же сдачи); боты: {2}; сыграно за {3} с. Каждое значение — с 95-% интервалом; каждая разность B − A парная, партия с партией, с 95-% интервалом; эффект назван только там, где интервал не содержит нуля после поправки Бенджамини — Хохберга по этим измерениям.",
+  "Every game was played identically under both readings: with these settings, they cannot change play.":
+    "При обоих прочтениях каждая партия сыграна одинаково: при таких настройках они не могут изменить игру.",
+  "B − A (paired)": "B − A (парная)",
+  "Verdict": "Вывод",
+  "pt": "п.",
+  "{0} to {1}": "от {0} до {1}",
+  "What is measured": "Что измерено",
+  "effect": "эффект",
+  "no difference detected": "разница не обнаружена",
+  "not comparable": "не сравнимо",
+  "not measured": "не измерено",
+  "The other measures ({0})": "Остальные измерения ({0})",
 };
 
 /** A counted noun's Russian forms (1, 2–4, 5 and more), by its English plural (lang.js counted). */
