@@ -31,8 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from engine.i18n import Text
-from engine.i18n import current as current_language
+from engine.i18n import Text, current as current_language
 
 __all__ = ["Entry", "DealRow", "Ledger"]
 

@@ -31,8 +31,7 @@ from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
 from engine import table_view as table_views
-from engine.i18n import Text, tr
-from engine.i18n import current as current_language
+from engine.i18n import Text, current as current_language, tr
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 

@@ -37,9 +37,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.cards import Card
-from engine.i18n import Text, _, tr
 from engine.game import fresh
-from engine.i18n import current as current_language
+from engine.i18n import Text, _, current as current_language, tr
 
 if TYPE_CHECKING:
     from engine.partie import Partie

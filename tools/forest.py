@@ -61,7 +61,10 @@ def plot(entry: dict[str, Any], reading: str, names: list[str], label: Callable[
     """The forest plot of ``reading`` against the default as one ``<svg>`` element (one line).
     ``label(name)``: a measure's words (plain text); ``title``: the plot's accessible name;
     ``words``: the plot's own few words in the page's language."""
-    measured = [n for n in names if any(r[0] == n for r in rows(entry, reading, [n]))]
+    by_name: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
+    for found_row in rows(entry, reading, names):
+        by_name.setdefault(found_row[0], []).append(found_row)
+    measured = list(by_name)
     height = TOP + ROW * len(measured) + PAD
     width = LABEL + PLOT
     zero = LABEL + PLOT / 2
@@ -75,7 +78,7 @@ def plot(entry: dict[str, Any], reading: str, names: list[str], label: Callable[
              f'{html.escape(words("higher"))}</text>',
              f'<line x1="{zero}" y1="{TOP - 8}" x2="{zero}" y2="{height - PAD / 2}" class="edition-forest-zero"/>']
     for i, name in enumerate(measured):
-        found = rows(entry, reading, [name])
+        found = by_name[name]
         # the row's scale: the heuristic bots' interval (the larger campaign) where it is not a point,
         # else every mark's; an interval beyond it is cut at the column's edge (the table has it whole)
         spans = [[abs(v) for v in (d["low"], d["high"], d["estimate"])] for _, kind, d in found if kind == "heuristic"]
