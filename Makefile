@@ -154,14 +154,15 @@ browser:
 # Tests are split by their marks (pyproject.toml): `make check` runs every test that is neither
 # `browser` nor `slow`, mypy --strict among them (tests/test_types.py), what a change to a rule needs; `make test` runs that first
 # (fail fast), then the rest, so every test runs once. PYTEST_ARGS: more pytest options (-k, -x, ...).
-# XDIST: pytest-xdist's -n for the quick tests (2 measured faster than 1 on two cores; see CONTRIBUTING.md).
+# XDIST: pytest-xdist's -n for both steps (2 measured faster than 1 on two cores; see CONTRIBUTING.md). The
+# browser tests share one page per module (tests/browser/conftest.py, `shared_page`) and one built site (a lock).
 XDIST ?= 2
 PYTEST_ARGS ?=
 check: $(STAMPS)/venv $(MESSAGES) $(RULE_TESTS) $(STAMPS)/schemas validators
 	$(PY) -m pytest -m "not browser and not slow" -n $(XDIST) $(PYTEST_ARGS)
 
 test: check setup browser site
-	$(PY) -m pytest -m "browser or slow" $(PYTEST_ARGS)
+	$(PY) -m pytest -m "browser or slow" -n $(XDIST) $(PYTEST_ARGS)
 
 # The property tests with many examples and fresh randomness (not part of `make test`).
 deep: $(STAMPS)/venv $(MESSAGES)

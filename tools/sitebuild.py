@@ -14,12 +14,15 @@ the browser tests serve too) is cached apart from the default one.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -76,6 +79,19 @@ def build(dest: Path, site_url: str | None = None) -> subprocess.CompletedProces
     return done
 
 
+@contextlib.contextmanager
+def _one_builder(cache_root: Path) -> Iterator[None]:
+    """One build at a time per cache (the test processes of pytest-xdist share it): the others wait,
+    then find the build made and reuse it."""
+    cache_root.mkdir(parents=True, exist_ok=True)
+    with open(cache_root.parent / f".{cache_root.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def build_or_reuse(preferred: Path | None = None, site_url: str | None = None) -> tuple[Path, str]:
     """A strict build of the current inputs: ``preferred`` (default site/) if fresh, else a cached build.
 
@@ -91,10 +107,14 @@ def build_or_reuse(preferred: Path | None = None, site_url: str | None = None) -
     else:
         tag = hashlib.sha256(site_url.encode()).hexdigest()[:8]
         cache_root = REPO / "build" / f"site-cache-{tag}"
+    with _one_builder(cache_root):
+        return _build_in_cache(cache_root, site_url)
+
+
+def _build_in_cache(cache_root: Path, site_url: str | None) -> tuple[Path, str]:
     target = cache_root / fingerprint(site_url)[:16]
     if is_fresh(target, site_url):
         return target, f"reused {target}"
-    cache_root.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix="site-", dir=cache_root))
     done = build(scratch, site_url)
     if done.returncode != 0:

@@ -9,7 +9,12 @@
   Playwright, never a downloaded browser. Missing: a failure under ``CI=true``, else a skip;
 - ``site_page`` (and ``narrow_site_page``, ``subpath_site_page``): a fresh page whose every
   request to a host other than 127.0.0.1 is aborted and recorded, with console errors, page
-  errors and failed local responses collected; ``site_page.assert_clean()`` checks them all.
+  errors and failed local responses collected; ``site_page.assert_clean()`` checks them all;
+- ``shared_page``: the same, but one page per test module, kept from test to test, so that
+  Python starts once per module (a start is 5-10 s): each test walks to its page by the site's
+  instant navigation (``visit``), which keeps the window and its Python, as a reader's click
+  on a link does. Each test begins with the page's problems cleared and the games kept by the
+  browser forgotten.
 """
 
 from __future__ import annotations
@@ -174,6 +179,28 @@ class SitePage:
         return path
 
 
+def visit(session: SitePage, path: str) -> None:
+    """Bring ``session`` to the site's page ``path`` as a reader would: by a click's instant
+    navigation when the page is the site's with Python already running (the window and its
+    Python survive: checked), else by loading it. Already there: nothing is done."""
+    page = session.page
+    target = session.url(path)
+    here = page.url.split("#")[0].split("?")[0]
+    if here == target.split("#")[0].split("?")[0]:
+        return
+    live = page.url.startswith(session.base) and page.evaluate(
+        "() => Boolean(window.EditionNavigation?.pages && window.EditionSite?.python?.state === 'ready')")
+    if not live:
+        session.goto(path)
+        return
+    page.evaluate("(url) => { window.__visiting = document.querySelector('article'); window.__kept = 1;"
+                  " window.EditionNavigation.go(url); }", target)
+    page.wait_for_function(
+        "() => { const a = document.querySelector('article'); return a !== null && a !== window.__visiting"
+        " && a.querySelector('h1') !== null; }", timeout=60_000)
+    assert page.evaluate("window.__kept ?? null") == 1, f"walking to /{path} reloaded the page"
+
+
 def _new_context(browser, site_url: str, records: list[str], **options):
     # The site's service worker (sw.js) is blocked unless a test allows it: a page it controls
     # is answered by it, past the route below (tests/browser/test_offline.py allows it).
@@ -210,6 +237,13 @@ def site_page(browser, site_url: str) -> Iterator[SitePage]:
 
 
 @pytest.fixture
+def own_page(browser, site_url: str) -> Iterator[SitePage]:
+    """A page of the test's own, for a test that takes the page apart (a module whose other tests
+    share one page names ``site_page`` after ``shared_page``)."""
+    yield from _site_page(browser, site_url, viewport={"width": 1280, "height": 900})
+
+
+@pytest.fixture
 def subpath_site_page(browser, subpath_site_url: str) -> Iterator[SitePage]:
     """A page on the sub-path deployment; its base is the server's root, so that a request the
     site makes outside /edition/ fails and is reported."""
@@ -220,3 +254,24 @@ def subpath_site_page(browser, subpath_site_url: str) -> Iterator[SitePage]:
 def narrow_site_page(browser, site_url: str) -> Iterator[SitePage]:
     yield from _site_page(browser, site_url, viewport={"width": 390, "height": 844},
                           device_scale_factor=1, is_mobile=True, has_touch=True)
+
+
+@pytest.fixture(scope="module")
+def _module_page(browser, site_url: str) -> Iterator[SitePage]:
+    yield from _site_page(browser, site_url, viewport={"width": 1280, "height": 900})
+
+
+@pytest.fixture
+def shared_page(_module_page: SitePage) -> Iterator[SitePage]:
+    """The module's page (see the module's docstring): problems cleared, kept games forgotten,
+    extra tabs closed; the page itself is left where the last test left it."""
+    session = _module_page
+    for extra in session.context.pages:
+        if extra is not session.page:
+            extra.close()
+    if session.page.url.startswith(session.base):
+        session.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    session.console_errors.clear()
+    session.outside_requests.clear()
+    session.failed_responses.clear()
+    yield session

@@ -119,17 +119,28 @@ def check_both_schemes(page, where: str, scope: str | None = None) -> list[str]:
     return problems
 
 
-def test_each_kind_of_page_has_no_serious_violation(built_site: Path, site_page) -> None:
+def test_each_kind_of_page_loads_cleanly_with_no_serious_violation(built_site: Path, site_page) -> None:
     """A page of each kind in both languages and a seeded sample of the rest (test_pages.sample_pages):
-    each kind is made by one generator, and axe in two schemes takes some seconds a page."""
+    each kind is made by one generator, and axe in two schemes takes some seconds a page. Each is
+    loaded as a reader opens it (without starting Python: the tables have their own tests) and must
+    answer 200, have a title, and load with no console error, no failed local request and no request
+    to another host. (Every page's local assets and hosts are checked without a browser, in
+    tests/test_site.py.)"""
     pages = sample_pages(built_site)
     assert len(pages) >= 12, f"only {len(pages)} pages sampled: {pages}"
     problems = []
     for path in pages:
-        site_page.goto(path + STATIC, settle_ms=10_000)
+        site_page.console_errors.clear()
+        site_page.outside_requests.clear()
+        site_page.failed_responses.clear()
+        response = site_page.goto(path + STATIC, settle_ms=10_000)
+        if response is None or response.status != 200:
+            problems.append(f"/{path}: status {response.status if response else 'none'}")
+        if not site_page.page.title().strip():
+            problems.append(f"/{path}: no title")
         problems += check_both_schemes(site_page.page, f"/{path}")
+        problems += [f"/{path}: {p}" for p in site_page.problems()]
     assert not problems, "\n".join(problems)
-    site_page.assert_clean()
 
 
 def play_to_a_refusal(page) -> bool:
@@ -151,15 +162,17 @@ TABLES = ("gleek", "mushka", "piquet", "ruffe-and-trumps")
 
 
 @pytest.mark.parametrize("game", TABLES)
-def test_table_in_play_has_no_serious_violation(site_page, game: str) -> None:
+def test_table_in_play_has_no_serious_violation(shared_page, game: str) -> None:
     """The table and the comparison panel, each checked alone (the page around them is the
-    static test's), at the moments a reader meets them."""
+    static test's), at the moments a reader meets them. One window for the four tables, walked
+    from game to game by instant navigation (Python starts once)."""
+    site_page = shared_page
     page = site_page.page
     table, compare = f".edition-table[data-game='{game}']", f".edition-compare[data-game='{game}']"
     open_loo(site_page, game, players=GAMES[game], seed=SEED)
-    page.locator(".ed-setup summary").click()
+    page.locator(".edition-table .ed-setup summary").click()
     problems = check_both_schemes(page, f"{game}: table dealt, settings open", table)
-    page.locator(".ed-setup summary").click()
+    page.locator(".edition-table .ed-setup summary").click()
 
     refused = play_to_a_refusal(page)
     if refused:

@@ -22,10 +22,17 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import visit
 
 from engine import games
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def site_page(shared_page):
+    """One page for the module's tests, Python started once (tests/browser/conftest.py, ``shared_page``)."""
+    return shared_page
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
@@ -40,7 +47,7 @@ def int_options(game: str) -> list[dict]:
 
 def open_compare(site_page, game: str):
     page = site_page.page
-    page.goto(site_page.url(f"games/{game}/"))
+    visit(site_page, f"games/{game}/")
     panel = page.locator(f".edition-compare[data-game='{game}']").first
     assert panel.count() == 1, f"the {game} page has no comparison panel"
     panel.scroll_into_view_if_needed()

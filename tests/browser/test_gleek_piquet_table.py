@@ -31,6 +31,12 @@ from test_loo_table import TABLE_VIEW, check_rule_href, click_and_wait, open_loo
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+
+@pytest.fixture
+def site_page(shared_page):
+    """One page for the module's tests, Python started once (tests/browser/conftest.py, ``shared_page``)."""
+    return shared_page
+
 RULE = re.compile(r"^(gleek|piquet)\.[a-z0-9-]+\.[a-z0-9-]+$")
 
 
@@ -193,7 +199,7 @@ def test_a_whole_game_of_piquet_by_clicks(site_page, reading_set):
     page = open_game(site_page, "piquet", seed=2, reading_set=reading_set)
     view = page.evaluate(TABLE_VIEW)
     assert {k: view["variant"][k] for k in readings} == readings, view["variant"]
-    assert page.locator(".ed-setup select[name=reading_set]").input_value() == reading_set
+    assert page.locator(".edition-table .ed-setup select[name=reading_set]").input_value() == reading_set
     shoot(page, f"table-piquet-{reading_set}-start.png")
     plan = play_to_end(page, "piquet", seed=2, limit_s=300)
     view = page.evaluate(TABLE_VIEW)

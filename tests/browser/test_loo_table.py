@@ -21,8 +21,15 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import visit
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def site_page(shared_page):
+    """One page for the module's tests, Python started once (tests/browser/conftest.py, ``shared_page``)."""
+    return shared_page
 
 SHOTS = Path("/tmp/shots")
 TABLE = ".ed-table-app"
@@ -49,23 +56,23 @@ def open_loo(session, game: str, *, players: int, seed: int, options: dict[str, 
     a game with these settings (a select's value is its option's JSON; ``reading_set``: one of the
     game's named sets)."""
     page = session.page
-    page.goto(session.url(f"{'' if lang == 'en' else lang + '/'}games/{game}/"))
+    visit(session, f"{'' if lang == 'en' else lang + '/'}games/{game}/")
     page.locator(f".edition-table[data-game='{game}']").scroll_into_view_if_needed()
     page.wait_for_selector(f"{TABLE}[data-phase]", timeout=120_000)  # the default game is dealt
-    page.locator(".ed-setup summary").click()
-    page.select_option(".ed-setup select[name=players]", str(players))
+    page.locator(".edition-table .ed-setup summary").click()
+    page.select_option(".edition-table .ed-setup select[name=players]", str(players))
     if reading_set is not None:
-        page.select_option(".ed-setup select[name=reading_set]", reading_set)
+        page.select_option(".edition-table .ed-setup select[name=reading_set]", reading_set)
     for name, value in (options or {}).items():
-        field = page.locator(f".ed-setup [name={name}]")
+        field = page.locator(f".edition-table .ed-setup [name={name}]")
         if field.evaluate("(e) => e.tagName") == "SELECT":
             field.select_option(value)
         else:
             field.fill(value)
-    page.select_option(".ed-setup select[name=speed]", speed)
-    page.fill(".ed-setup input[name=seed]", str(seed))
-    page.locator(".ed-setup button[type=submit]").click()
-    page.locator(".ed-setup summary").click()
+    page.select_option(".edition-table .ed-setup select[name=speed]", speed)
+    page.fill(".edition-table .ed-setup input[name=seed]", str(seed))
+    page.locator(".edition-table .ed-setup button[type=submit]").click()
+    page.locator(".edition-table .ed-setup summary").click()
     page.wait_for_function(
         "([word, seed]) => document.querySelector('.ed-seed-label')?.textContent.includes(word + seed)",
         arg=[SEED_LABEL[lang], seed])
@@ -322,15 +329,15 @@ def test_petukh_at_its_defaults_on_a_phone(narrow_site_page) -> None:
     page.goto(session.url("games/petukh/"))
     page.locator(".edition-table[data-game='petukh']").scroll_into_view_if_needed()
     page.wait_for_selector(f"{TABLE}[data-phase]", timeout=120_000)
-    page.locator(".ed-setup summary").click()
-    defaults = {name: page.locator(f".ed-setup [name={name}]").input_value()
+    page.locator(".edition-table .ed-setup summary").click()
+    defaults = {name: page.locator(f".edition-table .ed-setup [name={name}]").input_value()
                 for name in ("players", "start_record", "stake", "six_player_pack")}
     assert defaults == {"players": "4", "start_record": "15", "stake": "1", "six_player_pack": '"thirty"'}, defaults
-    assert page.locator(".ed-setup input[name=start_record]").get_attribute("type") == "number"
-    page.select_option(".ed-setup select[name=speed]", "0")
-    page.fill(".ed-setup input[name=seed]", "8")
-    page.locator(".ed-setup button[type=submit]").click()
-    page.locator(".ed-setup summary").click()
+    assert page.locator(".edition-table .ed-setup input[name=start_record]").get_attribute("type") == "number"
+    page.select_option(".edition-table .ed-setup select[name=speed]", "0")
+    page.fill(".edition-table .ed-setup input[name=seed]", "8")
+    page.locator(".edition-table .ed-setup button[type=submit]").click()
+    page.locator(".edition-table .ed-setup summary").click()
     page.wait_for_function("() => document.querySelector('.ed-seed-label')?.textContent.includes('Seed 8')")
     wait_for_reader(page)
     view = page.evaluate(TABLE_VIEW)

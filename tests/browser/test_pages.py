@@ -1,8 +1,11 @@
-"""Every page of the built site, opened in headless Chromium.
+"""Pages of the built site, opened in headless Chromium.
 
-Each page must load with no console error, no failed local request and no request to
-any host but the loopback server. The parallel text must read side by side on a wide
-screen and stack on a narrow one. Screenshots of the home page, a source page and a game
+A page of each kind and a seeded sample of the rest (``sample_pages``) are loaded by
+tests/browser/test_accessibility.py, which checks that each loads with no console error, no
+failed local request and no request to any host but the loopback server, and runs axe on it;
+every page's local assets and hosts are checked without a browser in tests/test_site.py.
+Here: the parallel text must read side by side on a wide screen and stack on a narrow one.
+Screenshots of the home page, a source page and a game
 page go to build/screenshots/ for a person to look at.
 """
 
@@ -39,26 +42,6 @@ def sample_pages(site: Path, size: int = 16) -> list[str]:
     chosen = [p for p in PAGE_KINDS if p in pages]
     rest = [p for p in pages if p not in chosen]
     return chosen + sorted(random.Random(0).sample(rest, max(0, min(len(rest), size - len(chosen)))))
-
-
-def test_every_page_loads_cleanly(built_site: Path, site_page) -> None:
-    """Every page built, loaded as a reader opens it, but without starting Python (the tables and
-    examples are played by their own tests, and the offline test starts a sample of them)."""
-    pages = site_pages(built_site)
-    assert len(pages) >= 17, f"only {len(pages)} pages were built: {pages}"
-    problems = []
-    for path in pages:
-        site_page.console_errors.clear()
-        site_page.outside_requests.clear()
-        site_page.failed_responses.clear()
-        response = site_page.goto(path + "?edition-bench=off", settle_ms=10_000)
-        if response is None or response.status != 200:
-            problems.append(f"/{path}: status {response.status if response else 'none'}")
-        problems += [f"/{path}: {p}" for p in site_page.problems()]
-        title = site_page.page.title()
-        if not title.strip():
-            problems.append(f"/{path}: no title")
-    assert not problems, "\n".join(problems)
 
 
 def test_home_page(site_page) -> None:

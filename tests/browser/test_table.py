@@ -18,8 +18,15 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import visit
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def site_page(shared_page):
+    """One page for the module's tests, Python started once (tests/browser/conftest.py, ``shared_page``)."""
+    return shared_page
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
@@ -36,19 +43,19 @@ def open_table(session, *, players: str, hand_size: str | None, speed: str, seed
                bots: str = "heuristic"):
     """Open the Ruffe page, let the table start, and deal a game with these settings."""
     page = session.page
-    page.goto(session.url(GAME_PAGE))
+    visit(session, GAME_PAGE)
     table = page.locator(".edition-table[data-game='ruffe-and-trumps']")
     table.scroll_into_view_if_needed()
-    page.wait_for_selector(PLAYABLE, timeout=120_000)  # the default game is dealt as soon as Python is up
-    page.locator(".ed-setup summary").click()
-    page.select_option(".ed-setup select[name=players]", players)
+    page.wait_for_selector(".ed-table-app[data-phase]", timeout=120_000)  # a game is dealt as soon as Python is up
+    page.locator(".edition-table .ed-setup summary").click()
+    page.select_option(".edition-table .ed-setup select[name=players]", players)
     if hand_size is not None:
-        page.select_option(".ed-setup select[name=hand_size]", hand_size)
-    page.select_option(".ed-setup select[name=speed]", speed)
-    page.select_option(".ed-setup select[name=bots]", bots)
-    page.fill(".ed-setup input[name=seed]", str(seed))
-    page.locator(".ed-setup button[type=submit]").click()
-    page.locator(".ed-setup summary").click()  # fold the settings away again
+        page.select_option(".edition-table .ed-setup select[name=hand_size]", hand_size)
+    page.select_option(".edition-table .ed-setup select[name=speed]", speed)
+    page.select_option(".edition-table .ed-setup select[name=bots]", bots)
+    page.fill(".edition-table .ed-setup input[name=seed]", str(seed))
+    page.locator(".edition-table .ed-setup button[type=submit]").click()
+    page.locator(".edition-table .ed-setup summary").click()  # fold the settings away again
     page.wait_for_function(
         "(seed) => document.querySelector('.ed-seed-label')?.textContent.includes('Seed ' + seed)", arg=seed
     )
@@ -245,9 +252,11 @@ def test_compare_two_readings(site_page) -> None:
     site_page.assert_clean()
 
 
-def test_python_starts_once_per_visit(site_page) -> None:
+def test_python_starts_once_per_visit(own_page) -> None:
     """A new page's content (what Material's instant navigation swaps in, then `document$` fires)
-    gets a working table from the same worker; scanning twice adds nothing twice."""
+    gets a working table from the same worker; scanning twice adds nothing twice. (The test swaps
+    the table out of the page: it has a page of its own, not the module's.)"""
+    site_page = own_page
     page = site_page.page
     page.goto(site_page.url(GAME_PAGE))
     page.locator(".edition-table").scroll_into_view_if_needed()
