@@ -22,6 +22,7 @@ page and scheme) are printed and written to build/a11y/axe.json.
 
 from __future__ import annotations
 
+import fcntl
 import json
 from collections import Counter
 from pathlib import Path
@@ -46,6 +47,8 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 """The rules a change of scheme can change: the dark scheme is checked with these alone."""
 FIGURES = ROOT / "build" / "a11y" / "axe.json"
 STATIC = "?edition-bench=off"
+PARTS = 4
+"""The page sample is dealt into this many tests, so that parallel workers share it."""
 """Static pages are checked with no table started (edition.js's flag): the tables have their own test."""
 GAMES = {spec.id: next(o["default"] for o in spec.options() if o["name"] == "players") for spec in games.all()}
 SEED = 7
@@ -102,7 +105,13 @@ def record(where: str, violations: list[dict]) -> list[str]:
     _figures[where] = {"rules": {i: rules[i] for i in IMPACTS}, "nodes": {i: nodes[i] for i in IMPACTS},
                        "violations": violations}
     FIGURES.parent.mkdir(parents=True, exist_ok=True)
-    FIGURES.write_text(json.dumps(_figures, indent=1, ensure_ascii=False) + "\n")
+    with open(FIGURES.with_suffix(".lock"), "w") as lock:  # parallel workers add to one file
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            kept = json.loads(FIGURES.read_text()) if FIGURES.is_file() else {}
+        except ValueError:
+            kept = {}
+        FIGURES.write_text(json.dumps({**kept, **_figures}, indent=1, ensure_ascii=False) + "\n")
     summary = " ".join(f"{i}={rules[i]}({nodes[i]})" for i in IMPACTS)
     ids = ", ".join(f"{v['id']}:{v['impact']}" for v in violations)
     print(f"axe {where}: {summary}" + (f" [{ids}]" if ids else ""))
@@ -119,15 +128,17 @@ def check_both_schemes(page, where: str, scope: str | None = None) -> list[str]:
     return problems
 
 
-def test_each_kind_of_page_loads_cleanly_with_no_serious_violation(built_site: Path, site_page) -> None:
+@pytest.mark.parametrize("part", range(PARTS))
+def test_each_kind_of_page_loads_cleanly_with_no_serious_violation(built_site: Path, site_page, part: int) -> None:
     """A page of each kind in both languages and a seeded sample of the rest (test_pages.sample_pages):
     each kind is made by one generator, and axe in two schemes takes some seconds a page. Each is
     loaded as a reader opens it (without starting Python: the tables have their own tests) and must
     answer 200, have a title, and load with no console error, no failed local request and no request
     to another host. (Every page's local assets and hosts are checked without a browser, in
-    tests/test_site.py.)"""
-    pages = sample_pages(built_site)
-    assert len(pages) >= 12, f"only {len(pages)} pages sampled: {pages}"
+    tests/test_site.py.) The sample is dealt into PARTS tests, so that parallel workers share it."""
+    sample = sample_pages(built_site)
+    assert len(sample) >= 12, f"only {len(sample)} pages sampled: {sample}"
+    pages = sample[part::PARTS]
     problems = []
     for path in pages:
         site_page.console_errors.clear()
