@@ -102,3 +102,37 @@ def test_a_plot_escapes_its_words() -> None:
     root = ET.fromstring(svg)
     assert root.get("aria-label") == 'a "title"'
     assert float(next(root.iter(f"{SVG}circle")).get("cx")) < forest.LABEL + forest.PLOT / 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_each_focus_effect_says_whether_its_direction_holds_under_the_sampling_bots(lang, caplog) -> None:
+    """Every focus effect found with the heuristic bots is followed by what the sampling bots show
+    (engine/campaign.py ``directions``), in the page's language; an effect with no sampling
+    figures says nothing about them."""
+    said = 0
+    for path in MEASURES:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for entry in (data.get("rules") or {}).values():
+            if "heuristic" not in (entry.get("players") or {}):
+                continue
+            readings = list(entry["players"]["heuristic"]["values"])
+            with caplog.at_level(logging.WARNING):
+                text = gen_pages.what_changes_paired(data.get("metrics") or {}, list(entry.get("focus") or []),
+                                                     entry, readings, entry["default"], lang)[0]
+            for reading, verdicts in (entry.get("directions") or {}).items():
+                for measure, verdict in verdicts.items():
+                    if verdict in gen_pages.DIRECTIONS:
+                        assert gen_pages.tr(lang, gen_pages.DIRECTIONS[verdict]) in text, (reading, measure, verdict)
+                        said += 1
+    assert said >= 10, "the stored campaign has effects to say the direction of"
+    assert not [r.getMessage() for r in caplog.records if "no Russian" in r.getMessage()]
+
+
+def test_an_effect_without_sampling_figures_says_nothing_of_them() -> None:
+    entry = {"default": "a", "players": {"heuristic": {"n": 40, "differences": {"b": {"identical": False, "metrics": {
+        "x_share": {"estimate": 0.05, "low": 0.02, "high": 0.08, "verdict": "effect"}}}}}}}
+    text = gen_pages.what_changes_paired({"x_share": "a share"}, ["x_share"], entry, ["a", "b"], "a")[0]
+    assert "CI" in text and "sampling" not in text
+    entry["directions"] = {"b": {"x_share": "reversed"}}
+    text = gen_pages.what_changes_paired({"x_share": "a share"}, ["x_share"], entry, ["a", "b"], "a")[0]
+    assert "the sampling bots reverse it" in text

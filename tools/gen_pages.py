@@ -415,6 +415,18 @@ RU.update({
     "{measure}: not comparable across these readings ({reason})":
         "{measure}: не сравнимо между этими прочтениями ({reason})",
     "{measure}: not measured": "{measure}: не измерено",
+    " ({direction})": " ({direction})",
+    "its direction holds under the sampling bots (an effect of the same sign detected there too)":
+        "направление сохраняется у ботов с выборкой (и у них обнаружен эффект того же знака)",
+    "the sampling bots show the same sign, too few games to detect it":
+        "у ботов с выборкой тот же знак, но партий слишком мало, чтобы эффект обнаружить",
+    "the sampling bots reverse it (an effect of the opposite sign detected)":
+        "у ботов с выборкой направление обратное (обнаружен эффект противоположного знака)",
+    "the sampling bots show the opposite sign, not detected: the direction is not shown to hold for a "
+    "stronger player":
+        "у ботов с выборкой знак противоположный, эффект не обнаружен: не показано, что направление "
+        "сохраняется у более сильного игрока",
+    "the sampling bots' paired games do not change": "у ботов с выборкой парные партии не меняются",
     "Paired differences under {reading} from {default}, each measure on its own scale about zero":
         "Парные разности {reading} с {default}, каждое измерение в своём масштабе около нуля",
     "Under {reading}, against {default}: each row a measure (the focus measures first), each mark a paired "
@@ -1435,6 +1447,26 @@ def paired_change(name: str, value: Any, lang: str = "en") -> str:
     return f"{sign}{fmt_number(round(abs(value), 3))}"
 
 
+DIRECTIONS = {
+    "holds": "its direction holds under the sampling bots (an effect of the same sign detected there too)",
+    "same sign, not detected": "the sampling bots show the same sign, too few games to detect it",
+    "reversed": "the sampling bots reverse it (an effect of the opposite sign detected)",
+    "opposite sign, not detected": "the sampling bots show the opposite sign, not detected: the direction is "
+                                   "not shown to hold for a stronger player",
+    "no change under the sampling bot": "the sampling bots' paired games do not change",
+}
+"""engine/campaign.py ``directions``: whether a heuristic effect's direction holds under the other player."""
+
+
+def direction_words(entry: dict, reading: str, measure: str, lang: str) -> str:
+    """After an effect found with the heuristic bots: what the sampling bots show (nothing when they
+    were not measured)."""
+    said = ((entry.get("directions") or {}).get(reading) or {}).get(measure)
+    if said not in DIRECTIONS:
+        return ""
+    return tr(lang, " ({direction})").format(direction=tr(lang, DIRECTIONS[said]))
+
+
 def what_changes_paired(metrics: dict, focus: list[str], entry: dict, reading_ids: list[str], default: str,
                         lang: str = "en") -> list[str]:
     """One sentence per other reading, from the paired differences and their verdicts
@@ -1457,7 +1489,8 @@ def what_changes_paired(metrics: dict, focus: list[str], entry: dict, reading_id
             if verdict == "effect":
                 parts.append(tr(lang, "{measure} changes by {change} (95 % CI {low} to {high})").format(
                     measure=label, change=paired_change(m, d["estimate"], lang),
-                    low=paired_change(m, d["low"], lang), high=paired_change(m, d["high"], lang)))
+                    low=paired_change(m, d["low"], lang), high=paired_change(m, d["high"], lang))
+                    + direction_words(entry, r, m, lang))
             elif verdict == "no difference detected":
                 parts.append(tr(lang, "{measure}: no difference detected ({low} to {high})").format(
                     measure=label, low=paired_change(m, d["low"], lang), high=paired_change(m, d["high"], lang)))
