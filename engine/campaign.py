@@ -156,7 +156,8 @@ def assemble(game_id: str, measured: Mapping[str, GameMeasurement], seed: int, w
             "units": "games: game g uses seed + g under every reading; per-deal metrics are ratios of sums "
                      "over the games, paired by game",
             "value_interval": "Wilson for a share of games; otherwise a t interval on the games' linearized "
-                              "contributions (delta method for a ratio of sums); a median by the bootstrap",
+                              "contributions (delta method for a ratio of sums), cut to the metric's range (a share within "
+                              "0 to 1, a count at 0 or above); a median by the bootstrap",
             "difference_interval": "paired t interval on the difference of the games' linearized contributions; "
                                    "a paired bootstrap percentile interval beside it for the focus metrics",
             "bootstrap": {"seed": stats.BOOTSTRAP_SEED, "resamples": stats.BOOTSTRAP_REPS},

@@ -16,7 +16,8 @@ counts diverge is recorded per reading (``deals_diverge_share``).
 
 Per reading and metric (:func:`estimate`): the value and its 95 % interval (Wilson for a
 share of games, where each game is one trial; otherwise a t interval on the games'
-linearized contributions, the delta method for a ratio of sums). Per non-default reading
+linearized contributions, the delta method for a ratio of sums, cut to the metric's range:
+:func:`bounds`). Per non-default reading
 and metric (:func:`differences`): the paired difference from the default with its 95 %
 paired t interval on the linearized contributions and its p-value, a paired bootstrap
 percentile interval for the focus metrics (:data:`engine.stats.BOOTSTRAP_REPS` resamples
@@ -56,7 +57,7 @@ from .measuring import measures_of
 from .simulate import MEDIAN_METRICS, contested_rules, play_games
 
 __all__ = ["Task", "GameMeasurement", "estimate", "differences", "precision_target", "play_task",
-           "SHARE_PRECISION", "MEAN_PRECISION", "ALPHA", "VERDICTS"]
+           "SHARE_PRECISION", "MEAN_PRECISION", "ALPHA", "VERDICTS", "bounds", "COUNTS"]
 
 ALPHA = 0.05
 """The false discovery rate controlled across a rule's tests (and 1 - the intervals' level)."""
@@ -93,6 +94,41 @@ def is_share(name: str) -> bool:
     return name.endswith("_share")
 
 
+COUNTS = frozenset({
+    "games", "mean_deals_per_game", "median_deals_per_game", "mean_margin", "mean_players_per_deal",
+    "mean_cards_bought", "overshoots_per_game", "boys_per_deal", "jacks_per_deal", "mean_price",
+    "mean_turnover_per_deal", "mean_largest_payment", "mean_count_points_per_deal",
+    "mean_ruff_points_per_deal", "mean_declaration_takings", "mean_written_off_per_deal",
+    "mean_written_up_per_deal",
+})
+"""The metrics that cannot be negative by what they count (numbers of deals, cards, players or shows;
+points scored, money received, a price, a winner's lead): their value intervals stop at 0
+(tests/test_stats.py checks every one of them on played games)."""
+
+
+def bounds(name: str) -> tuple[float | None, float | None]:
+    """The range a metric's true value lies in, by what it counts: a share in [0, 1], a count
+    (:data:`COUNTS`) at 0 or above, anything else unbounded. A value interval is cut to it
+    (:func:`estimate`): the true value always lies inside, so the cut interval covers it at least
+    as often, and a share is never said to be possibly below 0 %.
+
+    >>> bounds("seen_share"), bounds("mean_price"), bounds("mean_dealer_net_per_deal")
+    ((0.0, 1.0), (0.0, None), (None, None))
+    """
+    if is_share(name):
+        return 0.0, 1.0
+    return (0.0, None) if name in COUNTS else (None, None)
+
+
+def _within(low: float | None, high: float | None, name: str) -> tuple[float | None, float | None]:
+    floor, ceiling = bounds(name)
+    if low is not None and floor is not None:
+        low = max(low, floor)
+    if high is not None and ceiling is not None:
+        high = min(high, ceiling)
+    return low, high
+
+
 def estimate(records: Records, name: str) -> dict[str, Any]:
     """One reading's value of a metric with its 95 % interval and the method that gave it."""
     places = _places(records, name)
@@ -113,7 +149,7 @@ def estimate(records: Records, name: str) -> dict[str, Any]:
         method = "wilson"
     else:
         interval = stats.ratio_interval(nums, dens)
-        low, high = interval.low, interval.high
+        low, high = _within(interval.low, interval.high, name)
         method = "t" if all(d == 1 for d in dens) else "ratio-t"
     return {"value": round(value, places), "low": _round(low, places), "high": _round(high, places),
             "method": method, "units": sum(1 for d in dens if d)}

@@ -173,3 +173,42 @@ def test_paired_games_deal_the_same_decks_while_both_last():
             played.append(state)
         shared = min(len(s.deals) for s in played)
         assert shared >= 1 and played[0].deals[:shared] == played[1].deals[:shared]
+
+
+GAMES = ["gleek", "mushka", "pamphil", "petukh", "piquet", "rams", "ruffe-and-trumps"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_count_is_never_negative_and_a_share_within_0_and_1_on_played_games(game):
+    """The ranges a value interval is cut to (engine.paired.bounds) hold on every game's own
+    figures: two played games of each, at the defaults."""
+    from engine.paired import COUNTS, bounds
+    from engine.simulate import play_games
+
+    checked = set()
+    for record in play_games(game, count=2):
+        for name, figure in record["values"].items():
+            if figure is None:
+                continue
+            floor, ceiling = bounds(name)
+            num, den = figure[0], figure[1]
+            if floor is not None:
+                assert num >= floor * den, (game, name, figure)
+                checked.add(name)
+            if ceiling is not None:
+                assert num <= ceiling * den, (game, name, figure)
+    assert checked & COUNTS, f"{game}: no count measured"
+
+
+def test_a_value_interval_stops_at_the_metrics_range():
+    """A few games with rare events: the t interval of a per-deal share would reach below 0 %;
+    it is cut at 0, and a count's at 0 too, while a signed figure keeps its interval."""
+    from engine.paired import estimate
+
+    share = [{"values": {"x_share": [1 if g == 0 else 0, 5, 4]}} for g in range(4)]
+    cut = estimate(share, "x_share")
+    assert cut["method"] == "ratio-t" and cut["low"] == 0.0 and 0 < cut["value"] < cut["high"] < 1
+    count = [{"values": {"mean_price": [30 if g == 0 else 0, 1, 3]}} for g in range(4)]
+    assert estimate(count, "mean_price")["low"] == 0.0
+    signed = [{"values": {"mean_dealer_net_per_deal": [30 if g == 0 else 0, 1, 3]}} for g in range(4)]
+    assert estimate(signed, "mean_dealer_net_per_deal")["low"] < 0
