@@ -218,11 +218,12 @@ def in_language(entry: Mapping[str, Any], lang: str | None = None) -> dict[str, 
     fields in ``lang`` (default: the language sentences are written in now, :mod:`engine.i18n`):
     its ``ru`` table's over the English, its readings, examples and reading sets likewise.
 
-    >>> rule = {"title": "The ruff", "ru": {"title": "Рафф"}, "readings": [{"statement": "a", "ru": {"statement": "б"}}]}
+    >>> rule = {"title": "The Ruff is worth 12", "ru": {"title": "Ruff стоит 12"},
+    ...         "readings": [{"statement": "a", "ru": {"statement": "б"}}]}
     >>> in_language(rule, "ru")["title"], in_language(rule, "ru")["readings"][0]["statement"]
-    ('Рафф', 'б')
+    ('Ruff стоит 12', 'б')
     >>> in_language(rule, "en")["title"]
-    'The ruff'
+    'The Ruff is worth 12'
     """
     from engine.i18n import current
 
