@@ -104,6 +104,67 @@ def cite_blocks(page: str) -> dict[str, str]:
     return {html.unescape(url): html.unescape(text) for text, url in blocks}
 
 
+@pytest.fixture(scope="module")
+def edition() -> object:
+    """The edition as tools/gen_pages.py loads it, with its metadata (the pages' inputs, no build)."""
+    import gen_pages
+
+    ed = gen_pages.Edition()
+    ed.meta = edition_meta.load()
+    gen_pages.load(ed)
+    return ed
+
+
+def cite_lines(page: str) -> dict[str, tuple[str, str]]:
+    """Stable URL -> (citation text, the label before the URL), for every "cite this" of a page
+    in either language."""
+    blocks = re.findall(r'<p class="edition-cite-text">(.*?)</p>\s*'
+                        r'<p class="edition-cite-url">(.*?) <code>(.*?)</code></p>', page, re.S)
+    return {html.unescape(url): (html.unescape(text), label) for text, label, url in blocks}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_russian_rule_citations_are_russian_and_name_the_russian_page(edition: object, game_id: str) -> None:
+    """Issue 23, N-RU2: on a /ru/ game page every rule's "cite this" is Russian (the rule's
+    Russian title, «В кн.:», «версия») and gives the /ru/ page's address; the English page's
+    stays English with the English address."""
+    import gen_pages
+
+    meta = edition_meta.load()
+    rules = tomllib.loads((ROOT / "engine" / "catalogue" / f"{game_id}.toml").read_text(encoding="utf-8"))["rules"]
+    russian = cite_lines(gen_pages.game_page(edition, game_id, "ru"))
+    english = cite_lines(gen_pages.game_page(edition, game_id))
+    assert len(russian) == len(english) == len(rules)
+    for rule in rules:
+        url_ru, url_en = meta.url(f"games/{game_id}/", rule["id"], "ru"), meta.url(f"games/{game_id}/", rule["id"])
+        assert url_ru == url_en.replace(meta.base_url, meta.base_url + "ru/", 1)
+        text, label = russian[url_ru]
+        title = (rule.get("ru") or {}).get("title") or rule["title"]
+        assert text == f"Правило {rule['id']} «{title}». В кн.: {meta.edition_in('ru')}. {url_ru}", text
+        assert label == "Постоянный адрес:" and " rule " not in text and "In:" not in text
+        text, label = english[url_en]
+        assert text == f"“{rule['title']}”, rule {rule['id']}. In: {meta.edition}. {url_en}" and label == "Stable URL:"
+
+
+@pytest.mark.parametrize("key", SOURCE_KEYS)
+def test_the_russian_passage_citations_are_russian_and_name_the_russian_page(edition: object, key: str) -> None:
+    """Issue 23, N-RU2: the same for the passages of a /ru/ source page."""
+    import gen_pages
+
+    meta = edition_meta.load()
+    source = json.loads((ROOT / "sources" / key / "source.json").read_text(encoding="utf-8"))
+    russian = cite_lines(gen_pages.source_page(edition, key, "ru"))
+    assert len(russian) == len(source["passages"])
+    for passage in source["passages"]:
+        url = meta.url(f"sources/{key}/", passage["id"], "ru")
+        text, label = russian[url]
+        assert label == "Постоянный адрес:", label
+        for part in (f"фрагмент {passage['id']}", "с английским переводом издания", "В кн.:",
+                     meta.edition_in("ru"), url):
+            assert part in text, f"{passage['id']}: the Russian citation lacks {part!r}: {text}"
+        assert "passage" not in text and "In:" not in text and "translation" not in text, text
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("key", SOURCE_KEYS)
 def test_every_passage_has_a_cite_this_line(built_site: Path, meta: edition_meta.Meta, key: str) -> None:
