@@ -173,7 +173,7 @@ deep: $(STAMPS)/venv $(MESSAGES)
 # CONTRIBUTING.md "Measures"). In parallel over WORKERS local processes (a Dask LocalCluster; all cores by
 # default) or on an existing Dask cluster (SCHEDULER=tcp://host:8786); the figures do not depend on either.
 # Never part of `make test` (tests/test_campaign.py runs a tiny campaign). MEASURES_ARGS: more options,
-# e.g. MEASURES_ARGS="--heuristic-cap 2000 --sampling-cap 50" on a cluster.
+# e.g. MEASURES_ARGS="--sampling-cap 100" on a cluster.
 WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 measures: $(STAMPS)/venv $(MESSAGES)
 	$(PY) -m engine campaign --workers $(WORKERS) $(if $(SCHEDULER),--scheduler $(SCHEDULER)) $(MEASURES_ARGS)

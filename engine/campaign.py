@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import __version__, stats
+from .bots import DEFAULT_BUDGET
 from .errors import EngineError
 from .paired import (ALPHA, MEAN_PRECISION, SHARE_PRECISION, GameMeasurement, Task, play_task, run_in_process)
 
@@ -36,16 +37,17 @@ SCHEMA_VERSION = 2
 """The version of the stored format (1: point estimates only; 2: paired estimates with intervals)."""
 
 PLAYERS: dict[str, dict[str, Any]] = {
-    "heuristic": {"bots": "heuristic", "budget": None, "batch": 20, "cap": 30, "chunk": 10},
-    "sampling": {"bots": "sampling", "budget": 4, "batch": 2, "cap": 2, "chunk": 2},
+    "heuristic": {"bots": "heuristic", "budget": None, "batch": 100, "cap": 2000, "chunk": 25},
+    "sampling": {"bots": "sampling", "budget": DEFAULT_BUDGET, "batch": 4, "cap": 8, "chunk": 1},
 }
 """The two kinds of player and the stored campaign's settings for each: the bots in every seat,
-the sampling bot's playouts per move, the first batch of games per reading, the cap and the
-games per task. The caps are what the stored campaign (seven games, both kinds) affords in
-about 30 minutes on two cores shared with other work (a load of about 12 when it was made):
-far from the precision targets, so most rules stop at the cap and say so; a tighter precision
-is what ``make measures MEASURES_ARGS="--heuristic-cap 2000 --sampling-cap 40"`` on a
-cluster is for."""
+the sampling bot's playouts per move (its default, what the table's bots play with), the first
+batch of games per reading, the cap and the games per task. The caps are what the stored
+campaign (seven games, both kinds) affords in well under an hour on two cores (measured: about
+1 minute per 100 heuristic games per reading over the seven games, and about 4 minutes per
+sampling game per reading, on one core): the heuristic rows mostly reach the precision targets
+or come near them; the sampling rows, at 8 games, say a direction rather than a size. A tighter
+precision is what ``make measures MEASURES_ARGS="--sampling-cap 100"`` on a Dask cluster is for."""
 
 MAX_WORKERS = 256
 
