@@ -357,8 +357,8 @@ def test_every_refusal_is_an_engine_error(game):
         if state.is_over():
             break
         legal = state.legal_actions()
+        before = fingerprint(state)  # once per step: each refusal must leave the state as it was
         for action in rng.sample(forms, 3) + [f"{rng.choice(legal)} {rng.choice(['3', 'AS', 'x'])}"]:
-            before = fingerprint(state)
             try:
                 state.apply(action)
             except EngineError as error:
