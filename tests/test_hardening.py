@@ -20,7 +20,7 @@ from engine.errors import (EngineError, IllegalActionError, InvalidActionError, 
                            UnknownGameError, VariantError)
 from engine.game import Action, GameState
 from engine.limits import MAX_BUDGET, MAX_JSON_DEPTH
-from tests.support import call, ok, play_out
+from tests.support import call, cli, ok, play_out
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = games.ids()
@@ -100,11 +100,11 @@ def test_a_bots_imagined_deals_do_not_change_the_real_game(game):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_sampling_bots_petukh_game_writes_a_record_that_replays(seed, tmp_path):
-    out = tmp_path / "petukh.json"
-    result = engine_cli("play", "petukh", "--players", "3", "--bots", "sampling", "--budget", "4",
-                        "--seed", str(seed), "--json", "--out", str(out))
+    out = tmp_path / "petukh.json"  # (the command line in this process: the record is the subject)
+    result = cli("play", "petukh", "--players", "3", "--bots", "sampling", "--budget", "4",
+                 "--seed", str(seed), "--json", "--out", str(out))
     assert result.returncode == 0, result.stderr
-    replayed = engine_cli("replay", str(out))
+    replayed = cli("replay", str(out))
     assert replayed.returncode == 0, replayed.stderr
     assert json.loads(replayed.stdout)["over"] is True
 
