@@ -157,9 +157,11 @@ browser:
 # XDIST: pytest-xdist's -n for both steps (2 measured faster than 1 on two cores; see CONTRIBUTING.md). The
 # browser tests share one page per module (tests/browser/conftest.py, `shared_page`) and one built site (a lock).
 XDIST ?= 2
+# XDIST_DIST: how pytest-xdist hands out the tests (worksteal, pytest-xdist >= 3.2: an idle worker takes tests queued for the busy one).
+XDIST_DIST ?= worksteal
 PYTEST_ARGS ?=
 check: $(STAMPS)/venv $(MESSAGES) $(RULE_TESTS) $(STAMPS)/schemas validators
-	$(PY) -m pytest -m "not browser and not slow" -n $(XDIST) $(PYTEST_ARGS)
+	$(PY) -m pytest -m "not browser and not slow" -n $(XDIST) --dist $(XDIST_DIST) $(PYTEST_ARGS)
 
 test: check setup browser site
 	$(PY) -m pytest -m "browser or slow" -n $(XDIST) $(PYTEST_ARGS)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import subprocess
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -68,3 +71,19 @@ def refusable_play(record: dict[str, Any]) -> tuple[int, str, str]:
                 raise AssertionError(f"play {held[0]} was accepted, though not a legal action")
         state.apply(Action.from_json(entry))
     raise AssertionError("no refusable card found in the record")
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m engine ARGS`` run in this process (``engine.cli.main``, the same parser and
+    commands, without starting Python again): its exit code and what it wrote, as a subprocess
+    run would give them. For a test whose subject is not the process itself (a record to replay,
+    an exit code); the tests that are about ``python -m engine`` run it for real."""
+    from engine import cli as engine_cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = engine_cli.main(list(args))
+        except SystemExit as exit_:  # (argparse's usage errors)
+            code = exit_.code if isinstance(exit_.code, int) else 1
+    return subprocess.CompletedProcess(["python", "-m", "engine", *args], code, out.getvalue(), err.getvalue())

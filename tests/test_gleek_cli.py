@@ -1,6 +1,7 @@
 """Gleek from the command line: ``play --json`` writes a record that ``replay`` replays
 (exit 0); a record with a raise or a card changed is refused (exit 1) naming the action's
-index and the rule."""
+index and the rule. The game is played by ``python -m engine`` as a process of its own; the
+replays run the same command line in this process (``support.cli``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine import games
+from support import cli
 from engine.game import Action
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,7 +39,7 @@ def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_play_then_replay_exits_zero(record_file):
     record = json.loads(record_file.read_text(encoding="utf-8"))
     assert record["game"] == "gleek" and record["players"] == 3 and len(record["deals"]) == 3
-    result = run("replay", str(record_file))
+    result = cli("replay", str(record_file))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["outcome"] == record["outcome"]
 
@@ -50,7 +52,7 @@ def test_a_tampered_record_is_refused_naming_the_action_and_the_rule(record_file
     tampered["actions"][first_raise]["value"] = 2
     path = tmp_path / "raise.json"
     path.write_text(json.dumps(tampered), encoding="utf-8")
-    result = run("replay", str(path))
+    result = cli("replay", str(path))
     assert result.returncode == 1 and f"action {first_raise} " in result.stderr
     assert "(rule gleek.stock.raise)" in result.stderr
     spec_state = SPEC.new_game(record["variant"], record["seed"], decks=[d["deck"] for d in record["deals"]],
@@ -69,6 +71,6 @@ def test_a_tampered_record_is_refused_naming_the_action_and_the_rule(record_file
     tampered["actions"][index]["card"] = other
     path = tmp_path / "play.json"
     path.write_text(json.dumps(tampered), encoding="utf-8")
-    result = run("replay", str(path))
+    result = cli("replay", str(path))
     assert result.returncode == 1 and f"action {index} " in result.stderr
     assert "(rule gleek.play.follow)" in result.stderr

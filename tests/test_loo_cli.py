@@ -7,6 +7,11 @@ with a card changed is refused (exit 1) naming the action and the rule; a
 deck that is not the pack is a malformed record (exit 2).  The bridge's
 ``new``, ``act``, ``bot``, ``view``, ``advance``, ``record`` and ``replay`` ops
 work for a loo game and report refused actions as answers.
+
+The command line runs in this process (``support.cli``: ``engine.cli.main``, its parser and
+commands) where what is tested is a record or an exit code; ``python -m engine`` itself runs as
+a separate process where the process is the subject: a game played there gives the record
+played here, and replays; the same seed gives the same game in two processes; the log printed.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from support import call, ok, refusable_play
+from support import call, cli, ok, refusable_play
 from engine import bridge, catalogue, games, records
 from engine.cards import deck_52
 from engine.game import Action
@@ -54,7 +59,7 @@ def table_id(table: tuple) -> str:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory) -> dict[str, Path]:
-    """One record per table, written by ``play --json`` (and ``--out``)."""
+    """One record per table, written by ``play --json`` (and ``--out``), in this process."""
     folder = tmp_path_factory.mktemp("loo-records")
     files = {}
     for table in TABLES:
@@ -62,7 +67,7 @@ def played(tmp_path_factory) -> dict[str, Path]:
         path = folder / f"{table_id(table)}.json"
         variant = [arg for option in options for arg in ("--variant", option)]
         bots = ",".join(("heuristic", "random")[seat % 2] for seat in range(players))
-        result = run("play", game, "--players", str(players), "--seed", "11", *variant, "--bots", bots,
+        result = cli("play", game, "--players", str(players), "--seed", "11", *variant, "--bots", bots,
                      "--json", "--out", str(path))
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout) == json.loads(path.read_text(encoding="utf-8"))
@@ -81,12 +86,24 @@ def test_play_then_replay_exits_zero(played, table):
         assert str(record["variant"][name]) == value
     assert record["outcome"]["winners"], "a played game ends with a winner"
     assert len(record["deals"][0]["deck"]) == len(games.get(game).new_game(record["variant"], 0).pack)
-    result = run("replay", str(path))
+    result = cli("replay", str(path))
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["over"] and summary["outcome"] == record["outcome"]
     assert summary["actions"] == len(record["actions"]) and summary["deals"] == len(record["deals"])
     assert summary["totals"] == record["outcome"]["scores"]
+
+
+def test_a_game_played_by_python_m_engine_is_the_record_played_here_and_replays(played, tmp_path):
+    path = tmp_path / "rams-7.json"
+    bots = ",".join(("heuristic", "random")[seat % 2] for seat in range(7))
+    result = run("play", "rams", "--players", "7", "--seed", "11", "--bots", bots, "--json", "--out", str(path))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == json.loads(played["rams-7"].read_text(encoding="utf-8"))
+    replayed = run("replay", str(path))
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.replace(str(path), "FILE") == cli("replay", str(played["rams-7"])).stdout.replace(
+        str(played["rams-7"]), "FILE")
 
 
 def test_play_is_reproducible():
@@ -110,7 +127,7 @@ def test_a_card_changed_in_the_record_fails_naming_the_action_and_rule(played, t
     record["actions"][index]["card"] = card
     edited = tmp_path / "edited.json"
     edited.write_text(json.dumps(record), encoding="utf-8")
-    result = run("replay", str(edited))
+    result = cli("replay", str(edited))
     assert result.returncode == 1, result.stderr
     assert f"action {index} " in result.stderr and f"(rule {rule})" in result.stderr
     assert result.stdout == ""
@@ -132,7 +149,7 @@ def test_a_discard_changed_to_a_card_not_held_fails_naming_the_rule(played, game
     record["actions"][index]["card"] = other
     edited = tmp_path / "edited.json"
     edited.write_text(json.dumps(record), encoding="utf-8")
-    result = run("replay", str(edited))
+    result = cli("replay", str(edited))
     assert result.returncode == 1, result.stderr
     assert f"action {index} " in result.stderr and f"(rule {rule})" in result.stderr
 
@@ -147,7 +164,7 @@ def test_a_deck_holding_a_card_outside_the_pack_is_malformed_naming_the_pack_rul
     deck[3] = outside
     edited = tmp_path / "edited.json"
     edited.write_text(json.dumps(record), encoding="utf-8")
-    result = run("replay", str(edited))
+    result = cli("replay", str(edited))
     assert result.returncode == 2
     assert "deals[0].deck" in result.stderr and rule in result.stderr
 
@@ -159,7 +176,7 @@ def test_a_deck_holding_a_card_outside_the_pack_is_malformed_naming_the_pack_rul
     (["play", "rams", "--variant", "start_record=300"], "start_record"),
 ])
 def test_bad_tables_and_readings_exit_2_naming_the_rule_or_option(args, words):
-    result = run(*args)
+    result = cli(*args)
     assert result.returncode == 2
     assert words in result.stderr
 

@@ -2,7 +2,8 @@
 (the refusal's frame, trick play, the sides, the deal summary's verdict, the end) come out in
 Russian for the other games too; English stays as it was (tests/test_goldens.py and the games'
 own tests hold it; here a few sentences written in both languages side by side). A whole game of each
-game in Russian is tests/test_russian_games.py; every golden's views in Russian, tests/net.py."""
+game in Russian, with the shared sentences it says and its record, is tests/test_whole_games_russian.py;
+every golden's views in Russian, tests/net.py."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import messages  # noqa: E402
-from russian_play import ask, english_in, english_left, play_whole, sentences  # noqa: E402
+from russian_play import ask, english_in  # noqa: E402
 
 from engine.actions import Action, Named, name_kind  # noqa: E402
 from engine.cards import Suit  # noqa: E402
@@ -29,11 +30,6 @@ MINE = ("engine/partie.py", "engine/game.py", "engine/actions.py", "engine/phase
         "engine/ledger.py", "engine/table_view.py", "engine/bridge.py", "engine/cards.py", "engine/games/ruffe")
 """The files whose sentences core.po and ruffe.po hold."""
 MY_PO = ("core.po", "ruffe.po")
-OTHER_GAMES = ("mushka", "piquet", "gleek", "pamphil", "rams", "petukh")
-SAME_ENGLISH = {("gleek", "seat {} is to {}: {}")}
-"""A game's own sentence whose English has the shape of a shared template (Gleek's vie writes
-"seat 0 is to answer the vie: pass, see, revie" in engine/games/gleek_vie.py, as a dialogue's
-refusal would): not the shared code's English."""
 
 def _my_problems() -> list[str]:
     found = messages.extracted()
@@ -55,41 +51,6 @@ def _my_problems() -> list[str]:
 
 def test_the_shared_and_ruffe_sentences_each_have_their_russian_once_with_their_fields() -> None:
     assert _my_problems() == []
-
-
-def _shared_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    """The English of each template the shared code marks that says something on its own (two
-    words or more besides its fields): a sentence of another game that is one of them whole,
-    still in English, would be the shared code's failure."""
-    patterns = []
-    for msgid, where in messages.extracted().items():
-        if msgid.startswith("\x00") or not any(w.startswith(MINE) and "games/ruffe" not in w for w in where):
-            continue
-        literal = messages.FIELD.sub(" ", msgid)
-        if len(re.findall(r"[A-Za-z]{2,}", literal)) < 2:
-            continue
-        parts = messages.FIELD.split(msgid)[::2]  # (the text between the fields)
-        patterns.append((msgid, re.compile(".+?".join(re.escape(p) for p in parts), re.S)))
-    return patterns
-
-
-@pytest.mark.parametrize("game", OTHER_GAMES)
-def test_no_english_left_in_the_other_games_comes_from_a_shared_template(game: str) -> None:
-    patterns = _shared_patterns()
-    left = english_left(play_whole(game, 1, "ru"))
-    from_shared = [f"{line} <- {msgid!r}" for line in left for msgid, pattern in patterns
-                   if pattern.fullmatch(line.split(": ", 1)[1]) and (game, msgid) not in SAME_ENGLISH]
-    assert from_shared == []
-
-
-@pytest.mark.parametrize("game", ["mushka", "piquet"])
-def test_the_shared_sentences_of_the_other_games_are_in_russian(game: str) -> None:
-    said = {text for answer in play_whole(game, 2, "ru") for _where, text in sentences(answer)}
-    assert any(text.startswith("Взятка ") and "берёт игрок" in text for text in said)  # trick play's log
-    assert any(text.startswith("Партия окончена, выиграл") for text in said)  # the end, in the verb's number
-    assert any("Лучше всех сыграл" in text or "вничью" in text for text in said)  # the deal summary's verdict
-    assert not any(re.search(r"did best|the deal is level|The game is over|End of the game|\(led by seat", text)
-                   for text in said)  # (the games' own sentences, not yet in Russian, still name "seat N")
 
 
 def test_a_refusal_is_framed_in_the_readers_language_naming_the_action_by_its_label() -> None:
@@ -158,16 +119,6 @@ def test_trick_plays_refusals_are_said_in_russian() -> None:
     assert said[1].startswith(f"недопустимый ход «Пас» игрока {seat}: идёт розыгрыш взяток")
     assert len(said) == 3 and "нужно отвечать в масть (масть хода — " in said[2]
     assert not any(english_in(re.sub(r"\([a-z.-]+\)", "", text)) for text in said)
-
-
-def test_a_record_taken_in_russian_is_written_in_english_and_replays_in_either_language() -> None:
-    answers = play_whole("ruffe-and-trumps", 2, "ru")
-    record = next(answer["record"] for answer in answers if "record" in answer)
-    assert " reached " in record["outcome"]["reason"]  # (English: "seats 0 and 2 reached 54 of 52 after 7 deals")
-    for lang in ("ru", "en"):
-        replayed = ask({"op": "replay", "record": record}, lang)
-        assert replayed["ok"] and replayed["over"], replayed
-        ask({"op": "close", "id": replayed["id"]}, lang)
 
 
 def test_asking_the_heuristic_for_a_seat_not_to_act_is_said_in_the_readers_language() -> None:

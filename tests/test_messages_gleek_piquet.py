@@ -1,4 +1,4 @@
-"""Gleek and Piquet in Russian (issue 15): the words of the sources (сток, руф, глик, мурнивал, тайд; прикупка, хвалёж, пуэн, терц, «Годится», репик). A whole game of each in Russian is tests/test_russian_games.py; every golden's
+"""Gleek and Piquet in Russian (issue 15): the words of the sources (сток, руф, глик, мурнивал, тайд; прикупка, хвалёж, пуэн, терц, «Годится», репик). A whole game of each in Russian is tests/test_whole_games_russian.py; every golden's
 views (every reading) in Russian, tests/net.py.
 """
 

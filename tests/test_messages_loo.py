@@ -1,7 +1,8 @@
 """The Russian loo family in Russian (issue 15): loo.po holds the family's sentences
 once, with their fields; a few sentences side by side in both languages (English as it always was:
 tests/test_loo.py and tests/test_goldens.py hold the rest). A whole game of each game in Russian is
-tests/test_russian_games.py; every golden's views (every player count and reading) in Russian, tests/net.py."""
+tests/test_whole_games_russian.py (Мушка's with a deal every player passed, void in Russian in the log, on the
+score sheet and in the deal's summary); every golden's views (every player count and reading) in Russian, tests/net.py."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import messages  # noqa: E402
-from russian_play import english_left, play_whole, sentences  # noqa: E402
 
 from engine.cards import Suit, parse_cards  # noqa: E402
 from engine.errors import IllegalActionError  # noqa: E402
@@ -64,11 +64,3 @@ def test_a_refusal_of_the_loo_is_said_in_both_languages() -> None:
     with using("ru"):
         assert str(refused.value.reason) == f"игроку {seat} пасовать нельзя: у него туз пик"
         assert str(refused.value).startswith(f"недопустимый ход «Пас» игрока {seat}:")
-
-
-@pytest.mark.rule("mushka.bid.all-pass")
-def test_a_void_deal_is_said_in_russian_on_the_score_sheet_too() -> None:
-    answers = play_whole("mushka", 28, "ru", players=2)  # (a deal every player passed)
-    said = [text for answer in answers for _where, text in sentences(answer)]
-    assert any(text.startswith("Все спасовали: сдача не в счёт") for text in said)  # the log and the deal summary
-    assert english_left(answers) == []

@@ -1,6 +1,8 @@
 """Piquet from the command line: ``play --json`` writes a record that ``replay`` replays (exit
 0) under each reading set; a tampered record is refused (exit 1) naming the action and the rule.
-(Apart from tests/test_piquet.py, whose tests also run in Pyodide, where there is no subprocess.)"""
+(Apart from tests/test_piquet.py, whose tests also run in Pyodide, where there is no subprocess.)
+The games under the reading sets are played by ``python -m engine`` as a process of its own; the
+replays, and the sampling game, run the same command line in this process (``support.cli``)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import pytest
 
 from engine.games.piquet import SPEC
 from engine.games.piquet_rules import READING_SETS
-from support import refusable_play
+from support import cli, refusable_play
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,19 +37,19 @@ def test_play_then_replay_and_a_tampered_record_is_refused(reading_set, seed, tm
     assert result.returncode == 0, result.stderr
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["variant"] == SPEC.make_variant(**READING_SETS[reading_set]).to_json()
-    replayed = run("replay", str(path))
+    replayed = cli("replay", str(path))
     assert replayed.returncode == 0, replayed.stderr
     assert json.loads(replayed.stdout)["outcome"] == record["outcome"]
     index, card, rule = refusable_play(record)
     record["actions"][index]["card"] = card
     path.write_text(json.dumps(record), encoding="utf-8")
-    tampered = run("replay", str(path))
+    tampered = cli("replay", str(path))
     assert tampered.returncode == 1, tampered.stderr
     assert f"action {index} " in tampered.stderr and f"(rule {rule})" in tampered.stderr
 
 
 def test_the_sampling_game_of_seed_one_finishes_and_replays(tmp_path):
     path = tmp_path / "s.json"
-    result = run("play", "piquet", "--bots", "sampling", "--seed", "1", "--json", "--out", str(path))
+    result = cli("play", "piquet", "--bots", "sampling", "--seed", "1", "--json", "--out", str(path))
     assert result.returncode == 0, result.stderr
-    assert run("replay", str(path)).returncode == 0
+    assert cli("replay", str(path)).returncode == 0

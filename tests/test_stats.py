@@ -1,22 +1,34 @@
 """engine/stats.py (standard library only, it runs in Pyodide) against scipy, numpy and statsmodels, to 1e-9.
 
 The paired comparison of readings (engine/paired.py) prints its intervals from these
-functions; here each one is checked against the field's libraries on the same inputs.
+functions; here each one is checked against the field's libraries on the same inputs. The
+libraries are imported by the tests that use them, not with the module (scipy.stats and
+statsmodels take a second or two to import, in every process that collects the suite).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
-np = pytest.importorskip("numpy")
-scipy_stats = pytest.importorskip("scipy.stats")
-proportion = pytest.importorskip("statsmodels.stats.proportion")
-multitest = pytest.importorskip("statsmodels.stats.multitest")
+from engine import stats
 
-from engine import stats  # noqa: E402
+
+def lazy_numpy() -> Any:
+    return pytest.importorskip("numpy")
+
+
+def lazy_scipy_stats() -> Any:
+    return pytest.importorskip("scipy.stats")
+
+
+def lazy_statsmodels(module: str) -> Any:
+    """``statsmodels.stats.<module>`` (``proportion``, ``multitest``)."""
+    return pytest.importorskip(f"statsmodels.stats.{module}")
+
 
 TOL = 1e-9
 
@@ -35,24 +47,28 @@ def test_betainc_matches_scipy(a, b, x):
 @pytest.mark.parametrize("df", [1, 2, 3, 4, 7, 10, 29, 99, 499, 999, 4999])
 @pytest.mark.parametrize("p", [1e-6, 0.025, 0.1, 0.4, 0.6, 0.9, 0.975, 0.995, 0.999999])
 def test_t_quantile_matches_scipy(df, p):
+    scipy_stats = lazy_scipy_stats()
     assert close(stats.t_ppf(p, df), float(scipy_stats.t.ppf(p, df)))
 
 
 @pytest.mark.parametrize("df", [1, 3, 10, 200])
 @pytest.mark.parametrize("t", [-6.0, -1.5, 0.0, 0.3, 2.2, 8.0])
 def test_t_tail_matches_scipy(df, t):
+    scipy_stats = lazy_scipy_stats()
     assert close(stats.t_sf(t, df), float(scipy_stats.t.sf(t, df)))
     assert close(stats.t_cdf(t, df), float(scipy_stats.t.cdf(t, df)))
 
 
 @pytest.mark.parametrize("k, n", [(0, 10), (3, 10), (10, 10), (21, 1000), (500, 1000), (1, 3)])
 def test_wilson_matches_statsmodels(k, n):
+    proportion = lazy_statsmodels("proportion")
     low, high = proportion.proportion_confint(k, n, alpha=0.05, method="wilson")
     ours = stats.wilson(k, n)
     assert close(ours[0], float(low)) and close(ours[1], float(high))
 
 
 def test_t_interval_matches_scipy():
+    np, scipy_stats = lazy_numpy(), lazy_scipy_stats()
     rng = random.Random(5)
     values = [rng.gauss(3.0, 2.0) for _ in range(37)]
     ours = stats.t_interval(values)
@@ -61,6 +77,7 @@ def test_t_interval_matches_scipy():
 
 
 def test_paired_t_matches_scipy():
+    scipy_stats = lazy_scipy_stats()
     rng = random.Random(6)
     a = [rng.gauss(0, 1) for _ in range(50)]
     b = [x + 0.3 + rng.gauss(0, 0.5) for x in a]
@@ -75,6 +92,7 @@ def test_paired_t_matches_scipy():
 def test_paired_ratio_difference_is_the_t_test_on_linearized_values():
     """The delta-method interval of R2 - R1 (ratios of sums over the same games) is the paired
     t interval of the games' linearized contributions, shifted to R2 - R1 (numpy + scipy here)."""
+    np, scipy_stats = lazy_numpy(), lazy_scipy_stats()
     rng = random.Random(7)
     dens = [rng.randint(2, 9) for _ in range(80)]
     first = [sum(rng.random() < 0.3 for _ in range(d)) for d in dens]
@@ -99,6 +117,7 @@ def test_ratio_interval_with_unit_denominators_is_the_t_interval():
 
 
 def test_paired_bootstrap_matches_numpy_on_the_same_resamples():
+    np = lazy_numpy()
     rng = random.Random(8)
     a = [rng.gauss(0, 1) for _ in range(40)]
     b = [x + rng.gauss(0.2, 1) for x in a]
@@ -115,6 +134,7 @@ def test_paired_bootstrap_matches_numpy_on_the_same_resamples():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_bh_qvalues_match_statsmodels(seed):
+    multitest = lazy_statsmodels("multitest")
     rng = random.Random(seed)
     ps = [rng.random() ** 3 for _ in range(23)] + [0.0, 1.0, 0.04, 0.04]
     expected = multitest.multipletests(ps, alpha=0.05, method="fdr_bh")[1]

@@ -22,6 +22,7 @@ SCHEMA_PATH = ROOT / "engine" / "view.schema.json"
 DOC_PATH = ROOT / "docs" / "reference" / "views.md"
 sys.path.insert(0, str(ROOT / "tools"))
 import goldens  # noqa: E402
+import net  # noqa: E402
 
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -117,6 +118,7 @@ def test_the_schema_refuses_a_broken_view(edit, where):
     edit(view)
     errors = _errors(view)
     assert any(e.startswith(where + ":") for e in errors), errors
+    assert sorted(net.schema_errors(view)) == sorted(errors), "the net's validator (refs inlined) reads it otherwise"
 
 
 def test_every_game_s_view_carries_the_keys_the_table_reads():

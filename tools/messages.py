@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -34,11 +35,28 @@ FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}")
 
 
 def extracted() -> dict[str, list[str]]:
-    """Every msgid the engine's code marks (a plural by its singular), with where it is."""
+    """Every msgid the engine's code marks (a plural by its singular), with where it is.
+
+    Extracted once per state of the engine's sources (Babel takes most of a second): kept while
+    no ``.py`` file under ``engine/`` is added, removed or changed; each caller gets its own copy."""
+    return {msgid: list(where) for msgid, where in _extracted(str(ENGINE), _sources(ENGINE)).items()}
+
+
+def _sources(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """Each ``.py`` file under ``folder``: its path, its time of change and its size."""
+    out = []
+    for path in sorted(folder.rglob("*.py")):
+        stat = path.stat()
+        out.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4)
+def _extracted(folder: str, _sources: tuple[tuple[str, int, int], ...]) -> dict[str, tuple[str, ...]]:
     found: dict[str, list[str]] = {}
     method_map = [("**/locale/**", "ignore"), ("**.py", "python")]
     for filename, lineno, message, _comments, _context in extract_from_dir(
-            str(ENGINE), method_map=method_map, keywords=KEYWORDS, comment_tags=(), strip_comment_tags=True):
+            folder, method_map=method_map, keywords=KEYWORDS, comment_tags=(), strip_comment_tags=True):
         if not message:
             continue
         msgid = message if isinstance(message, str) else message[0]
@@ -47,7 +65,7 @@ def extracted() -> dict[str, list[str]]:
         found.setdefault(msgid, []).append(f"engine/{filename}:{lineno}")
         if not isinstance(message, str) and len(message) > 1 and isinstance(message[1], str):
             found.setdefault("\x00plural\x00" + msgid, []).append(message[1])
-    return found
+    return {msgid: tuple(where) for msgid, where in found.items()}
 
 
 def po_files(lang: str) -> list[Path]:

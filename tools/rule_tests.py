@@ -23,6 +23,7 @@ import ast
 import json
 import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -63,28 +64,36 @@ def scan(tests_dir: Path = TESTS) -> dict[str, list[str]]:
 
     for path in sorted(tests_dir.rglob("test_*.py")):
         module = path.relative_to(tests_dir.parent).as_posix()
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"), filename=module)
-        except (SyntaxError, UnicodeDecodeError) as exc:
-            raise SystemExit(f"{module}: cannot be parsed, so its rule marks cannot be read: {exc}") from None
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
-            ):
-                for rule_id in _rule_marks(node.value):
-                    add(rule_id, module)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                for deco in node.decorator_list:
-                    for rule_id in _rule_marks(deco):
-                        add(rule_id, f"{module}::{node.name}")
-            elif isinstance(node, ast.ClassDef):
-                class_rules = [r for deco in node.decorator_list for r in _rule_marks(deco)]
-                for item in node.body:
-                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name.startswith("test"):
-                        own = [r for deco in item.decorator_list for r in _rule_marks(deco)]
-                        for rule_id in class_rules + own:
-                            add(rule_id, f"{module}::{node.name}::{item.name}")
+        stat = path.stat()
+        for rule_id, test_id in _file_marks(path, module, stat.st_mtime_ns, stat.st_size):
+            add(rule_id, test_id)
     return found
+
+
+@lru_cache(maxsize=None)
+def _file_marks(path: Path, module: str, _mtime_ns: int, _size: int) -> tuple[tuple[str, str], ...]:
+    """The (rule id, test id) pairs of one test file, in order: parsed once per version of the
+    file (its path, time of change and size) in a process that builds the map again and again."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=module)
+    except (SyntaxError, UnicodeDecodeError) as exc:
+        raise SystemExit(f"{module}: cannot be parsed, so its rule marks cannot be read: {exc}") from None
+    pairs: list[tuple[str, str]] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+        ):
+            pairs += [(rule_id, module) for rule_id in _rule_marks(node.value)]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for deco in node.decorator_list:
+                pairs += [(rule_id, f"{module}::{node.name}") for rule_id in _rule_marks(deco)]
+        elif isinstance(node, ast.ClassDef):
+            class_rules = [r for deco in node.decorator_list for r in _rule_marks(deco)]
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name.startswith("test"):
+                    own = [r for deco in item.decorator_list for r in _rule_marks(deco)]
+                    pairs += [(rule_id, f"{module}::{node.name}::{item.name}") for rule_id in class_rules + own]
+    return tuple(pairs)
 
 
 def build(marked: dict[str, list[str]] | None = None) -> dict[str, list[str]]:

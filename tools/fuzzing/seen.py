@@ -11,10 +11,13 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from operator import itemgetter
 from typing import Any
 
 from engine.cards import Card
 from engine.game import GameState
+from engine.ledger import Ledger
+from engine.partie import Partie
 
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([SHDC♠♥♦♣])(?![0-9A-Za-z])")
 SKIPPED_VIEW_KEYS = ("previous_deal", "log", "score_sheet")
@@ -187,33 +190,78 @@ def fingerprint(state: GameState) -> str:
     })
 
 
+_ATOMS = frozenset((str, int, float, bool, type(None)))
+TAIL = 5  # the items kept of a list that only ever grows
+_first = itemgetter(0)
+
+
+def _conv(v: Any, depth: int = 0) -> Any:
+    """``v`` as nested tuples of plain values (cards as text, other objects by repr)."""
+    t = type(v)
+    if t in _ATOMS:
+        return v
+    if t is Card:
+        return v._text
+    if depth > 50:
+        return "<deep>"
+    if t is list or t is tuple:
+        return (t.__name__, tuple([_conv(x, depth + 1) for x in v]))
+    if t is dict:
+        return ("dict", tuple(sorted([(repr(k), _conv(x, depth + 1)) for k, x in v.items()], key=_first)))
+    if isinstance(v, (str, int, float, bool)):  # (subclasses: enums of text or numbers)
+        return v
+    if isinstance(v, dict):
+        return ("dict", tuple(sorted([(repr(k), _conv(x, depth + 1)) for k, x in v.items()], key=_first)))
+    if isinstance(v, (list, tuple)):
+        return (type(v).__name__, tuple([_conv(x, depth + 1) for x in v]))
+    if isinstance(v, (set, frozenset)):
+        return ("set", tuple(sorted([repr(_conv(x, depth + 1)) for x in v])))
+    return repr(v)
+
+
+def _tail(items: Any) -> Any:
+    """A list only ever appended to: its length and its last items."""
+    return ("tail", len(items), _conv(items[-TAIL:]))
+
+
+def _ledger(ledger: Ledger) -> Any:
+    """The ledger's fields, the score-sheet entries its views wrote per language (kept, never
+    changed once written) by their tails."""
+    return ("Ledger", ledger.sides, _conv(ledger.entries), _conv(ledger.rows), _conv(ledger._totals),
+            tuple(sorted((lang, _tail(rows)) for lang, rows in ledger._shown.items())))
+
+
+def _kept(shown: dict[Any, Any]) -> Any:
+    """A state's ``_shown``: the log entries written per language (never changed once written)
+    by their tails, anything else whole."""
+    return ("kept", tuple(sorted([(repr(k), _tail(x) if type(x) is list else _conv(x)) for k, x in shown.items()],
+                                 key=_first)))
+
+
 def snapshot(state: GameState) -> Any:
     """A deep structural copy of every attribute of a state (cards as text, other
-    objects by repr): two snapshots differ if anything reachable from the state changed."""
-    _ = state.log  # Ruffe formats its log lazily: format it first, so reading it changes nothing
-
-    def conv(v: Any, depth: int = 0) -> Any:
-        if depth > 50:
-            return "<deep>"
-        if isinstance(v, (str, int, float, bool)) or v is None:
-            return v
-        if isinstance(v, Card):
-            return str(v)
-        if isinstance(v, dict):
-            return ("dict", tuple(sorted(((repr(k), conv(x, depth + 1)) for k, x in v.items()), key=lambda kv: kv[0])))
-        if isinstance(v, (list, tuple)):
-            return (type(v).__name__, tuple(conv(x, depth + 1) for x in v))
-        if isinstance(v, (set, frozenset)):
-            return ("set", tuple(sorted(repr(conv(x, depth + 1)) for x in v)))
-        return repr(v)
-
-    out = {}
+    objects by repr): two snapshots differ if anything reachable from the state changed.
+    A list that only ever grows (the history, the log, the log and score-sheet entries the
+    views wrote and kept) is taken by its length and its last items."""
+    # The log is written out when first read (per language): write it now, so that reading it
+    # changes nothing. (A partie writes what is new, and here copies none of it.)
+    if isinstance(state, Partie):
+        state.log_from(len(state._log))
+    else:
+        _ = state.log
+    out = []
     for key, value in vars(state).items():
+        if key == "_rule_cache":
+            continue
         if key in GROWING:  # long, and only ever appended to: the length and the last items
-            out[key] = ("tail", len(value), conv(value[-5:]))
-        elif key != "_rule_cache":
-            out[key] = conv(value)
-    return conv(out)
+            out.append((key, _tail(value)))
+        elif type(value) is Ledger:
+            out.append((key, _ledger(value)))
+        elif key == "_shown" and isinstance(value, dict):
+            out.append((key, _kept(value)))
+        else:
+            out.append((key, _conv(value)))
+    return ("dict", tuple(sorted(out, key=_first)))
 
 
 def diff_keys(a: Any, b: Any) -> list[str]:
