@@ -204,7 +204,7 @@ def _run_dask(measurements: Sequence[GameMeasurement], workers: int, scheduler: 
         client = Client(scheduler)
     else:
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
-                               dashboard_address=":0")
+                               dashboard_address=None)
         client = Client(cluster)
     try:
         owner: dict[Any, tuple[GameMeasurement, Task]] = {}
