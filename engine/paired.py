@@ -103,7 +103,7 @@ COUNTS = frozenset({
 })
 """The metrics that cannot be negative by what they count (numbers of deals, cards, players or shows;
 points scored, money received, a price, a winner's lead): their value intervals stop at 0
-(tests/test_stats.py checks every one of them on played games)."""
+(tests/test_campaign.py checks every one of them on played games)."""
 
 
 def bounds(name: str) -> tuple[float | None, float | None]:

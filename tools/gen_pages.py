@@ -415,7 +415,6 @@ RU.update({
     "{measure}: not comparable across these readings ({reason})":
         "{measure}: не сравнимо между этими прочтениями ({reason})",
     "{measure}: not measured": "{measure}: не измерено",
-    " ({direction})": " ({direction})",
     "its direction holds under the sampling bots (an effect of the same sign detected there too)":
         "направление сохраняется у ботов с выборкой (и у них обнаружен эффект того же знака)",
     "the sampling bots show the same sign, too few games to detect it":
@@ -1464,7 +1463,7 @@ def direction_words(entry: dict, reading: str, measure: str, lang: str) -> str:
     said = ((entry.get("directions") or {}).get(reading) or {}).get(measure)
     if said not in DIRECTIONS:
         return ""
-    return tr(lang, " ({direction})").format(direction=tr(lang, DIRECTIONS[said]))
+    return f" ({tr(lang, DIRECTIONS[said])})"
 
 
 def what_changes_paired(metrics: dict, focus: list[str], entry: dict, reading_ids: list[str], default: str,
