@@ -10,7 +10,8 @@
 - ``site_page`` (and ``narrow_site_page``, ``subpath_site_page``): a fresh page whose every
   request to a host other than 127.0.0.1 is aborted and recorded, with console errors, page
   errors and failed local responses collected; ``site_page.assert_clean()`` checks them all;
-- ``shared_page``: the same, but one page per test module, kept from test to test, so that
+- ``shared_page``: the same, but one page per test module (what ``site_page`` is in a module
+  that says ``SHARE_PAGE = True``), kept from test to test, so that
   Python starts once per module (a start is 5-10 s): each test walks to its page by the site's
   instant navigation (``visit``), which keeps the window and its Python, as a reader's click
   on a link does. Each test begins with the page's problems cleared and the games kept by the
@@ -232,14 +233,19 @@ def _site_page(browser, site_url: str, **context_options) -> Iterator[SitePage]:
 
 
 @pytest.fixture
-def site_page(browser, site_url: str) -> Iterator[SitePage]:
+def site_page(request: pytest.FixtureRequest, browser, site_url: str) -> Iterator[SitePage]:
+    """The test's page: its own, or the module's ``shared_page`` when the module says
+    ``SHARE_PAGE = True`` (one page for the module's tests, Python started once)."""
+    if getattr(request.module, "SHARE_PAGE", False):
+        yield request.getfixturevalue("shared_page")
+        return
     yield from _site_page(browser, site_url, viewport={"width": 1280, "height": 900})
 
 
 @pytest.fixture
 def own_page(browser, site_url: str) -> Iterator[SitePage]:
     """A page of the test's own, for a test that takes the page apart (a module whose other tests
-    share one page names ``site_page`` after ``shared_page``)."""
+    share one page says ``SHARE_PAGE = True``)."""
     yield from _site_page(browser, site_url, viewport={"width": 1280, "height": 900})
 
 

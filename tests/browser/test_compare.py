@@ -29,10 +29,8 @@ from engine import games
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-@pytest.fixture
-def site_page(shared_page):
-    """One page for the module's tests, Python started once (tests/browser/conftest.py, ``shared_page``)."""
-    return shared_page
+SHARE_PAGE = True
+"""One page for the module's tests, Python started once (tests/browser/conftest.py, ``site_page``)."""
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"

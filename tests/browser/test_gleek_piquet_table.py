@@ -32,10 +32,8 @@ from test_loo_table import TABLE_VIEW, check_rule_href, click_and_wait, open_loo
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-@pytest.fixture
-def site_page(shared_page):
-    """One page for the module's tests, Python started once (tests/browser/conftest.py, ``shared_page``)."""
-    return shared_page
+SHARE_PAGE = True
+"""One page for the module's tests, Python started once (tests/browser/conftest.py, ``site_page``)."""
 
 RULE = re.compile(r"^(gleek|piquet)\.[a-z0-9-]+\.[a-z0-9-]+$")
 

@@ -26,10 +26,8 @@ from conftest import visit
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-@pytest.fixture
-def site_page(shared_page):
-    """One page for the module's tests, Python started once (tests/browser/conftest.py, ``shared_page``)."""
-    return shared_page
+SHARE_PAGE = True
+"""One page for the module's tests, Python started once (tests/browser/conftest.py, ``site_page``)."""
 
 SHOTS = Path("/tmp/shots")
 TABLE = ".ed-table-app"

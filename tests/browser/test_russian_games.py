@@ -25,10 +25,8 @@ from test_table_russian import latin_words
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-@pytest.fixture
-def site_page(shared_page):
-    """One page for the module's tests, Python started once (tests/browser/conftest.py, ``shared_page``)."""
-    return shared_page
+SHARE_PAGE = True
+"""One page for the module's tests, Python started once (tests/browser/conftest.py, ``site_page``)."""
 
 SOURCE_SPELLING = ("Ruffe and trumps", "Ruffe and Trumps")
 """Names the Russian sources write in Latin letters (the Ruffe text's title)."""
