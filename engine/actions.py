@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.errors import InvalidActionError, InvalidInputError, brief
-from engine.i18n import N_, _, current
+from engine.i18n import N_, Text, _, current
 from engine.limits import MAX_ACTION_VALUE
 
 __all__ = ["Action", "KIND_WORDS", "name_kind", "Named"]
@@ -75,24 +75,26 @@ class Action:
         kind, card, value = self.kind, self.card, self.value
         if kind not in _CHECKED_KINDS:
             if type(kind) is not str or not _KIND.match(kind):
-                raise InvalidActionError(f"an action's kind must be a lowercase word such as 'play', not {brief(kind)}")
+                raise InvalidActionError(Text("an action's kind must be a lowercase word such as 'play', not {}",
+                                              brief(kind)))
             if len(_CHECKED_KINDS) < 256:
                 _CHECKED_KINDS.add(kind)
         if card is not None and type(card) is not Card:
-            raise InvalidActionError(f"action {kind!r}: its card must be a Card (such as Card.parse('7H')), "
-                                     f"not {brief(card)}")
+            raise InvalidActionError(Text("action {}: its card must be a Card (such as Card.parse('7H')), not {}",
+                                          repr(kind), brief(card)))
         if value is not None:
             if type(value) is int:
                 if not -MAX_ACTION_VALUE < value < MAX_ACTION_VALUE:
-                    raise InvalidActionError(f"action {kind!r}: its value {brief(value)} is out of bounds "
-                                             f"(at most {MAX_ACTION_VALUE - 1:,})")
+                    raise InvalidActionError(Text("action {}: its value {} is out of bounds (at most {})",
+                                                  repr(kind), brief(value), format(MAX_ACTION_VALUE - 1, ',')))
             elif type(value) is str:
                 if not value or len(value) > 64 or not value.isprintable() or value != value.strip():
-                    raise InvalidActionError(f"action {kind!r}: its value {brief(value)} must be a word of "
-                                             "1 to 64 printable characters")
+                    raise InvalidActionError(Text("action {}: its value {} must be a word of 1 to 64 printable "
+                                                  "characters",
+                                                  repr(kind), brief(value)))
             else:
-                raise InvalidActionError(f"action {kind!r}: its value must be a string or an integer, "
-                                         f"not {brief(value)}")
+                raise InvalidActionError(Text("action {}: its value must be a string or an integer, not {}",
+                                              repr(kind), brief(value)))
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -136,24 +138,26 @@ class Action:
         """The inverse of :meth:`to_json`. A ``seat`` key (as records carry) is
         allowed and ignored; any other key is refused."""
         if not isinstance(data, Mapping):
-            raise InvalidActionError(f"an action must be an object such as {{'kind': 'play', 'card': '7H'}}, "
-                                     f"not {brief(data)}")
+            raise InvalidActionError(Text("an action must be an object such as {{'kind': 'play', 'card': '7H'}}, "
+                                          "not {}",
+                                          brief(data)))
         extra = [key for key in data if key not in _ACTION_KEYS]
         if extra:
-            raise InvalidActionError(f"action {brief(dict(data))}: unknown field {brief(extra[0])} "
-                                     "(an action has kind, card and value)")
+            raise InvalidActionError(Text("action {}: unknown field {} (an action has kind, card and value)",
+                                          brief(dict(data)), brief(extra[0])))
         kind = data.get("kind")
         if not isinstance(kind, str) or not kind:
-            raise InvalidActionError(f"action {brief(dict(data))} has no 'kind' (a string such as 'play')")
+            raise InvalidActionError(Text("action {} has no 'kind' (a string such as 'play')",
+                                          brief(dict(data))))
         card = data.get("card")
         if card is not None:
             if not isinstance(card, str):
-                raise InvalidActionError(f"action {kind!r}: 'card' must be a card string such as '7H', "
-                                         f"not {brief(card)}")
+                raise InvalidActionError(Text("action {}: 'card' must be a card string such as '7H', not {}",
+                                              repr(kind), brief(card)))
             try:
                 card = Card.parse(card)
             except InvalidInputError as error:
-                raise InvalidActionError(f"action {kind!r}: {error}") from None
+                raise InvalidActionError(Text("action {}: {}", repr(kind), error)) from None
         return cls(kind, card, data.get("value"))
 
     @classmethod
@@ -163,13 +167,15 @@ class Action:
         A word after the kind is read as a card if it is one, else as a whole
         number if it is written in ASCII digits, else as a word."""
         if not isinstance(text, str):
-            raise InvalidActionError(f"cannot read an action from {brief(text)}: expected text such as 'play 7H'")
+            raise InvalidActionError(Text("cannot read an action from {}: expected text such as 'play 7H'",
+                                          brief(text)))
         if len(text) > 200:
-            raise InvalidActionError(f"action text of {len(text):,} characters: an action is a few words, "
-                                     "such as 'play 7H'")
+            raise InvalidActionError(Text("action text of {} characters: an action is a few words, such as 'play "
+                                          "7H'",
+                                          format(len(text), ',')))
         words = text.split()
         if not words:
-            raise InvalidActionError("empty action text: expected e.g. 'play 7H'")
+            raise InvalidActionError(Text("empty action text: expected e.g. 'play 7H'"))
         kind, rest = words[0].lower(), words[1:]
         card: Card | None = None
         value: str | int | None = None
@@ -181,7 +187,8 @@ class Action:
                 except InvalidInputError:
                     pass
             if value is not None:
-                raise InvalidActionError(f"cannot read action {brief(text)}: too many words")
+                raise InvalidActionError(Text("cannot read action {}: too many words",
+                                              brief(text)))
             value = int(word) if _INTEGER.match(word) else word
         return cls(kind, card, value)
 
@@ -196,7 +203,7 @@ class Action:
             return cls.parse(action)
         if isinstance(action, Action):
             return action
-        raise InvalidActionError(f"cannot read an action from {brief(action)}")
+        raise InvalidActionError(Text("cannot read an action from {}", brief(action)))
 
 
 _ACTION_KEYS = frozenset(("kind", "card", "value", "seat"))

@@ -30,7 +30,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .cards import Card, Suit
-from .errors import EngineError, InvalidInputError, brief
+from .errors import EngineError, InvalidInputError, TurnError, brief
+from .i18n import Text
 from .limits import MAX_BUDGET, MAX_TIME_BUDGET
 from .game import Action, GameState
 
@@ -59,12 +60,13 @@ Advice = Callable[[int], Action]
 
 def _check_turn(state: GameState, seat: int) -> list[Action]:
     if state.is_over():
-        raise EngineError(f"seat {seat} cannot move: the game is over")
-    if state.current_player() != seat:
-        raise EngineError(f"seat {seat} cannot move: it is seat {state.current_player()}'s turn")
+        raise TurnError(seat, None)
+    to_act = state.current_player()
+    if to_act != seat:
+        raise TurnError(seat, to_act, Text("seat {} cannot move: it is seat {}'s turn", seat, to_act))
     legal = state.legal_actions()
     if not legal:
-        raise EngineError(f"seat {seat} has no legal action in phase {state.phase!r}")
+        raise EngineError(Text("seat {} has no legal action in phase {}", seat, repr(state.phase)))
     return legal
 
 
@@ -181,7 +183,7 @@ def playout_to_deal_end(state: GameState, policy: Bot, max_actions: int = 10_000
         seat = state.current_player()
         assert seat is not None  # a game not over has a seat to act (the steps without a decision run in apply)
         state.apply(policy.choose(state, seat))
-    raise EngineError(f"a playout did not finish its deal within {max_actions} actions")
+    raise EngineError(Text("a playout did not finish its deal within {} actions", max_actions))
 
 
 class SamplingBot:
@@ -279,8 +281,9 @@ def check_budget(budget: Any) -> int | None:
     """``budget`` if it is ``None`` or a whole number of playouts per move from 1 to
     :data:`~engine.limits.MAX_BUDGET`; else :class:`~engine.errors.InvalidInputError`."""
     if budget is not None and (type(budget) is not int or not 1 <= budget <= MAX_BUDGET):
-        raise InvalidInputError(f"budget: the sampling bot's playouts per move must be a whole number from 1 "
-                                f"to {MAX_BUDGET}, not {brief(budget)}")
+        raise InvalidInputError(Text("budget: the sampling bot's playouts per move must be a whole number from 1 "
+                                     "to {}, not {}",
+                                     MAX_BUDGET, brief(budget)))
     return budget
 
 
@@ -288,8 +291,9 @@ def check_time_budget(time_budget: Any) -> int | None:
     """``time_budget`` if it is ``None`` or a whole number of milliseconds per move from 1 to
     :data:`~engine.limits.MAX_TIME_BUDGET`; else :class:`~engine.errors.InvalidInputError`."""
     if time_budget is not None and (type(time_budget) is not int or not 1 <= time_budget <= MAX_TIME_BUDGET):
-        raise InvalidInputError(f"time_budget: the sampling bot's milliseconds per move must be a whole number from "
-                                f"1 to {MAX_TIME_BUDGET}, not {brief(time_budget)}")
+        raise InvalidInputError(Text("time_budget: the sampling bot's milliseconds per move must be a whole "
+                                     "number from 1 to {}, not {}",
+                                     MAX_TIME_BUDGET, brief(time_budget)))
     return time_budget
 
 
@@ -303,13 +307,14 @@ def check_bot_kinds(kinds: Any, players: int) -> list[str]:
     if isinstance(kinds, str):
         kinds = [kinds] * players
     if not isinstance(kinds, (list, tuple)):
-        raise InvalidInputError(f"bots: expected a bot kind ({', '.join(BOT_KINDS)}) or a list of one per seat, "
-                                f"not {brief(kinds)}")
+        raise InvalidInputError(Text("bots: expected a bot kind ({}) or a list of one per seat, not {}",
+                                     ', '.join(BOT_KINDS), brief(kinds)))
     if len(kinds) != players:
-        raise InvalidInputError(f"bots: {len(kinds)} bot kinds given for {players} seats")
+        raise InvalidInputError(Text("bots: {} bot kinds given for {} seats", len(kinds), players))
     for i, kind in enumerate(kinds):
         if not isinstance(kind, str) or kind not in BOT_KINDS:
-            raise InvalidInputError(f"bots[{i}]: unknown bot kind {brief(kind)}; expected one of {', '.join(BOT_KINDS)}")
+            raise InvalidInputError(Text("bots[{}]: unknown bot kind {}; expected one of {}",
+                                         i, brief(kind), ', '.join(BOT_KINDS)))
     return list(kinds)
 
 
@@ -322,4 +327,5 @@ def make_bot(kind: str, seed: int | None = None, budget: int | None = None, time
         return HeuristicBot(seed)
     if kind == "sampling":
         return SamplingBot(seed, budget, time_budget)
-    raise InvalidInputError(f"unknown bot kind {brief(kind)}: expected one of {', '.join(BOT_KINDS)}")
+    raise InvalidInputError(Text("unknown bot kind {}: expected one of {}",
+                                 brief(kind), ', '.join(BOT_KINDS)))

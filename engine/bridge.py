@@ -67,7 +67,7 @@ from typing import Any
 
 from . import catalogue, games as game_registry, records, rule_index
 from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, check_time_budget, make_bot
-from .errors import EngineError, IllegalActionError, RecordError, brief
+from .errors import EngineError, IllegalActionError, RecordError, TurnError, brief
 from .game import Action, GameSpec, GameState, Variant
 from .i18n import N_, Text, _, using
 from .limits import MAX_SEED, read_json
@@ -100,11 +100,12 @@ _ids = itertools.count(1)
 
 def _require(request: Mapping[str, Any], key: str, kind: type | tuple[type, ...] | None = None) -> Any:
     if key not in request:
-        raise RequestError(f"op {request.get('op')!r} needs the field {key!r}")
+        raise RequestError(Text("op {} needs the field {}", repr(request.get('op')), repr(key)))
     value = request[key]
     if kind is not None and (not isinstance(value, kind) or isinstance(value, bool) and kind is int):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise RequestError(f"op {request.get('op')!r}: field {key!r} must be a {names}, not {brief(value)}")
+        raise RequestError(Text("op {}: field {} must be a {}, not {}",
+                                repr(request.get('op')), repr(key), names, brief(value)))
     return value
 
 
@@ -113,7 +114,8 @@ def _variant(request: Mapping[str, Any], spec: GameSpec, value: Any, field: str 
     if value is None:
         value = {}
     if not isinstance(value, Mapping):
-        raise RequestError(f"field {field!r} must be an object of option: value, not {brief(value)}")
+        raise RequestError(Text("field {} must be an object of option: value, not {}",
+                                repr(field), brief(value)))
     return spec.variant_from(value)
 
 
@@ -128,7 +130,7 @@ def _budget(request: Mapping[str, Any]) -> int | None:
     try:
         return check_budget(request.get("budget"))
     except EngineError as error:
-        raise RequestError(f"field {error}") from None
+        raise RequestError(Text("field {}", error)) from None
 
 
 def _time_budget(request: Mapping[str, Any]) -> int | None:
@@ -136,14 +138,14 @@ def _time_budget(request: Mapping[str, Any]) -> int | None:
     try:
         return check_time_budget(request.get("time_budget"))
     except EngineError as error:
-        raise RequestError(f"field {error}") from None
+        raise RequestError(Text("field {}", error)) from None
 
 
 def _session(request: Mapping[str, Any]) -> Session:
     session_id = _require(request, "id", str)
     session = SESSIONS.get(session_id)
     if session is None:
-        raise RequestError(f"no game session {session_id!r} (it may have been closed)")
+        raise RequestError(Text("no game session {} (it may have been closed)", repr(session_id)))
     return session
 
 
@@ -152,7 +154,8 @@ def _seat(request: Mapping[str, Any], state: GameState, key: str = "seat", defau
     if seat is None:
         return None
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.num_players:
-        raise RequestError(f"field {key!r} must be a seat from 0 to {state.num_players - 1}, not {brief(seat)}")
+        raise RequestError(Text("field {} must be a seat from 0 to {}, not {}",
+                                repr(key), state.num_players - 1, brief(seat)))
     return seat
 
 
@@ -166,8 +169,9 @@ def _viewer(request: Mapping[str, Any], session: Session) -> int | None:
         return seat
     if seat is None or session.seats[seat] != "human":
         who = "every hand" if seat is None else f"seat {seat}'s hand (a {session.seats[seat]} bot)"
-        raise RequestError(f"field 'seat': the game is still being played, so {who} is hidden from the table; "
-                           f"a view is given for a human seat ({', '.join(str(i) for i, k in enumerate(session.seats) if k == 'human')})")
+        raise RequestError(Text("field 'seat': the game is still being played, so {} is hidden from the table; a "
+                                "view is given for a human seat ({})",
+                                who, ', '.join(str(i) for i, k in enumerate(session.seats) if k == 'human')))
     return seat
 
 
@@ -271,7 +275,7 @@ def op_act(request: Mapping[str, Any]) -> dict[str, Any]:
     assert to_act is not None  # a game not over has a seat to act
     seat = _seat(request, state)
     if seat is not None and seat != to_act:
-        raise RequestError(Text("seat {} cannot act: it is seat {}'s turn", seat, to_act))
+        raise TurnError(seat, to_act, Text("seat {} cannot act: it is seat {}'s turn", seat, to_act))
     if _first_human(session) is not None and session.seats[to_act] != "human":
         raise RequestError(Text("seat {} is a {} bot: its moves are made with 'bot' or 'advance', not 'act'",
                                 to_act, session.seats[to_act]))
@@ -319,13 +323,13 @@ def op_record(request: Mapping[str, Any]) -> dict[str, Any]:
     state = session.state
     reveal = request.get("reveal", False)
     if not isinstance(reveal, bool):
-        raise RequestError(f"field 'reveal' must be true or false, not {brief(reveal)}")
+        raise RequestError(Text("field 'reveal' must be true or false, not {}", brief(reveal)))
     # a record holds every deck, so while a human plays it would show the cards still hidden from him
     hidden = not state.is_over() and _first_human(session) is not None
     if hidden and not reveal:
-        raise RequestError("the game is still being played and a record holds every deck, the cards still hidden "
-                           "from the players too: ask again when the game is over, or with \"reveal\": true for a "
-                           "record that shows them")
+        raise RequestError(Text("the game is still being played and a record holds every deck, the cards still hidden "
+                                "from the players too: ask again when the game is over, or with \"reveal\": true for a "
+                                "record that shows them"))
     comment = ("Taken while the game was being played: this record holds the cards that were still hidden "
                "from the players." if hidden else None)
     with using("en"):  # a record is data, in the engine's own words, whoever asks: it replays in any language
@@ -403,8 +407,10 @@ def _deal_from_seed(spec: GameSpec, variant: Variant, seed: int, bots: BotKinds,
         assert seat is not None  # a game not over has a seat to act
         state.apply(players[seat].choose(state, seat))
     played = len(state.deals)
-    raise RequestError(f"field 'deal': the game from seed {seed} under the first reading has "
-                       f"{played} deal{'s' if played != 1 else ''}, so there is no deal {deal}")
+    raise RequestError(Text("field 'deal': the game from seed {} under the first reading has {} deal, so there "
+                            "is no deal {}", seed, played, deal,
+                            plural=("field 'deal': the game from seed {} under the first reading has {} deals, so "
+                                    "there is no deal {}", played)))
 
 
 def _deal_from_session(request: Mapping[str, Any], spec: GameSpec, deal: int) -> tuple[list[str], int, Session]:
@@ -412,17 +418,21 @@ def _deal_from_session(request: Mapping[str, Any], spec: GameSpec, deal: int) ->
     session = _session(request)
     state = session.state
     if state.game_id != spec.id:
-        raise RequestError(f"field 'game': game {request['id']!r} at the table is {state.game_id}, not {spec.id}")
+        raise RequestError(Text("field 'game': game {} at the table is {}, not {}",
+                                repr(request['id']), state.game_id, spec.id))
     sheet = state.view(None).get("score_sheet") or []
     finished = [entry for entry in sheet if entry.get("complete", True)]
     if not 1 <= deal <= len(state.deals):
-        raise RequestError(f"field 'deal': game {request['id']!r} has dealt {len(state.deals)} "
-                           f"deal{'s' if len(state.deals) != 1 else ''}, so there is no deal {deal}")
+        raise RequestError(Text("field 'deal': game {} has dealt {} deal, so there is no deal {}",
+                                repr(request['id']), len(state.deals), deal,
+                                plural=("field 'deal': game {} has dealt {} deals, so there is no deal {}",
+                                        len(state.deals))))
     entry = next((e for e in finished if e.get("deal") == deal), None)
     if entry is None:
         # the cards of a deal still in play are hidden from the players: not shown before its end
-        raise RequestError(f"field 'deal': deal {deal} of game {request['id']!r} is still being played; "
-                           "only a finished deal can be replayed")
+        raise RequestError(Text("field 'deal': deal {} of game {} is still being played; only a finished deal can "
+                                "be replayed",
+                                deal, repr(request['id'])))
     dealer = entry.get("dealer")
     if dealer is None:
         dealer = records._deal_starts(state)[deal - 1]["dealer"]
@@ -432,7 +442,7 @@ def _deal_from_session(request: Mapping[str, Any], spec: GameSpec, deal: int) ->
 def _deal_number(request: Mapping[str, Any]) -> int:
     deal = request["deal"]
     if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
-        raise RequestError(f"field 'deal' must be a deal number from 1, not {deal!r}")
+        raise RequestError(Text("field 'deal' must be a deal number from 1, not {}", repr(deal)))
     return deal
 
 
@@ -464,7 +474,8 @@ def _play_one_deal(spec: GameSpec, variant: Variant, seed: int, bots: list[str],
         assert seat is not None  # a game not over has a seat to act
         state.apply(players[seat].choose(state, seat))
     else:  # pragma: no cover - a deal always ends
-        raise EngineError(f"{spec.id}: a deal did not end within {MAX_ACTIONS_PER_GAME} actions")
+        raise EngineError(Text("{}: a deal did not end within {} actions",
+                               spec.id, MAX_ACTIONS_PER_GAME))
     return _deal_result(state, 1, {"by": "bots", "bots": list(bots)})
 
 
@@ -479,7 +490,8 @@ def _replay_session_deal(session: Session, deal: int) -> dict[str, Any]:
         if probe.is_over() or len(probe.deals) > deal:
             break
         if probe.current_player() != seat:  # pragma: no cover - the history is the table's own
-            raise EngineError(f"{state.game_id}: the table's action {action} by seat {seat} did not replay")
+            raise EngineError(Text("{}: the table's action {} by seat {} did not replay",
+                                   state.game_id, action, seat))
         if len(probe.deals) == deal:
             actions += 1
             human += session.seats[seat] == "human"
@@ -495,9 +507,9 @@ def _session_bots(request: Mapping[str, Any], session: Session) -> list[str]:
     if kind is None:
         kind = next((k for k in session.seats if k != "human"), "heuristic")
     if not isinstance(kind, str):
-        raise RequestError("field 'bots': for a deal of your table give one bot kind (the bot that plays your "
-                           f"seat under reading B: {', '.join(BOT_KINDS)}), not {brief(kind)}; the other seats keep "
-                           "the table's bots")
+        raise RequestError(Text("field 'bots': for a deal of your table give one bot kind (the bot that plays "
+                                "your seat under reading B: {}), not {}; the other seats keep the table's bots",
+                                ', '.join(BOT_KINDS), brief(kind)))
     return [kind if seat == "human" else seat for seat in session.seats]
 
 
@@ -507,8 +519,9 @@ def _check_table_reading(request: Mapping[str, Any], session: Session, variant: 
     differing = [f"{name} is {played.get(name)!r} at the table, not {asked.get(name)!r}"
                  for name in sorted(set(played) | set(asked)) if played.get(name) != asked.get(name)]
     if differing:
-        raise RequestError(f"field 'variants[0]': reading A of a deal of game {request['id']!r} is the reading "
-                           f"the table played, so that the deal is replayed as it was played ({'; '.join(differing)})")
+        raise RequestError(Text("field 'variants[0]': reading A of a deal of game {} is the reading the table "
+                                "played, so that the deal is replayed as it was played ({})",
+                                repr(request['id']), '; '.join(differing)))
 
 
 def _compare_deal(request: Mapping[str, Any], spec: GameSpec, built: list[Variant], seed: int, bots: BotKinds,
@@ -524,7 +537,7 @@ def _compare_deal(request: Mapping[str, Any], spec: GameSpec, built: list[Varian
         source = {"from": "deck"}
     elif "id" in request:
         if deal is None:
-            raise RequestError("op 'compare' with an 'id' needs the field 'deal' (which deal of that game)")
+            raise RequestError(Text("op 'compare' with an 'id' needs the field 'deal' (which deal of that game)"))
         deck, dealer, session = _deal_from_session(request, spec, deal)
         _check_table_reading(request, session, built[0])
         source = {"from": "session", "id": request["id"], "deal": deal, "you": _first_human(session)}
@@ -532,20 +545,21 @@ def _compare_deal(request: Mapping[str, Any], spec: GameSpec, built: list[Varian
         bots = _session_bots(request, session)
     else:
         if deal is None:
-            raise RequestError("op 'compare' for one deal needs 'deal' (a deal of the game from 'seed'), "
-                               "'deck' and 'dealer', or 'id' and 'deal' (a deal of a game in progress)")
+            raise RequestError(Text("op 'compare' for one deal needs 'deal' (a deal of the game from 'seed'), "
+                                    "'deck' and 'dealer', or 'id' and 'deal' (a deal of a game in progress)"))
         deck, dealer = _deal_from_seed(spec, built[0], seed, bots, budget, deal)
         source = {"from": "seed", "deal": deal}
     players = {variant.to_json().get("players") for variant in built}
     if len(players) > 1:
-        raise RequestError("field 'variants': one deal can only be replayed at the same number of players "
-                           f"(the readings seat {' and '.join(str(p) for p in sorted(players, key=str))})")
+        raise RequestError(Text("field 'variants': one deal can only be replayed at the same number of players "
+                                "(the readings seat {})",
+                                ' and '.join(str(p) for p in sorted(players, key=str))))
     try:
         fresh = spec.new_game(built[0], seed, decks=[deck], first_dealer=dealer)
     except RecordError as error:  # a bad deck: name the request's field
-        raise RequestError(f"field 'deck': {error}") from None
+        raise RequestError(Text("field 'deck': {}", error)) from None
     except EngineError as error:  # a dealer who is not at the table
-        raise RequestError(f"field 'dealer': {error}") from None
+        raise RequestError(Text("field 'dealer': {}", error)) from None
     kinds = check_bot_kinds(bots, fresh.num_players)
     try:
         if session is not None:
@@ -554,8 +568,9 @@ def _compare_deal(request: Mapping[str, Any], spec: GameSpec, built: list[Varian
         else:
             results = [_play_one_deal(spec, variant, seed, kinds, budget, deck, dealer) for variant in built]
     except RecordError as error:
-        raise RequestError(f"field 'variants': the two readings use different packs, so one deal cannot be "
-                           f"replayed under both ({error})") from None
+        raise RequestError(Text("field 'variants': the two readings use different packs, so one deal cannot be "
+                                "replayed under both ({})",
+                                error)) from None
     view = fresh.view(None)
     return {"game": spec.id, "seed": seed, "bots": bots, "deal": source, "deck": [str(c) for c in fresh.deals[0]],
             "dealer": view["dealer"], "players": fresh.num_players, "sides": [list(s) for s in fresh.sides()],
@@ -568,7 +583,7 @@ def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
     spec = game_registry.get(_require(request, "game", str))
     variants = _require(request, "variants", list)
     if len(variants) != 2 or not all(isinstance(v, Mapping) for v in variants):
-        raise RequestError("field 'variants' must hold exactly two objects of option: value")
+        raise RequestError(Text("field 'variants' must hold exactly two objects of option: value"))
     seed = _seed(request)
     budget = _budget(request)
     built = [_variant(request, spec, v, f"variants[{i}]") for i, v in enumerate(variants)]
@@ -577,13 +592,13 @@ def op_compare(request: Mapping[str, Any]) -> dict[str, Any]:
         for variant in built:
             check_bot_kinds(bots, spec.new_game(variant, seed).num_players)
     except EngineError as error:
-        raise RequestError(f"field {error}") from None
+        raise RequestError(Text("field {}", error)) from None
     if any(key in request for key in ("deal", "deck", "dealer")):
         return _compare_deal(request, spec, built, seed, bots, budget)
     if "sampling" in ([bots] if isinstance(bots, str) else bots):
         # whole games of sampling bots take tens of seconds (hundreds of moves, each of dozens of playouts)
-        raise RequestError("field 'bots': whole games are compared with heuristic or random bots; the sampling "
-                           "bot compares one deal (give 'deal')")
+        raise RequestError(Text("field 'bots': whole games are compared with heuristic or random bots; the sampling "
+                                "bot compares one deal (give 'deal')"))
     # Both games take their deals from one list of decks: the first game's, extended
     # by the second game's shuffles if it needs more deals; then the first is replayed
     # on the extended list (deterministic, so it ends the same way).
@@ -637,7 +652,8 @@ def op_measures(request: Mapping[str, Any]) -> dict[str, Any]:
 
     games = request.get("games", 10)
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 200:
-        raise RequestError(f"field 'games' must be an integer from 1 to 200, not {games!r}")
+        raise RequestError(Text("field 'games' must be an integer from 1 to 200, not {}",
+                                repr(games)))
     return {"measures": measure_readings(game_id, games, seed=0), "source": "computed"}
 
 
@@ -658,27 +674,29 @@ def op_measure(request: Mapping[str, Any]) -> dict[str, Any]:
 
     count = _require(request, "games", int)
     if not 1 <= count <= MEASURE_STEP:
-        raise RequestError(f"field 'games' must be an integer from 1 to {MEASURE_STEP} (games in this step), "
-                           f"not {brief(count)}")
+        raise RequestError(Text("field 'games' must be an integer from 1 to {} (games in this step), not {}",
+                                MEASURE_STEP, brief(count)))
     measurement_id = request.get("id")
     if measurement_id is not None:
         found = MEASUREMENTS.get(measurement_id) if isinstance(measurement_id, str) else None
         if found is None:
-            raise RequestError(f"field 'id': no measurement {brief(measurement_id)} (it was closed or never begun)")
+            raise RequestError(Text("field 'id': no measurement {} (it was closed or never begun)",
+                                    brief(measurement_id)))
         m = found
     else:
         spec = game_registry.get(_require(request, "game", str))
         variants = _require(request, "variants", list)
         if len(variants) != 2 or not all(isinstance(v, Mapping) for v in variants):
-            raise RequestError("field 'variants' must hold exactly two objects of option: value")
+            raise RequestError(Text("field 'variants' must hold exactly two objects of option: value"))
         built = [_variant(request, spec, v, f"variants[{i}]") for i, v in enumerate(variants)]
         bots = request.get("bots", "heuristic")
         if bots not in ("heuristic", "sampling", "random"):
-            raise RequestError(f"field 'bots' must be 'heuristic', 'sampling' or 'random', not {brief(bots)}")
+            raise RequestError(Text("field 'bots' must be 'heuristic', 'sampling' or 'random', not {}",
+                                    brief(bots)))
         rule = request.get("rule")
         if rule is not None and (not isinstance(rule, str) or rule not in measures_of(spec).focus):
-            raise RequestError(f"field 'rule': {brief(rule)} is no rule measured in {spec.id} "
-                               f"(rules: {', '.join(measures_of(spec).focus)})")
+            raise RequestError(Text("field 'rule': {} is no rule measured in {} (rules: {})",
+                                    brief(rule), spec.id, ', '.join(measures_of(spec).focus)))
         if len(MEASUREMENTS) >= MAX_MEASUREMENTS:
             MEASUREMENTS.pop(next(iter(MEASUREMENTS)))  # the oldest goes
         measurement_id = f"m{next(_measure_ids)}"
@@ -688,8 +706,9 @@ def op_measure(request: Mapping[str, Any]) -> dict[str, Any]:
         }
     played = len(m["records"][0])
     if played + count > MAX_MEASURE_GAMES:
-        raise RequestError(f"field 'games': {played} games played and {count} more would pass the "
-                           f"{MAX_MEASURE_GAMES} a measurement may reach")
+        raise RequestError(Text("field 'games': {} games played and {} more would pass the {} a measurement may "
+                                "reach",
+                                played, count, MAX_MEASURE_GAMES))
     for side in (0, 1):
         task = Task(m["game"], m["keys"][side], m["bots"], m["budget"], m["seed"], played, count)
         m["records"][side].extend(play_task(task))
@@ -743,6 +762,8 @@ def error_json(error: BaseException) -> dict[str, Any]:
         data = error.to_json()
         data.setdefault("reason", str(error.reason))  # the plain sentence, for the table to show as is
         return data
+    if isinstance(error, TurnError):  # (the seat asked, and the seat whose turn it is: None, the game over)
+        return {"type": "TurnError", "message": str(error), "seat": error.seat, "to_act": error.to_act}
     if isinstance(error, EngineError):
         return {"type": type(error).__name__, "message": str(error)}
     return {
@@ -758,11 +779,12 @@ def dispatch(request: Any) -> dict[str, Any]:
     lang = request.get("lang", "en") if isinstance(request, Mapping) else "en"
     try:
         if not isinstance(request, Mapping):
-            raise RequestError(f"a request must be a JSON object with an 'op', not {type(request).__name__}")
+            raise RequestError(Text("a request must be a JSON object with an 'op', not {}",
+                                    type(request).__name__))
         op = request.get("op")
         handler = OPS.get(op) if isinstance(op, str) else None
         if handler is None:
-            raise RequestError(f"unknown op {brief(op)}; ops: {', '.join(OPS)}")
+            raise RequestError(Text("unknown op {}; ops: {}", brief(op), ', '.join(OPS)))
         with using(lang):
             return {"ok": True, "op": op, **handler(request)}
     except Exception as error:  # every failure becomes a JSON answer, never a crash

@@ -95,7 +95,8 @@ class Suit(enum.Enum):
             return text
         suit = _SUIT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if suit is None:
-            raise InvalidInputError(f"unknown suit {brief(text)}: expected one of S H D C (or ♠ ♥ ♦ ♣)")
+            raise InvalidInputError(Text("unknown suit {}: expected one of S H D C (or ♠ ♥ ♦ ♣)",
+                                         brief(text)))
         return suit
 
     def __str__(self) -> str:
@@ -153,7 +154,8 @@ class Rank(enum.IntEnum):
             rank = _RANK_BY_TEXT.get(str(text).strip().upper())
             if rank is not None:
                 return rank
-        raise InvalidInputError(f"unknown rank {brief(text)}: expected one of A K Q J 10 9 8 7 6 5 4 3 2")
+        raise InvalidInputError(Text("unknown rank {}: expected one of A K Q J 10 9 8 7 6 5 4 3 2",
+                                     brief(text)))
 
     def __str__(self) -> str:
         return _RANK_TEXT[self]
@@ -223,7 +225,8 @@ class Card:
         if card is not None:
             return card
         if not isinstance(text, str):
-            raise InvalidInputError(f"cannot read a card from {brief(text)}: expected text such as 'AS' or '10H'")
+            raise InvalidInputError(Text("cannot read a card from {}: expected text such as 'AS' or '10H'",
+                                         brief(text)))
         norm = text.strip().upper()
         card = _BY_TEXT.get(norm)
         if card is None and len(norm) >= 2:
@@ -233,8 +236,9 @@ class Card:
                 card = None
         if card is None:
             raise InvalidInputError(
-                f"unknown card {brief(text)}: write the rank (A K Q J 10/T 9 … 2) then the suit "
-                f"(S H D C), e.g. 'AS', '10H', 'QD'"
+                Text("unknown card {}: write the rank (A K Q J 10/T 9 … 2) then the suit (S H D C), e.g. 'AS', "
+                     "'10H', 'QD'",
+                     brief(text))
             )
         return card
 
@@ -247,7 +251,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card with that index (0 = A♠, 12 = 2♠, 13 = A♥, …, 51 = 2♣)."""
         if not 0 <= index < 52:
-            raise InvalidInputError(f"card index {brief(index)} is out of range 0..51")
+            raise InvalidInputError(Text("card index {} is out of range 0..51", brief(index)))
         return ALL_CARDS[index]
 
     @property
@@ -334,8 +338,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     elif isinstance(text, (list, tuple)):
         items = text
     else:
-        raise InvalidInputError(f"cannot read cards from {brief(text)}: expected text such as 'AS 10H' "
-                                "or a list of cards")
+        raise InvalidInputError(Text("cannot read cards from {}: expected text such as 'AS 10H' or a list of "
+                                     "cards",
+                                     brief(text)))
     return [Card.parse(item) for item in items]
 
 

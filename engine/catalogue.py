@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.errors import CatalogueError, UnknownGameError, brief
+from engine.i18n import Text
 
 __all__ = ["Catalogue", "Contested", "load", "games", "all_rules", "rule", "find_rule", "contested", "examples",
            "reading_sets", "clear_cache"]
@@ -91,14 +92,14 @@ def load(game_id: str) -> Catalogue:
         return cached
     if game_id not in games():  # (an id never becomes a path unless it names a catalogue file)
         known = ", ".join(games()) or "none"
-        raise UnknownGameError(f"no catalogue for game {brief(game_id)}; catalogues: {known}")
+        raise UnknownGameError(Text("no catalogue for game {}; catalogues: {}", brief(game_id), known))
     path = f"engine/catalogue/{game_id}.toml"
     resource = _folder().joinpath(f"{game_id}.toml")
     try:
         data = resource.read_bytes()
     except (FileNotFoundError, OSError):
         known = ", ".join(games()) or "none"
-        raise UnknownGameError(f"no catalogue for game {game_id!r} ({path}); catalogues: {known}") from None
+        raise UnknownGameError(Text("no catalogue for game {} ({}); catalogues: {}", repr(game_id), path, known)) from None
     try:
         parsed = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
@@ -136,7 +137,7 @@ def rule(rule_id: str) -> dict[str, Any]:
     """The entry of a rule id (:class:`CatalogueError` if unknown)."""
     entry = find_rule(rule_id)
     if entry is None:
-        raise CatalogueError(f"unknown rule id {rule_id!r}: no catalogue entry has it")
+        raise CatalogueError(Text("unknown rule id {}: no catalogue entry has it", repr(rule_id)))
     return entry
 
 

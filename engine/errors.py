@@ -25,6 +25,7 @@ __all__ = [
     "InvalidInputError",
     "InvalidActionError",
     "IllegalActionError",
+    "TurnError",
     "VariantError",
     "RecordError",
     "UnknownGameError",
@@ -43,7 +44,7 @@ def brief(value: Any, limit: int = 60) -> str:
     'an integer of about 5001 digits'
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return tr("an integer of about {} digits", int(value.bit_length() * 0.30103) + 1)
     try:
         text = repr(value)
     except Exception:  # a repr that fails (too deep, too large) must not hide the real error
@@ -125,6 +126,27 @@ class IllegalActionError(EngineError):
             "index": self.index,
             **({"adopted": self.adopted} if self.adopted else {}),
         }
+
+
+class TurnError(EngineError):
+    """A move asked of a seat whose turn it is not (or of any seat once the game is over).
+
+    ``seat`` is the seat asked, ``to_act`` the seat whose turn it is (``None`` when the game
+    is over). The message says both in the reader's language; nothing is changed.
+
+    >>> str(TurnError(1, 3))
+    "it is not seat 1's turn (seat 3 is to act)"
+    >>> str(TurnError(1, None))
+    'seat 1 cannot move: the game is over'
+    """
+
+    def __init__(self, seat: Any, to_act: int | None, message: Text | None = None) -> None:
+        self.seat = seat
+        self.to_act = to_act
+        if message is None:
+            message = (Text("seat {} cannot move: the game is over", seat) if to_act is None
+                       else Text("it is not seat {}'s turn (seat {} is to act)", seat, to_act))
+        super().__init__(message)
 
 
 class VariantError(EngineError):

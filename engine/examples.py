@@ -24,6 +24,7 @@ from engine import catalogue, games
 from engine.cards import Card, Suit, format_cards, parse_cards
 from engine.errors import EngineError, IllegalActionError, VariantError
 from engine.game import GameSpec
+from engine.i18n import Text
 
 __all__ = ["Runner", "runners_of", "run_example", "run_examples", "normalize",
            "read_cards", "read_suit", "read_card", "cards_text"]
@@ -86,7 +87,7 @@ def _find(rule_id: str, example_id: str) -> dict[str, Any]:
         if example.get("id") == example_id:
             return example
     known = ", ".join(e.get("id", "?") for e in examples) or "none"
-    raise EngineError(f"rule {rule_id!r} has no worked example {example_id!r}; its examples: {known}")
+    raise EngineError(Text("rule {} has no worked example {}; its examples: {}", repr(rule_id), repr(example_id), known))
 
 
 def run_example(rule_id: str, example_id: str) -> dict[str, Any]:

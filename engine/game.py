@@ -97,8 +97,8 @@ class Option:
         """
         rule = catalogue.contested(rule_id)
         if name is not None and name != rule.option:
-            raise CatalogueError(f"rule {rule_id}: the code names its option {name!r}, the catalogue's readings "
-                                 f"name it {rule.option!r}")
+            raise CatalogueError(Text("rule {}: the code names its option {}, the catalogue's readings name it {}",
+                                      rule_id, repr(name), repr(rule.option)))
         return cls(rule.option, str, rule.default, rule.readings, rule.statement, rule_id)
 
     def refusal(self, value: Any) -> VariantError:
@@ -185,12 +185,13 @@ class Variant:
         """A validated variant from a mapping of option name -> value (a record's or a
         request's ``variant``): anything but a mapping of known option names is refused."""
         if not isinstance(options, Mapping):
-            raise VariantError(f"{cls.game_id or cls.__name__}: the variant must be an object of option: value, "
-                               f"not {brief(options)}")
+            raise VariantError(Text("{}: the variant must be an object of option: value, not {}",
+                                    cls.game_id or cls.__name__, brief(options)))
         values = {}
         for name, value in options.items():
             if not isinstance(name, str):
-                raise VariantError(f"{cls.game_id or cls.__name__}: an option name must be a string, not {brief(name)}")
+                raise VariantError(Text("{}: an option name must be a string, not {}",
+                                        cls.game_id or cls.__name__, brief(name)))
             values[cls.option(name).name] = cls.option(name).coerce(value)
         return cls(**values)
 
@@ -332,13 +333,15 @@ class GameState:
         """The score-sheet row of finished deal ``deal``, or :class:`InvalidInputError`."""
         dealt = self.deal_number
         if type(deal) is not int or not 1 <= deal <= dealt:
-            raise InvalidInputError(f"{self.game_id}: no deal {brief(deal)} to summarise: the game has dealt "
-                                    f"{dealt} deal{'s' if dealt != 1 else ''} (numbered from 1)")
+            raise InvalidInputError(Text("{}: no deal {} to summarise: the game has dealt {} deal (numbered from 1)",
+                                         self.game_id, brief(deal), dealt,
+                                         plural=("{}: no deal {} to summarise: the game has dealt {} deals "
+                                                 "(numbered from 1)", dealt)))
         for row in self.score_sheet:
             if row.get("deal") == deal:
                 return dict(row)
-        raise InvalidInputError(f"{self.game_id}: deal {deal} is still being played; only a finished deal "
-                                "is summarised")
+        raise InvalidInputError(Text("{}: deal {} is still being played; only a finished deal is summarised",
+                                     self.game_id, deal))
 
     def _summary(self, row: dict[str, Any], side_facts: list[list[dict[str, Any]]], side_texts: list[str],
                  facts: list[dict[str, Any]], ending: tuple[str, str | Text] | None) -> dict[str, Any]:
@@ -396,8 +399,8 @@ class GameState:
         if seat is None and allow_none:
             return None
         if type(seat) is not int or not 0 <= seat < self.num_players:
-            raise InvalidInputError(f"seat {brief(seat)} is not at this table of {self.num_players} "
-                                    f"(seats 0..{self.num_players - 1})")
+            raise InvalidInputError(Text("seat {} is not at this table of {} (seats 0..{})",
+                                         brief(seat), self.num_players, self.num_players - 1))
         return seat
 
     @property
@@ -440,7 +443,7 @@ class GameState:
         for i, side in enumerate(self.sides()):
             if seat in side:
                 return i
-        raise EngineError(f"seat {seat} is not at this table of {self.num_players}")
+        raise EngineError(Text("seat {} is not at this table of {}", seat, self.num_players))
 
     def _refuse(self, rule: str, action: Any, reason: str, seat: int | None = None) -> IllegalActionError:
         return IllegalActionError(rule, action, reason, seat=seat)
@@ -507,7 +510,8 @@ class GameSpec:
         sets = catalogue.reading_sets(self.id)
         if not isinstance(set_id, str) or set_id not in sets:
             known = ", ".join(sets) or "none"
-            raise VariantError(f"{self.id} has no reading set {brief(set_id)}; its reading sets: {known}")
+            raise VariantError(Text("{} has no reading set {}; its reading sets: {}",
+                                    self.id, brief(set_id), known))
         return dict(sets[set_id])
 
     def variant_from(self, options: Any) -> Variant:
@@ -533,11 +537,11 @@ class GameSpec:
         elif isinstance(variant, Mapping):
             variant = self.variant_class.from_mapping(variant)
         elif not isinstance(variant, self.variant_class):
-            raise VariantError(f"{self.id}: expected a {self.variant_class.__name__} or a dict of options, "
-                               f"got {brief(variant)}")
+            raise VariantError(Text("{}: expected a {} or a dict of options, got {}",
+                                    self.id, self.variant_class.__name__, brief(variant)))
         if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
-            raise InvalidInputError(f"{self.id}: the seed must be an integer from {-MAX_SEED} to {MAX_SEED}, "
-                                    f"not {brief(seed)}")
+            raise InvalidInputError(Text("{}: the seed must be an integer from {} to {}, not {}",
+                                         self.id, -MAX_SEED, MAX_SEED, brief(seed)))
         if decks is not None:
             decks = _check_decks(self.id, decks)
         return self.state_class(variant, seed=seed, decks=decks, first_dealer=first_dealer)
@@ -616,16 +620,19 @@ def _check_decks(game_id: str, decks: Any) -> list[list[str | Card]]:
     :data:`~engine.limits.MAX_DECK` cards (as text or :class:`Card`); else
     :class:`~engine.errors.RecordError` naming the deck and card."""
     if not isinstance(decks, (list, tuple)):
-        raise RecordError(f"{game_id}: decks must be a list of decks (each a list of cards), not {brief(decks)}")
+        raise RecordError(Text("{}: decks must be a list of decks (each a list of cards), not {}",
+                               game_id, brief(decks)))
     if len(decks) > MAX_DEALS:
-        raise RecordError(f"{game_id}: {len(decks):,} decks, more than the {MAX_DEALS:,} deals accepted")
+        raise RecordError(Text("{}: {} decks, more than the {} deals accepted",
+                               game_id, format(len(decks), ','), format(MAX_DEALS, ',')))
     checked = []
     for k, deck in enumerate(decks):
         if not isinstance(deck, (list, tuple)) or len(deck) > MAX_DECK:
-            raise RecordError(f"deals[{k}].deck: must be a list of at most {MAX_DECK} cards, not {brief(deck)}")
+            raise RecordError(Text("deals[{}].deck: must be a list of at most {} cards, not {}",
+                                   k, MAX_DECK, brief(deck)))
         for j, card in enumerate(deck):
             if type(card) is not Card and not isinstance(card, str):
-                raise RecordError(f"deals[{k}].deck[{j}]: {brief(card)} is not a card")
+                raise RecordError(Text("deals[{}].deck[{}]: {} is not a card", k, j, brief(card)))
         checked.append(list(deck))
     return checked
 

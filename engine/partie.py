@@ -24,7 +24,7 @@ from string import Formatter
 from typing import Any, ClassVar, Self
 
 from engine.cards import Card, parse_cards, shuffled
-from engine.errors import EngineError, IllegalActionError, InvalidInputError, RecordError, VariantError, brief
+from engine.errors import EngineError, IllegalActionError, InvalidInputError, RecordError, TurnError, VariantError, brief
 from engine.limits import MAX_ACTIONS, MAX_DECK, MAX_TEXT
 from engine.game import Action, GameState, Outcome, Variant, side_words
 from engine.determinize import Hidden, redeal
@@ -509,7 +509,7 @@ class Partie(GameState):
     def heuristic_action(self, seat: int) -> Action:
         """The heuristic's move for ``seat`` (the seat to act): the phase's advice."""
         if seat != self._to_act:
-            raise EngineError(Text("it is not seat {}'s turn (seat {} is to act)", seat, self._to_act))
+            raise TurnError(seat, self._to_act)
         legal = self.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -14,7 +14,7 @@ from engine.bots import (
     make_bot,
 )
 from engine.cards import parse_cards
-from engine.errors import EngineError
+from engine.errors import EngineError, TurnError
 from engine.game import Action
 
 GAME = "ruffe-and-trumps"
@@ -51,8 +51,10 @@ def test_bots_only_play_legal_actions(kind):
 def test_bot_refuses_to_move_out_of_turn():
     state = new()
     seat = state.current_player()
-    with pytest.raises(EngineError, match=f"it is seat {seat}'s turn"):
+    with pytest.raises(TurnError, match=f"it is seat {seat}'s turn") as caught:
         make_bot("random").choose(state, (seat + 1) % 4)
+    assert (caught.value.seat, caught.value.to_act) == ((seat + 1) % 4, seat)
+    assert isinstance(caught.value, EngineError)
 
 
 @pytest.mark.parametrize("kind", ["random", "heuristic", "sampling"])

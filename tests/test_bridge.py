@@ -110,7 +110,9 @@ def test_illegal_action_is_refused_and_changes_nothing(table):
 
 def test_act_out_of_turn_and_on_bot_seats(table):
     err = error(op="act", id=table["id"], seat=2, action="announce 10")
-    assert err["type"] == "RequestError" and "seat 0's turn" in err["message"]
+    # a move out of turn is a TurnError naming the seat asked and the seat whose turn it is
+    assert err["type"] == "TurnError" and "seat 0's turn" in err["message"]
+    assert (err["seat"], err["to_act"]) == (2, 0)
     err = error(op="bot", id=table["id"])
     assert "human seat" in err["message"]
 

@@ -22,7 +22,9 @@ from russian_play import ask, english_in  # noqa: E402
 
 from engine.actions import Action, Named, name_kind  # noqa: E402
 from engine.cards import Suit  # noqa: E402
-from engine.errors import IllegalActionError  # noqa: E402
+from engine import bridge, catalogue  # noqa: E402
+from engine.records import SEAT_KINDS  # noqa: E402
+from engine.errors import IllegalActionError, TurnError  # noqa: E402
 from engine.game import and_words, side_words  # noqa: E402
 from engine.i18n import Text, using  # noqa: E402
 
@@ -135,3 +137,73 @@ def test_asking_the_heuristic_for_a_seat_not_to_act_is_said_in_the_readers_langu
         assert str(caught.value) == f"it is not seat {other}'s turn (seat {seat} is to act)"
     with using("ru"):
         assert str(caught.value) == f"сейчас не очередь игрока {other} (ходит игрок {seat})"
+    assert isinstance(caught.value, TurnError) and (caught.value.seat, caught.value.to_act) == (other, seat)
+
+
+def test_a_move_asked_once_the_game_is_over_is_a_turn_error_saying_so() -> None:
+    """No seat is to act once the game is over: the heuristic asked for one says the game is over
+    (it used to say "seat None is to act"), in both languages; so does a bot."""
+    from engine import games
+    from engine.bots import make_bot
+
+    state = games.get("pamphil").new_game({"players": 3}, seed=1)
+    while not state.is_over():
+        state.apply(state.heuristic_action(state.current_player()))
+    for ask_move in (state.heuristic_action, lambda seat: make_bot("random").choose(state, seat)):
+        with pytest.raises(TurnError) as caught:
+            ask_move(0)
+        assert (caught.value.seat, caught.value.to_act) == (0, None)
+        with using("en"):
+            assert str(caught.value) == "seat 0 cannot move: the game is over"
+        with using("ru"):
+            assert str(caught.value) == "игрок 0 не может ходить: партия окончена"
+
+
+BAD_REQUESTS = [
+    {"op": "nonsense"},
+    {"op": "new", "game": "chess"},
+    {"op": "measures", "game": "chess"},
+    {"op": "example", "rule": "piquet.no-such-rule", "example": "x"},
+    {"op": "new"},
+    {"op": "new", "game": "ruffe-and-trumps", "seed": 4, "variant": []},
+    {"op": "new", "game": "ruffe-and-trumps", "seed": 10 ** 30},
+    {"op": "new", "game": "ruffe-and-trumps", "seats": ["human", "clever", "random", "random"]},
+    {"op": "new", "game": "ruffe-and-trumps", "seats": ["random"]},
+    {"op": "new", "game": "ruffe-and-trumps", "seats": ["human", "sampling", "random", "random"], "budget": 0},
+    {"op": "view", "id": "no-such-game"},
+    {"op": "act", "id": "{id}", "action": {"kind": "play", "card": "ZZ"}},
+    {"op": "act", "id": "{id}", "action": "x" * 300},
+    {"op": "act", "id": "{id}", "action": "play 7H 8H 9H 10H"},
+    {"op": "act", "id": "{id}", "action": {"kind": "play", "colour": "red"}},
+    {"op": "act", "id": "{id}", "action": {"card": "7H"}},
+    {"op": "act", "id": "{id}", "action": {"kind": "Play!"}},
+    {"op": "act", "id": "{id}", "seat": 9, "action": "pass"},
+    {"op": "record", "id": "{id}", "reveal": "yes"},
+    {"op": "record", "id": "{id}"},
+    {"op": "compare", "game": "ruffe-and-trumps", "variants": [{}, {}], "id": "{id}", "deal": 0},
+    {"op": "compare", "game": "ruffe-and-trumps", "variants": [{}, {}], "id": "{id}", "deal": 7},
+    {"op": "compare", "game": "ruffe-and-trumps", "variants": [{}]},
+]
+
+
+@pytest.mark.parametrize("request_", BAD_REQUESTS, ids=lambda r: f"{r['op']}-{sorted(r)[-1]}")
+def test_a_request_the_bridge_refuses_is_said_in_russian_with_no_english_left(request_: dict[str, Any]) -> None:
+    """The bridge's answers to a request it cannot read or a move it cannot take (a field, a card,
+    an action, a seat, a bot) are the engine's sentences, written in the language asked for: the
+    English ones the same as before, the Russian ones with no English words left (field names,
+    ops and card codes quoted as data aside)."""
+    new = ask({"op": "new", "game": "ruffe-and-trumps", "seed": 4, "seats": ["human"] * 4}, "en")
+    try:
+        request = {k: (new["id"] if v == "{id}" else v) for k, v in request_.items()}
+        english, russian = ask(request, "en"), ask(request, "ru")
+        assert english["ok"] is False and russian["ok"] is False, english
+        assert english["error"]["type"] == russian["error"]["type"] != "InternalError"
+        said = russian["error"]["message"]
+        assert said != english["error"]["message"]
+        data = re.sub(r"'[^']*'|\"[^\"]*\"|\{[^}]*\}|\[[^]]*\]|\b[a-z_]+\b(?=[\[:])", " ", said)  # (quoted, fields)
+        games = {word for game in catalogue.games() for word in game.split("-")}
+        names = {*bridge.OPS, *SEAT_KINDS, *games, "true", "false"}  # (ops, kinds of seat, game ids, JSON: data)
+        left = [word for word in english_in(data) if word not in names]
+        assert left == [], (said, english["error"]["message"])
+    finally:
+        ask({"op": "close", "id": new["id"]}, "en")

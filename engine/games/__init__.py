@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 
 from engine.errors import UnknownGameError, brief
+from engine.i18n import Text
 from engine.game import GameSpec
 
 __all__ = ["get", "all", "ids", "register", "named", "GAME_MODULES"]
@@ -49,7 +50,7 @@ def get(game_id: str) -> GameSpec:
     """The spec of an implemented game (:class:`UnknownGameError` otherwise)."""
     if not isinstance(game_id, str) or (game_id not in GAME_MODULES and game_id not in _SPECS):
         known = ", ".join(sorted(set(GAME_MODULES) | set(_SPECS)))
-        raise UnknownGameError(f"no implemented game {brief(game_id)}; implemented: {known}")
+        raise UnknownGameError(Text("no implemented game {}; implemented: {}", brief(game_id), known))
     if game_id in _SPECS:
         return _SPECS[game_id]
     return _load(game_id)
