@@ -702,3 +702,24 @@ def test_from_position_refuses_an_illegal_action_naming_its_rule_and_place():
         PiquetState.from_position(variant(), [YOUNGER_HAND, ELDER_HAND], rest=TALON_CARDS, first_dealer=0,
                                   actions=["discard 7S", "discard AD"])
     assert caught.value.index == 1 and caught.value.rule.startswith("piquet.")
+
+
+@pytest.mark.rule("piquet.carte-blanche.score", "piquet.deal.hands")
+def test_the_worked_examples_set_up_their_positions_with_from_position_checked_as_at_a_table():
+    """The worked examples' hands (``stacked``) are a position set up by ``from_position``: the same
+    deal a stacked deck gave (the elder's cards, the younger's, the talon in pack order), and a
+    position the deal cannot make is refused naming the field, not dealt as given."""
+    from engine.errors import InvalidInputError
+    from engine.examples import run_example
+
+    elder, younger = parse_cards(ELDER_HAND), parse_cards(YOUNGER_HAND)
+    state = stacked(elder, younger, variant())
+    assert (state.elder, state.dealer, state.phase) == (0, 1, "elder_exchange")
+    assert state.hands == [elder, younger]
+    assert state.talon == [c for c in PACK if c not in elder and c not in younger]
+    with pytest.raises(InvalidInputError, match=r"position: hands\[1\] holds 11 cards; the deal gives seat 1 12"):
+        stacked(elder, younger[:11], variant())
+    with pytest.raises(InvalidInputError, match=r"position: AS is given twice \(hands\[0\] and hands\[1\]\)"):
+        stacked(elder, [elder[0]] + younger[1:], variant())
+    example = next(e for e in catalogue.rule("piquet.carte-blanche.score").get("examples", []))
+    assert run_example("piquet.carte-blanche.score", example["id"])["passed"]

@@ -25,7 +25,7 @@ from engine.games.piquet_rules import (
     BONUS_RULES, GOOD, LEAD_REASON, PACK, PLAY_RULE, Event, PiquetParams, PiquetVariant, all_counted, best, bonus_due,
     carte_blanche, category_score, check_exchange, deal_result, first_dealer, params_of,
     partie_result, play_events, point_suit, point_value, read_hand, reply, sequence_value, sequences_of,
-    sets_of, stack_deck, visible_left)
+    sets_of, visible_left)
 from engine.ledger import Ledger
 from engine.tricks import legal_plays, trick_winner
 
@@ -51,10 +51,11 @@ def _seat(name: Any) -> int:
 
 def stacked(elder: list[Card], younger: list[Card], variant: PiquetVariant,
             talon: list[Card] | None = None) -> PiquetState:
-    """A game whose first deal gives these hands (seat 0 the elder, seat 1 the dealer)."""
-    state = SPEC.new_game(variant, seed=0, decks=[stack_deck(elder, younger, talon)], first_dealer=1)
-    assert isinstance(state, PiquetState)
-    return state
+    """A game whose first deal gives these hands (seat 0 the elder, seat 1 the dealer) and this
+    talon (top first; by default the rest of the pack in pack order): the position set up by
+    :meth:`~engine.partie.Partie.from_position`, which checks it is one the deal can make."""
+    rest = list(talon) if talon is not None else [c for c in PACK if c not in elder and c not in younger]
+    return PiquetState.from_position(variant, [elder, younger], rest=rest, first_dealer=1)
 
 
 def _to_declarations(state: PiquetState) -> None:
