@@ -168,3 +168,72 @@ def test_a_loo_deal_s_cards_are_all_on_the_felt_before_the_play(game):
                     laid = sum(p["count"] for p in view["piles"] if not (p["id"] == "turned" and p["seat"] is not None))
                     assert held + laid == pack, (game, players, view["phase"], view["piles"])
             state.apply(state.heuristic_action(state.current_player()))
+
+
+LEDGER_JS = ROOT / "docs" / "assets" / "js" / "ledger.js"
+FAKE_DOM = """globalThis.document = { documentElement: { lang: "en" } };
+const el = (tag, attrs, ...children) => ({ tag, attrs: attrs || {}, children: children.flat(Infinity)
+  .filter((c) => c !== null && c !== undefined && c !== false),
+  append(...more) { this.children.push(...more.flat(Infinity)); } });
+const text = (node) => (typeof node === "object" ? node.children.map(text).join("") : String(node));
+const rows = (node) => (node.tag === "tr" ? [node] : node.children.filter((c) => typeof c === "object").flatMap(rows));
+const ctx = { el, ruleLink: (rule) => `[${rule}]`, words: (t) => t, sideLabel: (s) => `side ${s}`,
+  seatName: (s) => `seat ${s}` };
+"""
+
+
+def _drawn(view: dict[str, Any]) -> dict[str, Any]:
+    """What the table's ledger.js draws of a view: the sheet's rows and the entries' tables, each row
+    as the texts of its cells (run by node, with an element builder that keeps a tree)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    script = FAKE_DOM + f"""const ledger = await import({json.dumps(LEDGER_JS.as_uri())});
+const view = {json.dumps(view)};
+const book = ledger.ledgerOf(view);
+const cells = (row) => row.children.map(text);
+console.log(JSON.stringify({{ sheet: rows(ledger.sheetTable(ctx, book, {{ accounts: book.accounts }})).map(cells),
+  tables: ledger.entriesTables(ctx, book).map((t) => ({{ unit: t.attrs["data-unit"], summary: text(t.children[0]),
+    rows: rows(t).map(cells) }})) }}));"""
+    result = subprocess.run(["node", "--input-type=module", "-e", script], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_the_table_draws_every_point_of_play_under_the_sheet_the_last_trick_s_among_them():
+    """Piquet's sheet counts the column; its points of play (declarations, leads and tricks, the last
+    trick's point) are in the view's ledger entries, and the table draws them under the sheet, a row
+    per rule and reason (a run of one rule summed), every point in its side's column."""
+    state = games.get("piquet").new_game({}, 3)
+    while state.deal_number < 2:
+        state.apply(state.heuristic_action(state.current_player()))
+    view = state.view(None)
+    drawn = _drawn(view)
+    assert [t["unit"] for t in drawn["tables"]] == ["points"]
+    table = drawn["tables"][0]
+    assert table["summary"] == "The points of this deal and the last, entry by entry"
+    body = table["rows"][1:]  # (the head)
+    points = [e for e in state.ledger.entries if e.deal == 1 and e.unit == "points"]
+    last = next(e for e in points if e.rule == "piquet.play.last-trick")
+    row = next(r for r in body if "[piquet.play.last-trick]" in r[1])
+    assert row[2 + last.side] == str(last.amount) and last.amount > 0
+    for side in (0, 1):  # every point of the deal is drawn: the columns sum to the ledger's
+        assert sum(int(r[2 + side]) for r in body if r[2 + side]) == sum(e.amount for e in points if e.side == side)
+    assert {e.rule for e in points} == {re.search(r"\[(.+)\]$", r[1]).group(1) for r in body}
+    assert not any("piquet.play.trick-points" in r[1] for r in drawn["sheet"])  # (the sheet: the column only)
+
+
+def test_the_table_draws_gleek_s_payments_in_its_sheet():
+    """Gleek's sheet is in tokens and every payment is an entry of it, with its counterparty: the sheet
+    draws each, and nothing is left for a table under it."""
+    state = games.get("gleek").new_game({}, 3)
+    while state.deal_number < 2:
+        state.apply(state.heuristic_action(state.current_player()))
+    view = state.view(None)
+    drawn = _drawn(view)
+    assert drawn["tables"] == []
+    paid = {e.rule for e in state.ledger.entries if e.deal == 1 and e.amount}
+    assert paid and {rule for rule in paid if any(f"[{rule}]" in r[1] for r in drawn["sheet"] if len(r) > 1)} == paid

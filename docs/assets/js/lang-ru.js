@@ -146,6 +146,7 @@ export const RU = {
   "written up {0}": "записано {0}",
   "no change": "без изменений",
   "Why": "За что",
+  "The {0} of this deal and the last, entry by entry": "{0} этой сдачи и прошлой, запись за записью",
   "The {0} start": "Начальные {0}",
   "Every {0} starts at {1}": "У всех вначале {1}",
   " {0} dealt": " сдавал {0}",

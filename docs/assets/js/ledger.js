@@ -3,7 +3,10 @@
 // void), each entry {side, points, rule, why, and for a written-down unit record: seat, record},
 // the sides' `totals`, and a view's `ledger` (the unit, its start and target with their rules,
 // `lower_is_better`: a record written down towards the target, as in the loo games, each change
-// shown signed with the record after it; and the accounts besides the score). A compare result
+// shown signed with the record after it; the accounts besides the score; and `entries`, every entry
+// of the deal in progress and the one before in every unit, of which those outside the sheet's unit
+// (points of play where the sheet counts another unit, the last trick's point among them) are drawn
+// under the sheet by entriesTables). A compare result
 // gives `target` and `lower_is_better` beside its sheet instead. The play table and the
 // comparison panel both draw their sheets here.
 //
@@ -43,6 +46,8 @@ export function ledgerOf(source) {
     startRule: book.start_rule ?? null,
     targetRule: book.target_rule ?? null,
     accounts: book.accounts || [],
+    // (the entries in the sheet's unit are its rows already; the others are only here)
+    entries: (book.entries || []).filter((entry) => entry.unit !== (book.unit ?? source.unit)),
   };
 }
 
@@ -209,4 +214,53 @@ export function dealsTable(ctx, ledger, { cls = "" } = {}) {
     el("tbody", null, rows),
     el("tfoot", null, el("tr", null, el("th", { scope: "row" }, totalLabel(ctx, ledger)),
       sides.map((_, i) => el("td", { class: "ed-num" }, String(ledger.totals[i] ?? 0))))));
+}
+
+/** Entries in a row each, except that a run of three or more entries of one rule (a point for
+ *  each lead and trick won) is one row, its amounts summed per side and its why the run's first
+ *  and last. */
+function runs(entries) {
+  const groups = [];
+  for (const entry of entries) {
+    const last = groups.at(-1);
+    if (last && last[0].rule === entry.rule) last.push(entry);
+    else groups.push([entry]);
+  }
+  return groups.flatMap((group) => {
+    const rows = group.length < 3 ? group.map((entry) => [entry]) : [group];
+    return rows.map((run) => {
+      const sums = new Map();
+      for (const entry of run) sums.set(entry.side, (sums.get(entry.side) ?? 0) + (Number(entry.points) || 0));
+      const first = run[0].why, last = run.at(-1).why;
+      return { rule: run[0].rule, sums, why: first === last ? first : `${first} … ${last}` };
+    });
+  });
+}
+
+/**
+ * The ledger's entries outside the sheet's unit (a view's `ledger.entries`: points of play where
+ * the sheet counts another unit, the last trick's among them, of the deal in progress and the one
+ * before), a table per
+ * unit, folded under a summary naming the unit: a row per entry (a run of one rule's entries
+ * summed, see runs), the amount in its side's column. An empty list when there are none.
+ */
+export function entriesTables(ctx, ledger, { cls = "" } = {}) {
+  const { el } = ctx;
+  const sides = ledger.sides;
+  const units = [...new Set(ledger.entries.map((entry) => entry.unit))];
+  return units.map((unit) => {
+    const mine = ledger.entries.filter((entry) => entry.unit === unit);
+    const body = el("tbody");
+    for (const deal of [...new Set(mine.map((entry) => entry.deal))]) {
+      runs(mine.filter((entry) => entry.deal === deal)).forEach((row, i) => {
+        body.append(el("tr", { class: "ed-entry" }, el("td", { class: "ed-deal-cell" }, i === 0 ? String(deal) : ""),
+          why(ctx, row), sides.map((_, s) => el("td", { class: "ed-num" }, row.sums.has(s) ? String(row.sums.get(s)) : ""))));
+      });
+    }
+    const head = el("tr", null, el("th", { scope: "col" }, tr("Deal")), el("th", { scope: "col" }, tr("Why")),
+      sides.map((_, i) => el("th", { scope: "col", class: "ed-num" }, ctx.sideLabel(i))));
+    return el("details", { class: "ed-sheet-entries", "data-unit": unit },
+      el("summary", null, capital(tr("The {0} of this deal and the last, entry by entry", plural(unit)))),
+      el("div", { class: "ed-scroll" }, el("table", { class: tableClass({ lower: false }, cls) }, el("thead", null, head), body)));
+  });
 }

@@ -24,7 +24,7 @@
 import { renderInfo, renderLastDeal, renderOutcome } from "./board.js";
 import { cardName, withSymbols } from "./cards.js";
 import { cardActionsOf, focusHandCard, renderFelt } from "./felt.js";
-import { ledgerOf, sheetNote, sheetTable, sheetTitle } from "./ledger.js";
+import { entriesTables, ledgerOf, sheetNote, sheetTable, sheetTitle } from "./ledger.js";
 import { phaseOf } from "./phases.js";
 import { BOT_TIME_BUDGET, buildForm, randomSeed, readForm } from "./table-form.js";
 import { keepGame, startFromKept } from "./table-records.js";
@@ -517,7 +517,7 @@ class Table {
     const note = sheetNote(ledger);
     this.sheet.replaceChildren(...[el("h3", null, sheetTitle(ledger)),
       note ? el("p", { class: "ed-sheet-note" }, note) : null,
-      el("div", { class: "ed-scroll" }, table)].filter(Boolean));
+      el("div", { class: "ed-scroll" }, table), ...entriesTables(ctx, ledger)].filter(Boolean));
     const scroller = this.sheet.querySelector(".ed-scroll");
     if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }
