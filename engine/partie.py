@@ -113,6 +113,8 @@ class Partie(GameState):
         self._shown = _Shown()  # what views wrote, kept: the log entries read so far per language (log_from)
         self.ledger = Ledger(len(self.sides()))
         self._outcome: Outcome | None = None
+        self._ended_by: str | None = None
+        """The rule that ended the game, where it is not the game's rule of its end (:meth:`end`)."""
         self.deal_number = 0
         self._actions_applied = 0  # the state's version: every action applied changes it
         self._handed: tuple[int, int, tuple[Action, ...]] | None = None  # the legal list last handed out
@@ -440,7 +442,7 @@ class Partie(GameState):
         fields = self.prompt_fields()
         rule, text = step.cases.get(fields.get("case", ""), (step.rule, step.text))
         text = step.sentence(self, text)
-        rule_id = self.step_rule(rule)
+        rule_id = self._ended_by if self._phase == "over" and self._ended_by else self.step_rule(rule)
         seats: list[int] = []
         for name in (f[1] for f in Formatter().parse(text)):
             if name in SEAT_FIELDS and fields[name] is not None:
@@ -490,9 +492,9 @@ class Partie(GameState):
             action = Action.coerce(action)
         seat = self._to_act
         phase = self.PHASES[self._phase]
-        if seat is None:  # (the refusal names the game's own rule: one it adopts is restated, own_rule)
-            raise self.own_rule(IllegalActionError(self.partie_rule("end") or self.step_rule("outcome") or "outcome",
-                                                   action, Text("the game is over"), seat))
+        if seat is None:  # (the refusal names the rule that ended the game: one it adopts is restated, own_rule)
+            over = self._ended_by or self.partie_rule("end") or self.step_rule("outcome") or "outcome"
+            raise self.own_rule(IllegalActionError(over, action, Text("the game is over"), seat))
         try:
             phase.apply(self, seat, action)
         except IllegalActionError as error:  # (raised before anything changed)
@@ -516,8 +518,11 @@ class Partie(GameState):
         return self.PHASES[self._phase].advice(self, seat, legal)
 
     # ----- the end ------------------------------------------------------------------
-    def end(self, winners: tuple[int, ...], reason: str | Text, rule: str) -> None:
-        """The game is over: ``winners`` (seats) by ``rule``, for ``reason``."""
+    def end(self, winners: tuple[int, ...], reason: str | Text, rule: str, by: str | None = None) -> None:
+        """The game is over: ``winners`` (seats) by ``rule``, for ``reason``; ``by``: the rule that
+        ended it, where another rule than the game's end did (a hand shown that wins the game), which
+        an action refused after the end names."""
+        self._ended_by = by
         self._phase = "over"
         self._to_act = None
         totals = self.totals()

@@ -1365,3 +1365,22 @@ def test_from_position_deals_the_hands_given_in_a_loo_game_and_plays_on():
         spec.state_class.from_position(variant, hands[:2] + ["7S 8S 9S 10S"])
     with pytest.raises(InvalidInputError, match="given twice"):
         spec.state_class.from_position(variant, hands[:2] + [hands[0]])
+
+
+@pytest.mark.rule("pamphil.special.five-of-a-suit", "mushka.special.five-of-a-suit")
+@pytest.mark.parametrize("game", ["pamphil", "mushka"])
+def test_a_game_won_by_five_of_a_suit_refuses_an_action_after_it_under_that_rule(game):
+    """What ended the game is the five of a suit shown (Памфил's own rule in Памфил, not Мушка's end
+    that it adopts): an action after the end is refused under it, and the prompt at the end cites it;
+    the outcome and the log keep the game's end as they were (the goldens hold the log)."""
+    clubs = "JC 7C 8C 9C 10C" if game == "pamphil" else "QC 7C 8C 9C 10C"
+    state = deal(game, hands={1: clubs, 2: "7H 8H 9H 10H 7D", 0: "7S 8S 9S 10S 8D"}, turned="KD",
+                 five_of_a_suit="wins-game")
+    declaration(state)
+    act(state, "stand", "stand", "stand")
+    assert state.is_over() and list(state.outcome().winners) == [1]
+    error = refused(state, "pass", f"{game}.special.five-of-a-suit")
+    assert error.adopted is None and "mushka.end" not in str(error)
+    prompt = state.view(None)["prompt"]
+    assert prompt["rule"] == f"{game}.special.five-of-a-suit" and "adopted" not in prompt
+    assert state.outcome().rule == "mushka.end.winner"

@@ -480,7 +480,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
     def settlement(self) -> list[int | float]:
         return settlement(self.records, self.variant.stake)
 
-    def _end(self, won: list[int], why: Text | None = None) -> None:
+    def _end(self, won: list[int], why: Text | None = None, by: str | None = None) -> None:
         if not self.ledger.rows[-1].complete and next(self.ledger.in_deal(self.deal_number), None):
             self._close_sheet()
         n = self.deal_number
@@ -490,7 +490,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         rule = self.RULES.tie if len(won) > 1 else self.RULES.end
         self._say(rule, None, N_("Game: {}."), reason)
         self._say(self.RULES.settle, None, N_("Settlement: {}."), Payments(self.settlement()))
-        self.end(tuple(won), reason, rule)
+        self.end(tuple(won), reason, rule, by)
 
     def deal_summary(self, deal: int) -> dict[str, Any]:
         return loo_view.deal_summary(self, deal)

@@ -319,7 +319,7 @@ class MushkaState(LooState):
                 five = five_of(hand[0].suit)
                 self.write(seat, -self.records[seat], rule, Text("{} shown: he wins the game", five))
                 self._close_sheet()
-                self._end([seat], Text("seat {} showed {} and won the game", seat, five))
+                self._end([seat], Text("seat {} showed {} and won the game", seat, five), by=rule)
                 return True
             self.tricks[seat] = TRICKS_PER_DEAL
             self._say(rule, seat, N_("Seat {} shows {} ({}) and takes the deal's five tricks without play."),
