@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from .cards import Card
 from .errors import EngineError, IllegalActionError, RecordError, UnknownGameError, VariantError, brief
+from .i18n import N_, Text
 from .game import Action, GameSpec, GameState, Outcome
 from .limits import (MAX_ACTION_VALUE, MAX_ACTIONS, MAX_COMMENT, MAX_DEALS, MAX_DECK, MAX_JSON_BYTES, MAX_PLAYERS,
                      MAX_SEED, MAX_TEXT, read_json)
@@ -130,7 +131,7 @@ def make_record(state: GameState, seats: list[Any] | None = None, comment: str |
         else:
             name, kind = None, given or "human"
         if kind not in SEAT_KINDS:
-            raise RecordError(f"seats[{seat}].kind: {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+            raise RecordError(Text("seats[{}].kind: {} is not one of {}", seat, repr(kind), ', '.join(SEAT_KINDS)))
         seat_entries.append({"seat": seat, "name": name or f"Seat {seat + 1}", "kind": kind})
     starts = _deal_starts(state)
     record: dict[str, Any] = {
@@ -197,13 +198,13 @@ def load(source: str | Path | IO[str]) -> dict[str, Any]:
         try:
             path = Path(source)
             if path.stat().st_size > MAX_JSON_BYTES:
-                raise RecordError(f"record: {source} holds {path.stat().st_size:,} bytes, more than the "
-                                  f"{MAX_JSON_BYTES:,} accepted")
+                raise RecordError(Text("record: {} holds {} bytes, more than the {} accepted",
+                                       source, format(path.stat().st_size, ','), format(MAX_JSON_BYTES, ',')))
             text = path.read_text(encoding="utf-8")
         except OSError as error:
-            raise RecordError(f"record: cannot read {source}: {error.strerror or error}") from None
+            raise RecordError(Text("record: cannot read {}: {}", source, error.strerror or error)) from None
         except UnicodeDecodeError:
-            raise RecordError(f"record: {source} is not UTF-8 text") from None
+            raise RecordError(Text("record: {} is not UTF-8 text", source)) from None
         return loads(text)
     return loads(source.read(MAX_JSON_BYTES + 1))
 
@@ -214,28 +215,32 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _need(condition: bool, field: str, what: str) -> None:
+def _need(condition: bool, field: str, what: str | Text) -> None:
     if not condition:
-        raise RecordError(f"{field}: {what}")
+        raise RecordError(Text("{}: {}", field, what))
 
 
 def _string(value: Any, field: str, limit: int = MAX_TEXT, empty: bool = True) -> None:
-    _need(isinstance(value, str), field, f"must be a string, not {brief(value)}")
-    _need(len(value) <= limit, field, f"a string of {len(value):,} characters (at most {limit:,})")
-    _need(empty or value != "", field, "must not be empty")
+    _need(isinstance(value, str), field, Text("must be a string, not {}", brief(value)))
+    _need(len(value) <= limit, field,
+          Text("a string of {} characters (at most {})", format(len(value), ','), format(limit, ',')))
+    _need(empty or value != "", field, Text("must not be empty"))
 
 
 def _list(value: Any, field: str, limit: int, what: str) -> None:
-    _need(isinstance(value, list), field, f"must be a list of {what}, not {brief(value)}")
-    _need(len(value) <= limit, field, f"{len(value):,} entries, more than the {limit:,} accepted")
+    """``value`` is a list of at most ``limit`` ``what`` (a noun marked with N_, said in the reader's words)."""
+    _need(isinstance(value, list), field, Text("must be a list of {}, not {}", Text(what), brief(value)))
+    _need(len(value) <= limit, field,
+          Text("{} entries, more than the {} accepted", format(len(value), ','), format(limit, ',')))
 
 
 def _fields(entry: Any, field: str, keys: tuple[str, ...], required: tuple[str, ...]) -> None:
-    _need(isinstance(entry, Mapping), field, f"must be an object with {', '.join(required)}")
+    _need(isinstance(entry, Mapping), field, Text("must be an object with {}", ', '.join(required)))
     for key in required:
-        _need(key in entry, f"{field}.{key}", "missing")
+        _need(key in entry, f"{field}.{key}", Text("missing"))
     extra = [key for key in entry if key not in keys]
-    _need(not extra, f"{field}.{str(extra[0])[:40] if extra else ''}", "unknown field (format version 1 has no such field)")
+    _need(not extra, f"{field}.{str(extra[0])[:40] if extra else ''}",
+          Text("unknown field (format version 1 has no such field)"))
 
 
 def validate(record: Any) -> None:
@@ -245,101 +250,104 @@ def validate(record: Any) -> None:
 
     The rules themselves are checked by :func:`replay`.
     """
-    _need(isinstance(record, Mapping), "record", f"must be a JSON object, not {type(record).__name__}")
+    _need(isinstance(record, Mapping), "record", Text("must be a JSON object, not {}", type(record).__name__))
     for key in _TOP_LEVEL:
-        _need(key in record, key, "missing")
+        _need(key in record, key, Text("missing"))
     unknown = [key for key in record if key not in _TOP_LEVEL and key not in _OPTIONAL]
-    _need(not unknown, str(unknown[0])[:40] if unknown else "", "unknown field (format version 1 has no such field)")
-    _need(record["format"] == FORMAT, "format", f"must be {FORMAT!r}, not {brief(record['format'])}")
-    _need(_is_int(record["version"]), "version", "must be an integer")
+    _need(not unknown, str(unknown[0])[:40] if unknown else "",
+          Text("unknown field (format version 1 has no such field)"))
+    _need(record["format"] == FORMAT, "format", Text("must be {}, not {}", repr(FORMAT), brief(record['format'])))
+    _need(_is_int(record["version"]), "version", Text("must be an integer"))
     _need(record["version"] == VERSION, "version",
-          f"this engine reads version {VERSION}, not {brief(record['version'])}")
+          Text("this engine reads version {}, not {}", VERSION, brief(record['version'])))
     _string(record["game"], "game", 64, empty=False)
     variant = record["variant"]
-    _need(isinstance(variant, Mapping), "variant", "must be an object of option: value")
-    _need(len(variant) <= 64, "variant", f"{len(variant)} options (at most 64)")
+    _need(isinstance(variant, Mapping), "variant", Text("must be an object of option: value"))
+    _need(len(variant) <= 64, "variant", Text("{} options (at most 64)", len(variant)))
     for name, value in variant.items():
         _string(name, "variant", 64, empty=False)
         _need(isinstance(value, (str, int, float, bool)), f"variant.{name}",
-              f"must be a string, number or boolean, not {type(value).__name__}")
+              Text("must be a string, number or boolean, not {}", type(value).__name__))
         if isinstance(value, str):
             _string(value, f"variant.{name}", 64)
         elif isinstance(value, int) and not isinstance(value, bool):
-            _need(-MAX_ACTION_VALUE < value < MAX_ACTION_VALUE, f"variant.{name}", f"{brief(value)} is out of bounds")
+            _need(-MAX_ACTION_VALUE < value < MAX_ACTION_VALUE, f"variant.{name}",
+                  Text("{} is out of bounds", brief(value)))
     _need(_is_int(record["seed"]) and -MAX_SEED <= record["seed"] <= MAX_SEED, "seed",
-          f"must be an integer from {-MAX_SEED} to {MAX_SEED}")
+          Text("must be an integer from {} to {}", -MAX_SEED, MAX_SEED))
     players = record["players"]
     _need(_is_int(players) and 1 <= players <= MAX_PLAYERS, "players",
-          f"must be a whole number from 1 to {MAX_PLAYERS}, not {brief(players)}")
+          Text("must be a whole number from 1 to {}, not {}", MAX_PLAYERS, brief(players)))
 
     sides = record["sides"]
-    _list(sides, "sides", players, "lists of seats")
-    _need(len(sides) > 0, "sides", "must be a non-empty list of lists of seats")
+    _list(sides, "sides", players, N_("lists of seats"))
+    _need(len(sides) > 0, "sides", Text("must be a non-empty list of lists of seats"))
     seen: set[int] = set()
     for i, side in enumerate(sides):
-        _list(side, f"sides[{i}]", players, "seats")
-        _need(len(side) > 0, f"sides[{i}]", "must be a non-empty list of seats")
+        _list(side, f"sides[{i}]", players, N_("seats"))
+        _need(len(side) > 0, f"sides[{i}]", Text("must be a non-empty list of seats"))
         for j, seat in enumerate(side):
             _need(_is_int(seat) and 0 <= seat < players, f"sides[{i}][{j}]",
-                  f"must be a seat from 0 to {players - 1}")
-            _need(seat not in seen, f"sides[{i}][{j}]", f"seat {seat} is on two sides")
+                  Text("must be a seat from 0 to {}", players - 1))
+            _need(seat not in seen, f"sides[{i}][{j}]", Text("seat {} is on two sides", seat))
             seen.add(seat)
-    _need(len(seen) == players, "sides", "every seat must be on exactly one side")
+    _need(len(seen) == players, "sides", Text("every seat must be on exactly one side"))
 
     seats = record["seats"]
-    _list(seats, "seats", players, "seats")
-    _need(len(seats) == players, "seats", f"must list the {players} seats")
+    _list(seats, "seats", players, N_("seats"))
+    _need(len(seats) == players, "seats", Text("must list the {} seats", players))
     for i, entry in enumerate(seats):
         field = f"seats[{i}]"
         _fields(entry, field, _SEAT_KEYS, _SEAT_KEYS)
-        _need(entry["seat"] == i and _is_int(entry["seat"]), f"{field}.seat", f"must be {i}")
+        _need(entry["seat"] == i and _is_int(entry["seat"]), f"{field}.seat", Text("must be {}", i))
         _string(entry["name"], f"{field}.name", 100)
-        _need(entry["kind"] in SEAT_KINDS, f"{field}.kind", f"must be one of {', '.join(SEAT_KINDS)}")
+        _need(entry["kind"] in SEAT_KINDS, f"{field}.kind", Text("must be one of {}", ', '.join(SEAT_KINDS)))
 
     deals = record["deals"]
-    _list(deals, "deals", MAX_DEALS, "deals")
-    _need(len(deals) > 0, "deals", "must be a non-empty list")
+    _list(deals, "deals", MAX_DEALS, N_("deals"))
+    _need(len(deals) > 0, "deals", Text("must be a non-empty list"))
     for i, deal in enumerate(deals):
         field = f"deals[{i}]"
         _fields(deal, field, _DEAL_KEYS, _DEAL_KEYS)
-        _need(_is_int(deal["number"]) and deal["number"] == i + 1, f"{field}.number", f"must be {i + 1}")
+        _need(_is_int(deal["number"]) and deal["number"] == i + 1, f"{field}.number", Text("must be {}", i + 1))
         _need(deal["dealer"] is None or (_is_int(deal["dealer"]) and 0 <= deal["dealer"] < players),
-              f"{field}.dealer", f"must be a seat from 0 to {players - 1}")
+              f"{field}.dealer", Text("must be a seat from 0 to {}", players - 1))
         deck = deal["deck"]
-        _list(deck, f"{field}.deck", MAX_DECK, "cards")
-        _need(len(deck) > 0, f"{field}.deck", "must be a non-empty list of cards")
+        _list(deck, f"{field}.deck", MAX_DECK, N_("cards"))
+        _need(len(deck) > 0, f"{field}.deck", Text("must be a non-empty list of cards"))
         cards: set[Card] = set()
         for j, text in enumerate(deck):
-            _need(isinstance(text, str), f"{field}.deck[{j}]", "must be a card string such as 'AS' or '10H'")
+            _need(isinstance(text, str), f"{field}.deck[{j}]", Text("must be a card string such as 'AS' or '10H'"))
             try:
                 card = Card.parse(text)
             except EngineError:
-                raise RecordError(f"{field}.deck[{j}]: {brief(text)} is not a card") from None
-            _need(card not in cards, f"{field}.deck[{j}]", f"{text} appears twice in the deck")
+                raise RecordError(Text("{}.deck[{}]: {} is not a card", field, j, brief(text))) from None
+            _need(card not in cards, f"{field}.deck[{j}]", Text("{} appears twice in the deck", text))
             cards.add(card)
 
     actions = record["actions"]
-    _list(actions, "actions", MAX_ACTIONS, "actions")
+    _list(actions, "actions", MAX_ACTIONS, N_("actions"))
     for i, entry in enumerate(actions):
         field = f"actions[{i}]"
         _fields(entry, field, _ACTION_KEYS, ("seat", "kind"))
         _need(_is_int(entry["seat"]) and 0 <= entry["seat"] < players, f"{field}.seat",
-              f"must be a seat from 0 to {players - 1}")
+              Text("must be a seat from 0 to {}", players - 1))
         _string(entry["kind"], f"{field}.kind", 32, empty=False)
         if "card" in entry:
-            _need(isinstance(entry["card"], str), f"{field}.card", "must be a card string")
+            _need(isinstance(entry["card"], str), f"{field}.card", Text("must be a card string"))
             try:
                 Card.parse(entry["card"])
             except EngineError:
-                raise RecordError(f"{field}.card: {brief(entry['card'])} is not a card") from None
+                raise RecordError(Text("{}.card: {} is not a card", field, brief(entry['card']))) from None
         if "value" in entry:
             value = entry["value"]
             _need(isinstance(value, (str, int)) and not isinstance(value, bool), f"{field}.value",
-                  "must be a string or an integer")
+                  Text("must be a string or an integer"))
             if isinstance(value, str):
                 _string(value, f"{field}.value", 64)
             else:
-                _need(-MAX_ACTION_VALUE < value < MAX_ACTION_VALUE, f"{field}.value", f"{brief(value)} is out of bounds")
+                _need(-MAX_ACTION_VALUE < value < MAX_ACTION_VALUE, f"{field}.value",
+                      Text("{} is out of bounds", brief(value)))
 
     outcome = record["outcome"]
     if outcome is not None:
@@ -348,15 +356,16 @@ def validate(record: Any) -> None:
         if "rule" in outcome:
             _string(outcome["rule"], "outcome.rule", 200)
         for key in ("winners", "scores"):
-            _list(outcome[key], f"outcome.{key}", players, "integers")
+            _list(outcome[key], f"outcome.{key}", players, N_("integers"))
             _need(all(_is_int(s) and -MAX_SEED <= s <= MAX_SEED for s in outcome[key]), f"outcome.{key}",
-                  "must be a list of integers")
-        _list(outcome["sides"], "outcome.sides", players, "lists of seats")
+                  Text("must be a list of integers"))
+        _list(outcome["sides"], "outcome.sides", players, N_("lists of seats"))
         _need(all(isinstance(side, list) and len(side) <= players and all(_is_int(x) for x in side)
-                  for side in outcome["sides"]), "outcome.sides", "must be a list of lists of seats")
+                  for side in outcome["sides"]), "outcome.sides", Text("must be a list of lists of seats"))
         _string(outcome["reason"], "outcome.reason")
     if "dealt" in record:
-        _need(record["dealt"] in DEALT, "dealt", f"must be one of {', '.join(DEALT)}, not {brief(record['dealt'])}")
+        _need(record["dealt"] in DEALT, "dealt",
+              Text("must be one of {}, not {}", ', '.join(DEALT), brief(record['dealt'])))
     if "comment" in record:
         _string(record["comment"], "comment", MAX_COMMENT)
 
@@ -376,11 +385,11 @@ def replay(record: Mapping[str, Any]) -> GameState:
     try:
         spec = _spec(record["game"])
     except UnknownGameError as error:
-        raise RecordError(f"game: {error}") from None
+        raise RecordError(Text("game: {}", error)) from None
     try:
         variant = spec.variant_from(record["variant"])
     except VariantError as error:
-        raise RecordError(f"variant: {error}") from None
+        raise RecordError(Text("variant: {}", error)) from None
     recorded_decks = [[str(Card.parse(c)) for c in deal["deck"]] for deal in record["deals"]]
     # decks made from the seed are made again and compared; given decks are dealt as recorded
     decks = recorded_decks if record.get("dealt", "seed") == "given" else None
@@ -388,9 +397,9 @@ def replay(record: Mapping[str, Any]) -> GameState:
     try:  # every recorded deck must hold the game's pack, however it was made
         state = spec.new_game(variant, record["seed"], decks=recorded_decks)
     except EngineError as error:
-        raise RecordError(f"deals[0].deck: {error}") from None
+        raise RecordError(Text("deals[0].deck: {}", error)) from None
     _need(state.num_players == record["players"], "players",
-          f"the variant seats {state.num_players} players, the record says {record['players']}")
+          Text("the variant seats {} players, the record says {}", state.num_players, record['players']))
     if first_dealer == state.view(None).get("dealer"):
         first_dealer = None  # the rules' own first dealer
     try:
@@ -398,33 +407,33 @@ def replay(record: Mapping[str, Any]) -> GameState:
             # from the seed's own shuffles, and by the recorded first dealer where it is not the rules' own
             state = spec.new_game(variant, record["seed"], decks=decks, first_dealer=first_dealer)
     except EngineError as error:
-        raise RecordError(f"deals[0].dealer: {error}") from None
+        raise RecordError(Text("deals[0].dealer: {}", error)) from None
     _need([list(s) for s in state.sides()] == [list(s) for s in record["sides"]], "sides",
-          f"the variant's sides are {[list(s) for s in state.sides()]}, the record says {record['sides']}")
+          Text("the variant's sides are {}, the record says {}", [list(s) for s in state.sides()], record['sides']))
 
     def check_deal_start() -> None:
         k = len(state.deals) - 1
         _need(k < len(record["deals"]), "deals",
-              f"the record has {len(record['deals'])} deals but the game reached deal {k + 1}")
+              Text("the record has {} deals but the game reached deal {}", len(record['deals']), k + 1))
         _need(state.deals[k] == recorded_decks[k], f"deals[{k}].deck",
-              f"not the deck that seed {record['seed']} deals for deal {k + 1}: the deck or the seed was changed "
-              "(a record of decks stacked by hand says \"dealt\": \"given\")")
+              Text("not the deck that seed {} deals for deal {}: the deck or the seed was changed (a record of "
+                   "decks stacked by hand says \"dealt\": \"given\")", record['seed'], k + 1))
         dealer = record["deals"][k]["dealer"]
         actual = state.view(None).get("dealer")
         _need(dealer is None or actual is None or dealer == actual, f"deals[{k}].dealer",
-              f"recorded dealer is seat {dealer}, the rules make seat {actual} deal")
+              Text("recorded dealer is seat {}, the rules make seat {} deal", dealer, actual))
 
     check_deal_start()
     for index, entry in enumerate(record["actions"]):
         field = f"actions[{index}]"
-        _need(not state.is_over(), field, "the game was already over before this action")
+        _need(not state.is_over(), field, Text("the game was already over before this action"))
         to_act = state.current_player()
         _need(entry["seat"] == to_act, f"{field}.seat",
-              f"seat {entry['seat']} acts but it is seat {to_act}'s turn")
+              Text("seat {} acts but it is seat {}'s turn", entry['seat'], to_act))
         try:
             action = Action.from_json(entry)
         except EngineError as error:
-            raise RecordError(f"{field}: {error}") from None
+            raise RecordError(Text("{}: {}", field, error)) from None
         deals_before = len(state.deals)
         try:
             state.apply(action)
@@ -435,10 +444,10 @@ def replay(record: Mapping[str, Any]) -> GameState:
             check_deal_start()
 
     _need(len(state.deals) == len(record["deals"]), "deals",
-          f"the record has {len(record['deals'])} deals but the game used {len(state.deals)}")
+          Text("the record has {} deals but the game used {}", len(record['deals']), len(state.deals)))
     actual = outcome_json(state.outcome())
     _need(record["outcome"] == actual, "outcome",
-          f"recorded {brief(record['outcome'], 200)} but the replay gives {json.dumps(actual)}")
+          Text("recorded {} but the replay gives {}", brief(record['outcome'], 200), json.dumps(actual)))
     return state
 
 

@@ -164,6 +164,8 @@ BAD_REQUESTS = [
     {"op": "new", "game": "chess"},
     {"op": "measures", "game": "chess"},
     {"op": "example", "rule": "piquet.no-such-rule", "example": "x"},
+    {"op": "replay", "record": {"game": "piquet"}},
+    {"op": "replay", "record": {"format": "cards", "version": 1.5}},
     {"op": "new"},
     {"op": "new", "game": "ruffe-and-trumps", "seed": 4, "variant": []},
     {"op": "new", "game": "ruffe-and-trumps", "seed": 10 ** 30},

@@ -176,7 +176,7 @@ class PiquetState(ListHands, TrickTable, Partie):
             self.deferred = True
 
     def claim_blanche(self, seat: int, exchanging: Any = None) -> None:
-        """Carte blanche claimed: 10, before any other score (shown at once after the
+        """Carte blanche claimed: what carte_blanche() scores, before any other score (shown at once after the
         exchange; under the dealt-hand reading when the procedure says); an elder who claims
         it as dealt says how many cards he will be ``exchanging``."""
         self.steps.append(f"{'elder' if seat == self.elder else 'younger'}-claims")
