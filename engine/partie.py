@@ -24,7 +24,8 @@ from string import Formatter
 from typing import Any, ClassVar, Self
 
 from engine.cards import Card, parse_cards, shuffled
-from engine.errors import EngineError, IllegalActionError, InvalidInputError, RecordError, TurnError, VariantError, brief
+from engine.errors import (EngineError, IllegalActionError, InvalidInputError, RecordError, TurnError, VariantError,
+                           brief)
 from engine.limits import MAX_ACTIONS, MAX_DECK, MAX_TEXT
 from engine.game import Action, GameState, Outcome, Variant, side_words
 from engine.determinize import Hidden, redeal
@@ -153,8 +154,8 @@ class Partie(GameState):
         engine.errors.InvalidInputError: position: AS is given twice (hands[0] and hands[1])
         """
         if not isinstance(variant, Variant):
-            raise VariantError(f"position: the variant must be a game's Variant (spec.make_variant()), "
-                               f"not {brief(variant)}")
+            raise VariantError(Text("position: the variant must be a game's Variant (spec.make_variant()), not {}",
+                                    brief(variant)))
         probe = cls._dealt_probe(variant, first_dealer)
         deck0, held = probe.deals[0], probe._hands_now()
         seat_of = {str(c): s for s, hand in enumerate(held) for c in hand}
@@ -162,47 +163,53 @@ class Partie(GameState):
         sizes = [len(hand) for hand in held]
         pack = set(deck0)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != probe.num_players:
-            raise InvalidInputError(f"position: hands must list {probe.num_players} hands, one a seat, "
-                                    f"not {brief(hands)}")
+            raise InvalidInputError(Text("position: hands must list {} hands, one a seat, not {}",
+                                         probe.num_players, brief(hands)))
         where: dict[str, str] = {}
 
         def cards_of(field: str, given: Any) -> list[str]:
             if isinstance(given, str) and len(given) > MAX_TEXT:
-                raise InvalidInputError(f"position: {field}: at most {MAX_TEXT} characters, not {len(given)}")
+                raise InvalidInputError(Text("position: {}: at most {} characters, not {}",
+                                             field, MAX_TEXT, len(given)))
             try:
                 cards = [str(c) for c in parse_cards(given)]
             except (EngineError, TypeError) as exc:
-                raise InvalidInputError(f"position: {field}: {exc}") from None
+                raise InvalidInputError(Text("position: {}: {}", field, exc)) from None
             if len(cards) > MAX_DECK:
-                raise InvalidInputError(f"position: {field}: at most {MAX_DECK} cards, not {len(cards)}")
+                raise InvalidInputError(Text("position: {}: at most {} cards, not {}",
+                                             field, MAX_DECK, len(cards)))
             for card in cards:
                 if card not in pack:
                     rule = probe.partie_rule("deck")
-                    raise InvalidInputError(f"position: {field}: {card} is not in this game's pack"
-                                            + (f" (rule {rule})" if rule else ""))
+                    raise InvalidInputError(
+                        Text("position: {}: {} is not in this game's pack (rule {})", field, card, rule) if rule
+                        else Text("position: {}: {} is not in this game's pack", field, card))
                 if card in where:
-                    raise InvalidInputError(f"position: {card} is given twice ({where[card]} and {field})")
+                    raise InvalidInputError(Text("position: {} is given twice ({} and {})",
+                                                 card, where[card], field))
                 where[card] = field
             return cards
 
         given = [cards_of(f"hands[{s}]", hand) for s, hand in enumerate(hands)]
         for s, cards in enumerate(given):
             if len(cards) != sizes[s]:
-                raise InvalidInputError(f"position: hands[{s}] holds {len(cards)} cards; the deal gives seat {s} "
-                                        f"{sizes[s]}")
+                raise InvalidInputError(Text("position: hands[{}] holds {} cards; the deal gives seat {} {}",
+                                             s, len(cards), s, sizes[s]))
         others = places.count(None)
         if rest is None:
             left = [card for card in deck0 if card not in where]
         else:
             left = cards_of("rest", rest)
             if len(left) != others:
-                raise InvalidInputError(f"position: rest holds {len(left)} cards; the places besides the hands take "
-                                        f"the {others} cards left")
+                raise InvalidInputError(Text("position: rest holds {} cards; the places besides the hands take "
+                                             "the {} cards left",
+                                             len(left), others))
         deck = [given[place].pop(0) if place is not None else left.pop(0) for place in places]
         state = cls(variant, seed, decks=[deck], first_dealer=probe.first_dealer)
         for i, action in enumerate(actions):
             if i >= MAX_ACTIONS:
-                raise InvalidInputError(f"position: actions: at most {MAX_ACTIONS:,}")
+                raise InvalidInputError(Text("position: actions: at most {}",
+                                             format(MAX_ACTIONS, ',')))
             try:
                 state.apply(action)
             except IllegalActionError as error:
@@ -218,13 +225,15 @@ class Partie(GameState):
             probe = cls(variant, seed=k, first_dealer=first_dealer)
             if probe.deal_number == 1 and probe._phase != "over":
                 return probe
-        raise EngineError(f"{cls.game_id}: no deal of 16 stayed in progress to read its places from")
+        raise EngineError(Text("{}: no deal of 16 stayed in progress to read its places from",
+                               cls.game_id))
 
     def _hands_now(self) -> list[list[Card]]:
         """Each seat's cards now (a trick table's hands)."""
         hand_cards: Callable[[int], list[Card]] | None = getattr(self, "hand_cards", None)
         if hand_cards is None:
-            raise EngineError(f"{self.game_id}: the game keeps no hands to set a position in")
+            raise EngineError(Text("{}: the game keeps no hands to set a position in",
+                                   self.game_id))
         return [list(hand_cards(s)) for s in range(self.num_players)]
 
     # ----- what a game declares ---------------------------------------------------
@@ -253,7 +262,8 @@ class Partie(GameState):
         if chosen is None:
             return self.default_first_dealer()
         if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < self.num_players:
-            raise VariantError(f"first_dealer must be a seat 0..{self.num_players - 1}, not {brief(chosen)}",
+            raise VariantError(Text("first_dealer must be a seat 0..{}, not {}",
+                                    self.num_players - 1, brief(chosen)),
                                rule=self.partie_rule("first_dealer"))
         return chosen
 
@@ -271,12 +281,14 @@ class Partie(GameState):
         try:
             cards = [Card.parse(c) for c in deck]
         except (EngineError, TypeError) as exc:
-            raise RecordError(f"decks[{k}]: {exc}") from None
+            raise RecordError(Text("decks[{}]: {}", k, exc)) from None
         if sorted(c.index for c in cards) != sorted(c.index for c in self.pack):
             rule = self.partie_rule("deck")
-            raise RecordError(f"decks[{k}]: a deck must hold the {len(self.pack)} cards of this game's pack"
-                              f"{f' (rule {rule})' if rule else ''}, got {len(cards)} cards "
-                              f"({len(set(cards))} different)")
+            held = (len(cards), len(set(cards)))
+            raise RecordError(Text("decks[{}]: a deck must hold the {} cards of this game's pack (rule {}), got {} "
+                                   "cards ({} different)", k, len(self.pack), rule, *held) if rule else
+                              Text("decks[{}]: a deck must hold the {} cards of this game's pack, got {} cards "
+                                   "({} different)", k, len(self.pack), *held))
         return cards
 
     def deck_for(self, k: int) -> list[Card]:

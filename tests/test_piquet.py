@@ -723,3 +723,15 @@ def test_the_worked_examples_set_up_their_positions_with_from_position_checked_a
         stacked(elder, [elder[0]] + younger[1:], variant())
     example = next(e for e in catalogue.rule("piquet.carte-blanche.score").get("examples", []))
     assert run_example("piquet.carte-blanche.score", example["id"])["passed"]
+
+
+def test_from_position_s_refusals_are_said_in_the_readers_language():
+    from engine.errors import InvalidInputError
+    from engine.i18n import using
+
+    with pytest.raises(InvalidInputError) as caught:
+        PiquetState.from_position(variant(), [YOUNGER_HAND, YOUNGER_HAND], first_dealer=0)
+    with using("en"):
+        assert str(caught.value) == "position: AD is given twice (hands[0] and hands[1])"
+    with using("ru"):
+        assert str(caught.value) == "позиция: AD указана дважды (hands[0] и hands[1])"
