@@ -3,7 +3,8 @@
 One entry point, :func:`handle`: a JSON request in, a JSON response out. Every
 request is an object with an ``op``; every response has ``"ok"``: ``true`` with the
 op's result, or ``false`` with ``{"error": {"type", "message", ...}}`` (for a refused
-action, also the ``rule`` and the ``action``). Games in progress are kept in a
+action, also the ``rule`` and the ``action``; for a move out of turn, ``TurnError``, the
+``seat`` asked and the seat ``to_act``). Games in progress are kept in a
 module-level dict of sessions, keyed by the id that ``new`` returns.
 
 Ops (request fields -> response fields, besides ``ok`` and ``op``):
