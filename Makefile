@@ -29,13 +29,14 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
                  pyodide-lock.json pyodide.js
 ENGINE_SOURCES := $(shell find engine -type f -not -path '*/__pycache__/*' \( -name '*.py' -o -name '*.toml' -o -name '*.json' -o -name 'py.typed' -o -name '*.po' \) 2>/dev/null)
 MESSAGES := engine/locale/ru/LC_MESSAGES/engine.mo
+VIEW_SCHEMA := engine/view.schema.json
 # The map rule id -> test ids that the engine reports (package data; see CONTRIBUTING.md, "Tests").
 RULE_TESTS := engine/rule_tests.json
 RULE_TESTS_INPUTS := tools/rule_tests.py engine/rule_index.py engine/catalogue.py $(wildcard engine/catalogue/*.toml) \
                      $(shell find tests -name 'test_*.py' -not -path '*/__pycache__/*' 2>/dev/null)
 SITE_INPUTS := mkdocs.yml CITATION.cff pyproject.toml $(shell find docs sources tools -type f -not -path 'docs/assets/pyodide/*' -not -path 'docs/assets/wheels/*' -not -path '*/__pycache__/*' 2>/dev/null)
 
-.PHONY: help setup messages site serve browser validators check test bench goldens fuzz deep measures clean FORCE
+.PHONY: help setup messages site serve browser validators check test bench goldens fuzz deep measures view-schema clean FORCE
 
 help:
 	@echo "make serve   build the site and serve it on http://127.0.0.1:8000 (PORT=8000, SITE_URL=...)"
@@ -46,6 +47,7 @@ help:
 	@echo "make browser make sure headless Chromium is installed ($(CHROMIUM))"
 	@echo "make bench   compare the engine with OpenSpiel (installs open-spiel)"
 	@echo "make goldens record the playthrough goldens (tests/goldens/) again from today's engine"
+	@echo "make view-schema write the view's JSON Schema and JSDoc types from engine/view_types.py"
 	@echo "make measures measure every reading of every game into engine/measures/ (WORKERS=all cores, SCHEDULER=tcp://..)"
 	@echo "make fuzz    fuzz the engine, bridge and records (SECONDS=60 SEED=0; exits 1 on a failure)"
 	@echo "make deep    the property tests with many examples (Hypothesis profile 'thorough')"
@@ -74,6 +76,15 @@ $(STAMPS)/npm: package.json package-lock.json | $(STAMPS)
 $(RULE_TESTS): $(RULE_TESTS_INPUTS) | $(STAMPS)/venv
 	$(PY) tools/rule_tests.py --write
 
+# The view's JSON Schema (package data), the table's JSDoc types (docs/assets/js/view-types.js) and the
+# schema's copy in docs/reference/views.md, written from the view's TypedDicts (engine/view_types.py) by
+# tools/view_schema.py; tests/test_view_schema.py checks that the committed files are current.
+$(VIEW_SCHEMA): engine/view_types.py tools/view_schema.py | $(STAMPS)/venv
+	$(PY) tools/view_schema.py --write
+	touch $@
+
+view-schema: $(VIEW_SCHEMA)
+
 # The engine's Russian message catalogue, compiled by Babel from engine/locale/ru/*.po (tools/messages.py;
 # it refuses a sentence translated twice). Git keeps the .po files only.
 messages: $(MESSAGES)
@@ -85,7 +96,7 @@ $(MESSAGES): $(wildcard engine/locale/ru/*.po) tools/messages.py | $(STAMPS)/ven
 # form; setuptools dates its members SOURCE_DATE_EPOCH, fixed here, not the last commit's, so that a
 # commit that leaves the engine alone leaves the wheel alone). tests/test_wheel.py builds it twice.
 WHEEL_EPOCH := 315532800
-$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(ENGINE_SOURCES) $(MESSAGES) $(RULE_TESTS) tools/wheel_manifest.py
+$(WHEELS)/engine.json: $(STAMPS)/venv pyproject.toml $(VIEW_SCHEMA) $(ENGINE_SOURCES) $(MESSAGES) $(RULE_TESTS) tools/wheel_manifest.py
 	rm -rf build/lib build/bdist.* build/wheel
 	SOURCE_DATE_EPOCH=$(WHEEL_EPOCH) $(PIP) wheel --quiet --no-deps --wheel-dir build/wheel .
 	rm -rf $(WHEELS) && mkdir -p $(WHEELS)
@@ -130,7 +141,7 @@ $(STAMPS)/site-url: FORCE | $(STAMPS)
 	@printf '%s\n' '$(SITE_URL)' | cmp -s - $@ || printf '%s\n' '$(SITE_URL)' > $@
 FORCE:
 
-$(STAMPS)/site: $(STAMPS)/venv $(WHEELS)/engine.json $(STAMPS)/snapshot $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES) $(RULE_TESTS) $(STAMPS)/site-url
+$(STAMPS)/site: $(STAMPS)/venv $(VIEW_SCHEMA) $(WHEELS)/engine.json $(STAMPS)/snapshot $(STAMPS)/pyodide $(SITE_INPUTS) $(ENGINE_SOURCES) $(RULE_TESTS) $(STAMPS)/site-url
 	DISABLE_MKDOCS_2_WARNING=true NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
 	$(PY) tools/sitebuild.py stamp site
 	touch $@

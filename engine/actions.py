@@ -18,6 +18,7 @@ from engine.cards import Card
 from engine.errors import InvalidActionError, InvalidInputError, brief
 from engine.i18n import N_, Text, _, current
 from engine.limits import MAX_ACTION_VALUE
+from engine.view_types import ActionJson
 
 __all__ = ["Action", "KIND_WORDS", "name_kind", "Named"]
 
@@ -124,9 +125,9 @@ class Action:
             parts.append(str(self.value))
         return " ".join(parts)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionJson:
         """``{"kind": "play", "card": "7H"}``; fields that are ``None`` are left out."""
-        data: dict[str, Any] = {"kind": self.kind}
+        data: ActionJson = {"kind": self.kind}
         if self.card is not None:
             data["card"] = str(self.card)
         if self.value is not None:

@@ -116,7 +116,7 @@ def generic_trick_action(state: GameState, seat: int, legal: list[Action]) -> Ac
     if not plays:
         return legal[0]
     view = state.view(seat)
-    trump = Suit.parse(view["trump"]) if view.get("trump") else None
+    trump = Suit.parse(view["trump"]) if view["trump"] is not None else None
     trick = [(entry["seat"], Card.parse(entry["card"])) for entry in view.get("trick") or []]
     partners = next((set(side) for side in state.sides() if seat in side), {seat})
 

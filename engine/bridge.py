@@ -72,6 +72,7 @@ from .errors import EngineError, IllegalActionError, RecordError, TurnError, bri
 from .game import Action, GameSpec, GameState, Variant
 from .i18n import N_, Text, _, using
 from .limits import MAX_SEED, read_json
+from .view_types import View
 
 SEAT_KINDS = ("human",) + BOT_KINDS
 MAX_ADVANCE = 5_000
@@ -176,7 +177,7 @@ def _viewer(request: Mapping[str, Any], session: Session) -> int | None:
     return seat
 
 
-def _view(state: GameState, seat: int | None) -> dict[str, Any]:
+def _view(state: GameState, seat: int | None) -> View:
     view = state.view(seat)
     if seat is not None and not state.is_over() and state.current_player() == seat:
         view.setdefault("legal", state.legal_json())

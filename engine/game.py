@@ -30,6 +30,7 @@ from engine.errors import (CatalogueError, EngineError, IllegalActionError, Inva
                            RecordError, VariantError, brief)
 from engine.actions import _INTEGER, Action, Named
 from engine.limits import MAX_ACTION_VALUE, MAX_DEALS, MAX_DECK, MAX_SEED
+from engine.view_types import LegalAction, LogEntry, OutcomeJson, SheetRow, View
 
 __all__ = ["Action", "Outcome", "Option", "Variant", "GameState", "GameSpec"]
 
@@ -50,8 +51,8 @@ class Outcome:
     reason: str | Text
     rule: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_json(self) -> OutcomeJson:
+        data: OutcomeJson = {
             "winners": list(self.winners),
             "scores": list(self.scores),
             "sides": [list(s) for s in self.sides],
@@ -236,12 +237,12 @@ class GameState:
         raise NotImplementedError
 
     @property
-    def log(self) -> list[dict[str, Any]]:
+    def log(self) -> list[LogEntry]:
         """The log, one readable entry per event: ``{"deal", "seat", "text", "rule"}`` at least."""
         raise NotImplementedError
 
     @property
-    def score_sheet(self) -> list[dict[str, Any]]:
+    def score_sheet(self) -> list[SheetRow]:
         """The deals that are over, each a row of its score entries."""
         raise NotImplementedError
 
@@ -276,7 +277,9 @@ class GameState:
         return self._outcome
 
     # --- information -------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know (``None``: every card face up), in the shape of
+        :class:`engine.view_types.View`."""
         raise NotImplementedError
 
     def clone(self) -> Self:
@@ -386,7 +389,7 @@ class GameState:
         """Human text for an action (games may say more than ``Action.label``)."""
         return action.label
 
-    def legal_json(self) -> list[dict[str, Any]]:
+    def legal_json(self) -> list[LegalAction]:
         """The legal actions as the view shows them."""
         return [
             {"action": a.to_json(), "label": self.action_label(a), "text": str(a)}

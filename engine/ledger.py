@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.i18n import Text, current as current_language
+from engine.view_types import SheetEntry, SheetRow
 
 __all__ = ["Entry", "DealRow", "Ledger"]
 
@@ -52,16 +53,17 @@ class Entry(NamedTuple):
     counterparty: int | None = None
     after: int | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SheetEntry:
         """The entry as a score sheet shows it: ``side``, ``points``, ``rule``, ``why``
         (and ``seat``, ``record`` after it, ``counterparty`` where they apply)."""
-        data: dict[str, Any] = {}
-        if self.seat is not None and self.unit == "record":
-            data["seat"] = self.seat
-        data |= {"side": self.side, "points": self.amount}
-        if self.unit == "record":
-            data["record"] = self.after
-        data |= {"rule": self.rule, "why": str(self.reason)}  # (a Text: in the reader's language)
+        why = str(self.reason)  # (a Text: in the reader's language)
+        data: SheetEntry
+        if self.unit == "record" and self.after is not None:
+            data = {"side": self.side, "points": self.amount, "record": self.after, "rule": self.rule, "why": why}
+            if self.seat is not None:
+                data = {"seat": self.seat, **data}
+        else:
+            data = {"side": self.side, "points": self.amount, "rule": self.rule, "why": why}
         if self.counterparty is not None:
             data["counterparty"] = self.counterparty
         return data
@@ -89,7 +91,7 @@ class Ledger:
     # Each entry as a score sheet shows it, per language, written once: the entries are never
     # changed once written (a record written off is a new entry), so a view does not write the
     # whole sheet again after every action. Each caller gets its own copy of a row's dicts.
-    _shown: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    _shown: dict[str, list[SheetEntry]] = field(default_factory=dict)
 
     def start(self, unit: str, value: int | list[int]) -> None:
         """Every side begins with ``value`` of ``unit`` (the loo records' starting
@@ -153,29 +155,28 @@ class Ledger:
         entries: Iterable[Entry] = self.entries if before is None else self.entries[:before]
         return any(e.deal == deal and e.side == side and e.unit == unit and e.amount > 0 for e in entries)
 
-    def _shown_entries(self) -> list[dict[str, Any]]:
+    def _shown_entries(self) -> list[SheetEntry]:
         """Every entry's :meth:`Entry.to_json` in the current language (kept; not to be changed)."""
         shown = self._shown.setdefault(current_language(), [])
         for entry in self.entries[len(shown):]:
             shown.append(entry.to_json())
         return shown
 
-    def sheet(self, unit: str, current: bool = False) -> list[dict[str, Any]]:
+    def sheet(self, unit: str, current: bool = False) -> list[SheetRow]:
         """The score sheet in ``unit``: a row per deal that is over (and, with
         ``current``, the deal in progress once it has an entry), each with its deal,
         dealer, entries, and ``void`` for a void deal."""
-        by_deal: dict[int, list[dict[str, Any]]] = {}
+        by_deal: dict[int, list[SheetEntry]] = {}
         for entry, shown in zip(self.entries, self._shown_entries()):
             if entry.unit == unit:
-                by_deal.setdefault(entry.deal, []).append(dict(shown))
+                by_deal.setdefault(entry.deal, []).append(shown.copy())
         rows = []
         for row in self.rows:
             entries = by_deal.get(row.deal, [])
             if not row.complete and not (current and entries):
                 continue
-            data: dict[str, Any] = {"deal": row.deal, "dealer": row.dealer, "entries": entries,
-                                    "complete": row.complete}
-            if row.void is not None:
-                data["void"] = {k: str(v) for k, v in row.void.items()}  # (a Text: in the reader's language)
+            data: SheetRow = {"deal": row.deal, "dealer": row.dealer, "entries": entries, "complete": row.complete}
+            if row.void is not None:  # (its why a Text: in the reader's language)
+                data["void"] = {"rule": str(row.void["rule"]), "why": str(row.void["why"])}
             rows.append(data)
         return rows

@@ -32,6 +32,7 @@ from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
 from engine import table_view as table_views
+from engine.view_types import Account, Calls, LogEntry, SheetRow, Contest, LedgerView, Pile, Prompt, SeatCount, Show, Taken, ViewHeader
 from engine.i18n import Text, current as current_language, tr
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
@@ -40,7 +41,7 @@ SEAT_FIELDS = frozenset(("seat", "leader", "dealer", "winners"))
 """The fields of a prompt's sentence that name seats: given as data too (``prompt.seats``)."""
 
 
-LogItem = tuple[int, int | None, str | None, str, tuple[Any, ...]]
+LogItem = tuple[int, int | None, str, str, tuple[Any, ...]]
 """A log entry as it is kept until read: deal, seat, rule, template and its arguments."""
 
 
@@ -110,7 +111,7 @@ class Partie(GameState):
         self.history: list[tuple[int, Action]] = []
         self.deals: list[list[str]] = []
         # log entries: tuples (deal, seat, rule, template, args), made dicts when first read
-        self._log: list[LogItem | dict[str, Any]] = []
+        self._log: list[LogItem] = []
         self._shown = _Shown()  # what views wrote, kept: the log entries read so far per language (log_from)
         self.ledger = Ledger(len(self.sides()))
         self._outcome: Outcome | None = None
@@ -314,34 +315,30 @@ class Partie(GameState):
         self.start_deal()
 
     # ----- the log ------------------------------------------------------------------
-    def say(self, rule: str | None, seat: int | None, template: str, *args: Any) -> None:
+    def say(self, rule: str, seat: int | None, template: str, *args: Any) -> None:
         """Log an event of the deal in progress: ``template`` with ``args`` (seats as
         numbers, cards as lists), written out only when the log is read."""
         self._log.append((self.deal_number, seat, rule, template, args))
 
     @property
-    def log(self) -> list[dict[str, Any]]:
+    def log(self) -> list[LogEntry]:
         """The log: ``{"deal", "seat", "rule", "text", "template", "args"}`` entries,
         the seats and cards of ``args`` as data."""
         return self.log_from(0)
 
-    def log_from(self, start: int) -> list[dict[str, Any]]:
+    def log_from(self, start: int) -> list[LogEntry]:
         """The log entries from ``start`` on (negative: from the end)."""
         entries = self._log
         if start < 0:
             start = max(0, len(entries) + start)
         # Written in the language of the reader (engine.i18n), once per language: an entry is
         # never changed once appended (APPEND_ONLY). Each caller gets its own dicts.
-        shown = self._shown.setdefault(("log", current_language()), [])
+        shown: list[LogEntry] = self._shown.setdefault(("log", current_language()), [])
         for i in range(len(shown), len(entries)):
-            entry = entries[i]
-            if isinstance(entry, tuple):
-                deal, seat, rule, template, args = entry
-                shown.append({"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
-                              "template": template, "args": [_json_arg(a) for a in args]})
-            else:
-                shown.append(dict(entry))
-        return [dict(entry) for entry in shown[start:]]
+            deal, seat, rule, template, args = entries[i]
+            shown.append({"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
+                          "template": template, "args": [_json_arg(a) for a in args]})
+        return [entry.copy() for entry in shown[start:]]
 
     # ----- the ledger ---------------------------------------------------------------
     def score(self, side: int, amount: int, rule: str, why: str | Text, seat: int | None = None,
@@ -353,17 +350,18 @@ class Partie(GameState):
         return self.ledger.totals(self.UNIT)
 
     @property
-    def score_sheet(self) -> list[dict[str, Any]]:
+    def score_sheet(self) -> list[SheetRow]:
         """The deals that are over, each with its entries in the game's unit."""
         return self.ledger.sheet(self.UNIT)
 
-    def view_header(self, seat: int | None) -> dict[str, Any]:
+    def view_header(self, seat: int | None) -> ViewHeader:
         """The part of a view every game shares: game, variant, seat, players, sides,
         dealer, deal, phase, the seat to act and the score sheet (the deal in progress,
         once it has an entry, as an incomplete row), the legal actions (to the seat to act),
         the log's end, the outcome, and what the table draws (:mod:`engine.table_view`)."""
         to_act = self._to_act
         return {
+            **table_views.table_view(self, seat),
             "game": self.game_id,
             "variant": self.variant.to_json(),
             "seat": seat,
@@ -380,39 +378,39 @@ class Partie(GameState):
             "log": self.log_from(-40),
             "over": self._phase == "over",
             "outcome": self._outcome.to_json() if self._outcome is not None else None,
-        } | table_views.table_view(self, seat)
+        }
 
     # ----- the table's part of the view (engine.table_view) -----------------------
     def active_seats(self) -> list[int]:
         """The seats that play the deal (every seat, unless the game says otherwise)."""
         return list(range(self.num_players))
 
-    def calls_view(self, viewer: int | None) -> dict[str, Any] | None:
+    def calls_view(self, viewer: int | None) -> Calls | None:
         """The deal's calls as ``viewer`` may know them (:func:`engine.table_view.calls`)."""
         return table_views.calls(self, viewer)
 
-    def taken_view(self, viewer: int | None) -> dict[str, Any] | None:
+    def taken_view(self, viewer: int | None) -> Taken | None:
         """The cards taken in the exchange on now (:func:`engine.table_view.taken`)."""
         return table_views.taken(self, viewer)
 
-    def ledger_view(self) -> dict[str, Any]:
+    def ledger_view(self) -> LedgerView:
         """The score's unit, start and target, and the accounts (:func:`engine.table_view.ledger`)."""
         return table_views.ledger(self)
 
-    def contest_view(self, viewer: int | None) -> dict[str, Any] | None:
+    def contest_view(self, viewer: int | None) -> Contest | None:
         """A dialogue that is a contest, as ``viewer`` may know it: ``{"title", "lines"}``."""
         return None
 
-    def shows_view(self, viewer: int | None) -> list[dict[str, Any]]:
+    def shows_view(self, viewer: int | None) -> list[Show]:
         """The hands or parts of hands shown this deal (:func:`engine.table_view.show`)."""
         return []
 
-    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+    def piles_view(self, viewer: int | None) -> list[Pile]:
         """The piles on the felt besides the trick, with only the cards ``viewer`` may see
         (:func:`engine.table_view.pile`)."""
         return []
 
-    def seat_counts_view(self, viewer: int | None) -> list[list[dict[str, Any]]]:
+    def seat_counts_view(self, viewer: int | None) -> list[list[SeatCount]]:
         """Per seat, what it has gathered besides its tricks (:func:`engine.table_view.item`)."""
         return [[] for _ in range(self.num_players)]
 
@@ -424,7 +422,7 @@ class Partie(GameState):
         """The score that ends the game, and the rule (None: none)."""
         return None, None
 
-    def final_accounts(self) -> list[dict[str, Any]]:
+    def final_accounts(self) -> list[Account]:
         """Accounts made up besides the ledger's (a settlement at the end)."""
         return []
 
@@ -446,7 +444,7 @@ class Partie(GameState):
             return self._outcome.rule if self._outcome is not None else None
         return rule if "." in rule else self.partie_rule(rule)
 
-    def prompt(self, viewer: int | None) -> dict[str, Any]:
+    def prompt(self, viewer: int | None) -> Prompt:
         """What the phase on now asks, as ``viewer`` sees it: ``{"text", "rule", "seat",
         "seats"}`` (and ``adopted``: the other game's rule a rule of this game adopts),
         written from the phase's rule and sentence."""
@@ -455,6 +453,7 @@ class Partie(GameState):
         rule, text = step.cases.get(fields.get("case", ""), (step.rule, step.text))
         text = step.sentence(self, text)
         rule_id = self._ended_by if self._phase == "over" and self._ended_by else self.step_rule(rule)
+        assert rule_id is not None, f"the phase {self._phase!r} names no rule"  # (every phase names one)
         seats: list[int] = []
         for name in (f[1] for f in Formatter().parse(text)):
             if name in SEAT_FIELDS and fields[name] is not None:
@@ -466,7 +465,7 @@ class Partie(GameState):
             labels = [label[:1].lower() + label[1:] for label in dict.fromkeys(
                 self.action_label(a) for a in self.legal_actions())]
             sentence += " — " + (tr("{} or {}", ", ".join(labels[:-1]), labels[-1]) if len(labels) > 1 else labels[0])
-        prompt: dict[str, Any] = {"text": sentence, "rule": rule_id, "seat": to_act, "seats": seats}
+        prompt: Prompt = {"text": sentence, "rule": rule_id, "seat": to_act, "seats": seats}
         if rule_id is not None and self.ADOPTS is not None and not rule_id.startswith(self.game_id + "."):
             prompt["rule"], prompt["adopted"] = self.ADOPTS, rule_id
         return prompt

@@ -27,6 +27,7 @@ from .cards import Card
 from .errors import EngineError, IllegalActionError, RecordError, UnknownGameError, VariantError, brief
 from .i18n import N_, Text
 from .game import Action, GameSpec, GameState, Outcome
+from .view_types import OutcomeJson
 from .limits import (MAX_ACTION_VALUE, MAX_ACTIONS, MAX_COMMENT, MAX_DEALS, MAX_DECK, MAX_JSON_BYTES, MAX_PLAYERS,
                      MAX_SEED, MAX_TEXT, read_json)
 
@@ -59,7 +60,7 @@ def variant_options(variant: Any) -> dict[str, Any]:
     raise TypeError(f"cannot read the options of variant {variant!r}")
 
 
-def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
+def outcome_json(outcome: Outcome | None) -> OutcomeJson | dict[str, Any] | None:
     """An :class:`Outcome` as JSON (tuples become lists), or ``None``."""
     if outcome is None:
         return None

@@ -1,8 +1,8 @@
 """The part of every game's view the table draws, in one shape for every game.
 
-A table that knows no game reads only these keys (``docs/reference/views.md``, and the
-``header`` of ``engine/view.schema.json``), so a new game adds an engine module and no
-table code:
+A table that knows no game reads only these keys (``docs/reference/views.md``; their types
+are :class:`engine.view_types.TableKeys`, from which ``engine/view.schema.json`` is written),
+so a new game adds an engine module and no table code:
 
 - ``active``: the seats that play the deal;
 - ``calls``: the deal's dialogue so far (each call's seat, kind, words and rule; the seats
@@ -39,6 +39,8 @@ from typing import TYPE_CHECKING, Any, cast
 from engine.cards import Card
 from engine.game import fresh
 from engine.i18n import Text, _, current as current_language, tr
+from engine.view_types import (Account, Call, Calls, ContestLine, DealSummary, LedgerEntry, LedgerView, Pile, SeatCount,
+                               Show, TableKeys, Taken)
 
 if TYPE_CHECKING:
     from engine.partie import Partie
@@ -48,31 +50,31 @@ __all__ = ["pile", "show", "line", "item", "account", "account_totals", "calls",
 
 
 def pile(id: str, label: str, cards: Sequence[Card], visible: bool, *, face_up: bool = False,
-         seat: int | None = None, trump: bool = False, rule: str) -> dict[str, Any]:
+         seat: int | None = None, trump: bool = False, rule: str) -> Pile:
     """A pile on the felt: its ``cards`` counted, and given only when ``visible`` to the viewer."""
-    data: dict[str, Any] = {"id": id, "label": label, "count": len(cards)}
     if visible:
-        data["cards"] = [c._text for c in cards]
-    data |= {"face_up": face_up, "seat": seat, "trump": trump, "rule": rule}
-    return data
+        return {"id": id, "label": label, "count": len(cards), "cards": [c._text for c in cards], "face_up": face_up,
+                "seat": seat, "trump": trump, "rule": rule}
+    return {"id": id, "label": label, "count": len(cards), "face_up": face_up, "seat": seat, "trump": trump,
+            "rule": rule}
 
 
-def show(seat: int, kind: str, cards: Iterable[Card | str], value: int | None, text: str | Text, rule: str) -> dict[str, Any]:
+def show(seat: int, kind: str, cards: Iterable[Card | str], value: int | None, text: str | Text, rule: str) -> Show:
     """A hand (or part of one) shown to the table: the cards, their worth, the sentence and the rule."""
     return {"seat": seat, "kind": kind, "cards": [str(c) for c in cards], "value": value, "text": str(text), "rule": rule}
 
 
-def line(label: str | Text, text: str | Text, rule: str | None = None, muted: bool = False) -> dict[str, Any]:
+def line(label: str | Text, text: str | Text, rule: str | None = None, muted: bool = False) -> ContestLine:
     """A line of a contest's box."""
     return {"label": str(label), "text": str(text), "muted": muted, "rule": rule}
 
 
-def item(label: str, value: int | str, rule: str | None) -> dict[str, Any]:
+def item(label: str, value: int | str, rule: str | None) -> SeatCount:
     """A labelled count of a seat (``seat_counts``)."""
     return {"label": label, "value": value, "rule": rule}
 
 
-def account(unit: str, label: str, rule: str, totals: Sequence[int | float]) -> dict[str, Any]:
+def account(unit: str, label: str, rule: str, totals: Sequence[int | float]) -> Account:
     """An account kept besides the score: its unit, label, rule, and its total per seat or side."""
     return {"unit": unit, "label": label, "rule": rule, "totals": list(totals)}
 
@@ -82,14 +84,14 @@ def account_totals(view: Mapping[str, Any], unit: str) -> list[Any] | None:
     return next((list(a["totals"]) for a in view["ledger"]["accounts"] if a["unit"] == unit), None)
 
 
-def calls(state: Partie, viewer: int | None) -> dict[str, Any] | None:
+def calls(state: Partie, viewer: int | None) -> Calls | None:
     """The calls the partie noted (:meth:`~engine.phases.Dialogue.note`), each in the words of
     its dialogue for ``viewer``, and the seats of the dialogue opened last yet to speak."""
     if not state._calls and not state._turns:
         return None
     phases = state.PHASES
-    said = [{"seat": seat, "kind": action.kind, "text": phases[name].said(state, seat, action, viewer), "rule": rule}
-            for seat, action, rule, name in state._calls]
+    said: list[Call] = [{"seat": seat, "kind": action.kind, "text": phases[name].said(state, seat, action, viewer),
+                         "rule": rule} for seat, action, rule, name in state._calls]
     spoken = len(state._calls) - state._calls_from  # each seat of the order speaks once
     waiting = list(state._turns[spoken:]) if state._phase != "over" else []
     dialogue = cast("Dialogue", phases[state._dialogue])  # (the dialogue opened last this deal)
@@ -97,7 +99,7 @@ def calls(state: Partie, viewer: int | None) -> dict[str, Any] | None:
     return {"said": said, "waiting": waiting, "waiting_text": tr(text) if isinstance(text, str) else str(text)}
 
 
-def ledger(state: Partie) -> dict[str, Any]:
+def ledger(state: Partie) -> LedgerView:
     """The score's unit, start and target with their rules, and an account per other unit of
     the partie's ledger (and those :meth:`~engine.partie.Partie.final_accounts` adds)."""
     book = state.ledger
@@ -115,7 +117,7 @@ def ledger(state: Partie) -> dict[str, Any]:
             "accounts": accounts + state.final_accounts()}
 
 
-def ledger_entries(state: Partie) -> list[dict[str, Any]]:
+def ledger_entries(state: Partie) -> list[LedgerEntry]:
     """Every entry of the ledger in the deal in progress and in the deal before it, in every
     unit (a payment between players with its counterparty, a point of play, a token into the
     pot), in the order written, each with its deal and unit: what a game writes besides its
@@ -125,10 +127,10 @@ def ledger_entries(state: Partie) -> list[dict[str, Any]]:
     first = len(entries)
     while first and entries[first - 1].deal >= since:  # (the entries are in deal order: read from the end)
         first -= 1
-    return [{"deal": e.deal, "unit": e.unit} | e.to_json() for e in entries[first:]]
+    return [{"deal": e.deal, "unit": e.unit, **e.to_json()} for e in entries[first:]]
 
 
-def _previous_deal(state: Partie) -> dict[str, Any] | None:
+def _previous_deal(state: Partie) -> DealSummary | None:
     deal = next((row.deal for row in reversed(state.ledger.rows) if row.complete), None)
     if deal is None:
         return None
@@ -138,10 +140,10 @@ def _previous_deal(state: Partie) -> dict[str, Any] | None:
     kept = state._shown.get(("previous",))
     if kept is None or kept[0] != key:
         kept = state._shown[("previous",)] = (key, state.deal_summary(deal))
-    return cast("dict[str, Any]", fresh(kept[1]))
+    return cast("DealSummary", fresh(kept[1]))
 
 
-def taken(state: Partie, viewer: int | None) -> dict[str, Any] | None:
+def taken(state: Partie, viewer: int | None) -> Taken | None:
     """The cards the seat to act took into his hand in the exchange on now (to him only)."""
     to_act = state._to_act
     if to_act is None or viewer not in (None, to_act):
@@ -150,7 +152,7 @@ def taken(state: Partie, viewer: int | None) -> dict[str, Any] | None:
     return {"seat": to_act, "cards": [c._text for c in got[0]], "note": got[1]} if got else None
 
 
-def table_view(state: Partie, viewer: int | None) -> dict[str, Any]:
+def table_view(state: Partie, viewer: int | None) -> TableKeys:
     """The keys of the module's list, for ``viewer`` (a seat, or None: every card), each from
     the partie's hook of its name (``calls_view``, ``piles_view``...)."""
     to_act = state._to_act
@@ -165,7 +167,7 @@ def table_view(state: Partie, viewer: int | None) -> dict[str, Any]:
         "seat_counts": state.seat_counts_view(viewer),
         "taken": state.taken_view(viewer),
         "totals": state.totals(),
-        "ledger": state.ledger_view() | {"entries": ledger_entries(state)},
+        "ledger": {**state.ledger_view(), "entries": ledger_entries(state)},
         "previous_deal": _previous_deal(state),
         "unavailable": [{"action": a.to_json(), "label": state.action_label(a), "text": str(a)} for a in unavailable],
     }

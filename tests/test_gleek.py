@@ -302,7 +302,7 @@ def test_all_passing_stakes_a_pot_that_the_ruff_takes_in_the_deal_or_a_later_one
     assert state.phase == "play" and state.pot == 72 and state.ruff_winner_ is None
     assert state.refusal_for(0, Action("vie")).rule == "gleek.vie.all-pass"
     refused(state, "vie", "gleek.vie.all-pass")
-    assert state.view(1)["pot"] == 72
+    assert state.view(1)["detail"]["pot"] == 72  # (game-specific: under the view's detail)
 
 
 @pytest.mark.rule("gleek.vie.revie", "gleek.vie.yield", "gleek.vie.show-after-yield")

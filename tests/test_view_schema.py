@@ -1,7 +1,10 @@
 """The view's JSON Schema (engine/view.schema.json), checked with the jsonschema package: the
-schema itself, its families, a broken view refused, and its documentation. The views of every
-golden game and the prompt of every decision are checked against it in the one replay of the
-goldens that the whole-game net shares (tests/net.py, run by tests/test_goldens.py).
+schema itself, written from the view's types (engine/view_types.py) by tools/view_schema.py
+and current, with the table's JSDoc types; one shape for every game; a broken view refused;
+its documentation. The views of every golden game and the prompt of every decision are
+checked against it in the one replay of the goldens that the whole-game net shares
+(tests/net.py, run by tests/test_goldens.py), which also checks each view's phase kind
+against its game's table of phases.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ DOC_PATH = ROOT / "docs" / "reference" / "views.md"
 sys.path.insert(0, str(ROOT / "tools"))
 import goldens  # noqa: E402
 import net  # noqa: E402
+import view_schema  # noqa: E402
 
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -33,17 +37,6 @@ REPEATED = ("log", "score_sheet", "legal", "hands")
 
 def _errors(view: Any) -> list[str]:
     return [f"{'/'.join(map(str, e.absolute_path)) or '(view)'}: {e.message}" for e in VALIDATOR.iter_errors(view)]
-
-
-def _families() -> dict[str, dict[str, Any]]:
-    """The schema's families: game id -> the family's schema (from the top-level ``if``s)."""
-    out: dict[str, dict[str, Any]] = {}
-    for part in SCHEMA["allOf"][1:]:
-        family = SCHEMA["$defs"][part["then"]["$ref"].split("/")[-1]]
-        for game_id in part["if"]["properties"]["game"]["enum"]:
-            assert game_id not in out, f"{game_id} is in two families of the schema"
-            out[game_id] = family
-    return out
 
 
 def _id(path: Path) -> str:
@@ -57,32 +50,40 @@ def test_the_schema_is_a_valid_draft_2020_12_schema():
     assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
-def test_every_game_belongs_to_one_family_of_the_schema():
-    assert set(_families()) == {spec.id for spec in games.all()}
+def test_the_schema_and_the_jsdoc_types_are_written_from_the_types_and_current():
+    """``make view-schema`` (tools/view_schema.py) writes the schema, the table's JSDoc types and
+    the page's copy of the schema from engine/view_types.py; none is edited by hand."""
+    for path, text in view_schema.outputs().items():
+        assert path.read_text(encoding="utf-8") == text, f"{path.relative_to(ROOT)} is not current: make view-schema"
 
 
-def _pairs(family: dict[str, Any]) -> set[tuple[str, str]]:
-    """The (phase, phase_kind) pairs a family of the schema allows."""
-    return {(b["properties"]["phase"]["const"], b["properties"]["phase_kind"]["const"]) for b in family["oneOf"]}
+def test_the_jsdoc_types_are_a_module_of_comments_that_exports_nothing():
+    text = view_schema.JSDOC.read_text(encoding="utf-8")
+    code = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith(("//", "/**", "*", "*/"))]
+    assert code == ["export {};"], code
+    assert "@typedef {Object} View\n" in text and "@property {Prompt} prompt " in text
 
 
-def test_the_schema_names_the_phases_and_kinds_the_engine_tables_give():
-    """A family's (phase, phase_kind) pairs in the schema are those of its games' ``PHASES`` tables."""
-    tables: dict[str, set[tuple[str, str]]] = {}
-    for game_id, family in _families().items():
-        table = {(phase, step.kind) for phase, step in games.get(game_id).state_class.PHASES.items()}
-        tables.setdefault(family["description"], set()).update(table)
-    for family in _families().values():
-        assert _pairs(family) == tables[family["description"]], family["description"]
-    assert SCHEMA["$defs"]["header"]["properties"]["phase_kind"]["enum"] == list(PHASE_KINDS)
+def test_one_shape_for_every_game_closed_and_every_key_required():
+    """The view has the same keys in every game (no family of its own): every key of the schema
+    is required, no other is allowed, and every game's view has exactly those keys."""
+    assert "allOf" not in SCHEMA and "oneOf" not in SCHEMA
+    assert SCHEMA["additionalProperties"] is False
+    assert SCHEMA["required"] == list(SCHEMA["properties"])
+    for spec in games.all():
+        state = spec.new_game({}, seed=1)
+        for seat in (None, 0):
+            view = state.view(seat)
+            assert list(view) and set(view) == set(SCHEMA["required"]), spec.id
+            assert _errors(view) == [], spec.id
 
 
-def test_a_family_names_every_key_of_the_header():
-    header = set(SCHEMA["$defs"]["header"]["required"])
-    assert header == set(SCHEMA["$defs"]["header"]["properties"])
-    for game_id, family in _families().items():
-        assert family["additionalProperties"] is False
-        assert header <= set(family["properties"]), game_id
+def test_the_schema_names_the_phase_kinds_the_engine_tables_give():
+    """The kinds of phase are the engine's; every phase of every game has one of them (the net
+    checks each view's kind against its game's table of phases)."""
+    assert SCHEMA["properties"]["phase_kind"]["enum"] == list(PHASE_KINDS)
+    for spec in games.all():
+        assert {step.kind for step in spec.state_class.PHASES.values()} <= set(PHASE_KINDS), spec.id
 
 
 @pytest.mark.parametrize("edit, where", [
@@ -90,7 +91,7 @@ def test_a_family_names_every_key_of_the_header():
     (lambda v: v.pop("prompt"), "(view)"),
     (lambda v: v["prompt"].update(rule="not a rule"), "prompt/rule"),
     (lambda v: v["prompt"].update(seats=["0"]), "prompt/seats/0"),
-    (lambda v: v.update(phase_kind="trick"), "(view)"),
+    (lambda v: v.update(phase_kind="talk"), "phase_kind"),
     (lambda v: v.update(over=True), "phase"),
     (lambda v: v["log"][0].update(args=[{"seat": 1}]), "log/0/args/0"),
     (lambda v: v["hands"].append(["1X"]), "hands/3"),
@@ -109,9 +110,12 @@ def test_a_family_names_every_key_of_the_header():
     (lambda v: v["ledger"].pop("start_rule"), "ledger"),
     (lambda v: v.update(previous_deal={"deal": 1}), "previous_deal"),
     (lambda v: v.update(unavailable=[{"action": {"kind": "pass"}}]), "unavailable/0"),
+    (lambda v: v.update(detail=["auction"]), "detail"),
+    (lambda v: v.pop("detail"), "(view)"),
 ], ids=["extra-key", "no-prompt", "prompt-rule", "prompt-seats", "phase-kind", "over", "log-args", "card", "variant",
         "no-piles", "pile-count", "pile-card", "call-rule", "calls-waiting", "contest-line", "show-rule", "seat-count",
-        "taken-note", "account-totals", "ledger-start-rule", "previous-deal", "unavailable"])
+        "taken-note", "account-totals", "ledger-start-rule", "previous-deal", "unavailable", "detail-object",
+        "no-detail"])
 def test_the_schema_refuses_a_broken_view(edit, where):
     view = games.get("mushka").new_game({"players": 3}, seed=4).view(1)
     assert _errors(view) == []
@@ -122,8 +126,8 @@ def test_the_schema_refuses_a_broken_view(edit, where):
 
 
 def test_every_game_s_view_carries_the_keys_the_table_reads():
-    """The generic keys are the header's, so every game (of a family or not) must give them."""
-    header = set(SCHEMA["$defs"]["header"]["required"])
+    """The keys the table reads are required of every game."""
+    header = set(SCHEMA["required"])
     assert {"active", "calls", "contest", "shows", "piles", "seat_counts", "taken", "totals", "ledger",
             "previous_deal", "unavailable"} <= header
     for spec in games.all():
@@ -133,10 +137,11 @@ def test_every_game_s_view_carries_the_keys_the_table_reads():
         assert any(e.startswith("(view):") and "'ledger'" in e for e in _errors(stripped)), spec.id
 
 
-def test_a_game_of_no_family_may_add_keys_but_not_break_the_header():
+def test_a_game_s_own_keys_go_under_detail_not_beside_the_shared_keys():
     view = games.get("ruffe-and-trumps").new_game({"players": 3}, seed=1).view(None)
-    newcomer = {key: view[key] for key in SCHEMA["$defs"]["header"]["required"]} | {"game": "new-game", "talon": 3}
+    newcomer = view | {"game": "new-game", "detail": {"talon": 3}}
     assert _errors(newcomer) == []
+    assert any(e.startswith("(view):") and "'talon'" in e for e in _errors(view | {"talon": 3}))
     assert _errors(newcomer | {"prompt": {"text": "Seat 0: declare"}})
 
 

@@ -22,6 +22,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, NamedTuple, cast
 
+from engine.view_types import Calls, Contest, LedgerView, Pile, SeatCount, Show, Taken, View
 from engine.cards import Card, Suit, shuffled
 from engine.determinize import Hidden
 from engine.errors import IllegalActionError
@@ -475,29 +476,29 @@ class GleekState(TrickTable, VieTable):
         self.end(winners, reason, "gleek.game.length")
 
     # ----- views -----------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         return gleek_view.view(self, seat)
 
     # ----- the table's part of the view (engine.table_view's hooks) ---------------------
-    def calls_view(self, viewer: int | None) -> dict[str, Any] | None:
+    def calls_view(self, viewer: int | None) -> Calls | None:
         return gleek_view.calls(self)
 
-    def contest_view(self, viewer: int | None) -> dict[str, Any] | None:
+    def contest_view(self, viewer: int | None) -> Contest | None:
         return gleek_view.contest(self)
 
-    def shows_view(self, viewer: int | None) -> list[dict[str, Any]]:
+    def shows_view(self, viewer: int | None) -> list[Show]:
         return gleek_view.shows(self)
 
-    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+    def piles_view(self, viewer: int | None) -> list[Pile]:
         return gleek_view.piles(self, viewer)
 
-    def seat_counts_view(self, viewer: int | None) -> list[list[dict[str, Any]]]:
+    def seat_counts_view(self, viewer: int | None) -> list[list[SeatCount]]:
         return gleek_view.seat_counts(self)
 
-    def taken_view(self, viewer: int | None) -> dict[str, Any] | None:
+    def taken_view(self, viewer: int | None) -> Taken | None:
         return gleek_view.taken(self, viewer)
 
-    def ledger_view(self) -> dict[str, Any]:
+    def ledger_view(self) -> LedgerView:
         return gleek_view.ledger(self)
 
     def deal_summary(self, deal: int) -> dict[str, Any]:

@@ -1,11 +1,12 @@
 """What a seat may see of a game of Gleek (:meth:`GleekState.view`) and what a finished
 deal comes to (:meth:`GleekState.deal_summary`).
 
-The view carries the generic keys every table reads (``calls`` for the auction, the vie
-and the Tyde; ``contest`` for the vie; ``shows`` for the ruffs, gleeks, mournivals and
-the Tyde shown; ``piles`` for the stock, the turned card and the buyer's discards;
-``seat_counts`` for the cards and honours won; ``taken``; the ``ledger`` of tokens and
-coins; ``previous_deal``) and Gleek's own (the auction, the vie, the bank, the pot).
+The view carries the keys every game's view carries (:class:`engine.view_types.View`):
+``calls`` for the auction, the vie and the Tyde; ``contest`` for the vie (its stake, the
+pot, the ruff's winner); ``shows`` for the ruffs, gleeks, mournivals and the Tyde shown;
+``piles`` for the stock, the turned card and the buyer's discards; ``seat_counts`` for the
+cards and honours won; ``taken``; the ``ledger`` of tokens and coins; ``previous_deal``;
+and under ``detail`` the auction and the ruff pot (game-specific: no table reads them).
 Nothing in it depends on a card the viewer may not see.
 """
 
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.table_view import account, item, line, pile, show
+from engine.view_types import Call, Calls, Contest, HiddenHand, LedgerView, Pile, SeatCount, Show, Taken, View
 from engine.game import fact, side_words
 from engine.games.gleek_rules import AUCTION, EXCHANGE, PLAYERS, coins_said, order_of_play, tokens_said
 from engine.i18n import N_, _, ngettext, tr
@@ -27,42 +30,36 @@ _WAITING = {AUCTION: (N_("{} to bid"), N_("{} to bid")), "vie": (N_("{} to speak
 """Who is yet to speak, by phase: the seats (one, several: the Russian verb agrees)."""
 
 
-def view(state: GleekState, seat: int | None) -> dict[str, Any]:
+def view(state: GleekState, seat: int | None) -> View:
     """``seat``'s view (``None``: every card face up): the header, with the generic keys the
-    table draws from the hooks below, and Gleek's own."""
+    table draws from the hooks below, and under ``detail`` the auction (its bids, the high
+    bid, who is still in, the buyer and his price) and the tokens in the ruff pot."""
     state.check_seat(seat)
     omniscient = seat is None
-    hands: list[Any] = [[str(c) for c in hand] if omniscient or p == seat else {"count": len(hand)}
-                        for p, hand in enumerate(state.hands)]
+    hands: list[list[str] | HiddenHand] = [[str(c) for c in hand] if omniscient or p == seat else {"count": len(hand)}
+                                           for p, hand in enumerate(state.hands)]
     high_seat, high_bid = state.bids[-1]
-    return state.view_header(seat) | state.trick_view() | {
-        "trump": state.trump.value,
-        "turned_card": str(state.turned),
-        "hands": hands,
-        "auction": {"bids": [{"seat": s, "bid": b} for s, b in state.bids], "high": {"seat": high_seat, "bid": high_bid},
-                    "in": list(state.in_auction), "buyer": state.buyer, "price": state.price or None},
-        "vie": {"stage": state.vie_stage, "vier": state.vier_, "challenger": state.challenger, "stake": state.stake,
-                "round": state.vie_round, "winner": state.ruff_winner_, "end": state.vie_end or None},
-        "bank": state.bank,
-        "pot": state.pot,
-        "deals_in_game": state.params.deals,
-    }
+    auction = {"bids": [{"seat": s, "bid": b} for s, b in state.bids], "high": {"seat": high_seat, "bid": high_bid},
+               "in": list(state.in_auction), "buyer": state.buyer, "price": state.price or None}
+    return {**state.view_header(seat), **state.trick_view(), "trump": state.trump.value, "hands": hands,
+            "detail": {"auction": auction, "pot": state.pot}}
 
 
-def shows(state: GleekState) -> list[dict[str, Any]]:
+def shows(state: GleekState) -> list[Show]:
     """The ruffs shown, the gleeks, the mournivals and the Tyde."""
-    return [s._asdict() | {"cards": [str(c) for c in s.cards], "text": str(s.text)} for s in state.shows]
+    return [show(s.seat, s.kind, s.cards, s.value, s.text, s.rule) for s in state.shows]
 
 
-def taken(state: GleekState, seat: int | None) -> dict[str, Any] | None:
+def taken(state: GleekState, seat: int | None) -> Taken | None:
     """The stock taken into the buyer's hand, to the buyer, while he puts out seven."""
-    if state.phase == EXCHANGE and state.taken and seat in (None, state.buyer):
-        return {"seat": state.buyer, "cards": [str(c) for c in state.taken],
+    buyer = state.buyer
+    if state.phase == EXCHANGE and state.taken and buyer is not None and seat in (None, buyer):
+        return {"seat": buyer, "cards": [str(c) for c in state.taken],
                 "note": _("taken from the stock: put out seven of your nineteen cards")}
     return None
 
 
-def calls(state: GleekState) -> dict[str, Any] | None:
+def calls(state: GleekState) -> Calls | None:
     if not state.calls:
         return None
     phase = state.phase
@@ -75,10 +72,11 @@ def calls(state: GleekState) -> dict[str, Any] | None:
     elif phase in _WAITING:
         waiting = list(state._turns[max(state._turn, 0):])
     text = ngettext(*_WAITING[phase], len(waiting)).format(side_words(waiting)) if waiting else ""
-    return {"said": [c._asdict() | {"text": str(c.text)} for c in state.calls], "waiting": waiting, "waiting_text": text}
+    said: list[Call] = [{"seat": c.seat, "kind": c.kind, "text": str(c.text), "rule": c.rule} for c in state.calls]
+    return {"said": said, "waiting": waiting, "waiting_text": text}
 
 
-def contest(state: GleekState) -> dict[str, Any] | None:
+def contest(state: GleekState) -> Contest | None:
     vie_calls = [c for c in state.calls if c.rule.startswith("gleek.vie.")]
     if not vie_calls and state.phase != "vie":
         return None
@@ -87,60 +85,51 @@ def contest(state: GleekState) -> dict[str, Any] | None:
     for seat in order_of_play(state.dealer):
         said = [c.text for c in vie_calls if c.seat == seat]
         contestant = seat in (state.vier_, state.challenger)
-        lines.append({"label": tr("Seat {}", seat), "text": str(said[-1]) if said else _("has not spoken"),
-                      "muted": state.vier_ is not None and not contestant, "rule": "gleek.vie.order"})
+        lines.append(line(tr("Seat {}", seat), str(said[-1]) if said else _("has not spoken"), "gleek.vie.order",
+                          state.vier_ is not None and not contestant))
     if state.stake:
-        lines.append({"label": _("Stake"), "text": str(coins_said(state.stake)), "muted": False,
-                      "rule": "gleek.vie.revie"})
+        lines.append(line(_("Stake"), coins_said(state.stake), "gleek.vie.revie"))
     if state.pot:
-        lines.append({"label": _("Pot"), "text": str(coins_said(state.pot // coin)), "muted": False,
-                      "rule": "gleek.vie.all-pass"})
+        lines.append(line(_("Pot"), coins_said(state.pot // coin), "gleek.vie.all-pass"))
     if state.ruff_winner_ is not None:
-        lines.append({"label": _("The ruff"), "text": tr("won by seat {}", state.ruff_winner_), "muted": False,
-                      "rule": "gleek.vie.base-payment"})
+        lines.append(line(_("The ruff"), tr("won by seat {}", state.ruff_winner_), "gleek.vie.base-payment"))
     elif state.vie_end:
-        lines.append({"label": _("The ruff"), "text": _("won by no one: the pot waits for a later deal"), "muted": False,
-                      "rule": "gleek.vie.all-pass"})
+        lines.append(line(_("The ruff"), _("won by no one: the pot waits for a later deal"), "gleek.vie.all-pass"))
     title = tr("The vie of the ruff, round {}", state.vie_round) if state.vie_round > 1 else _("The vie of the ruff")
     return {"title": title, "lines": lines}
 
 
-def piles(state: GleekState, seat: int | None) -> list[dict[str, Any]]:
+def piles(state: GleekState, seat: int | None) -> list[Pile]:
     omniscient = seat is None
-    piles: list[dict[str, Any]] = []
+    piles: list[Pile] = []
     if state.stock:
-        piles.append({"id": "stock", "label": _("The stock"), "count": len(state.stock), "face_up": False, "seat": None,
-                      "trump": False, "rule": "gleek.deal.stock",
-                      **({"cards": [str(c) for c in state.stock]} if omniscient else {})})
+        piles.append(pile("stock", _("The stock"), state.stock, omniscient, rule="gleek.deal.stock"))
     owner = state.dealer if state.params.turned_to_dealer else None
-    piles.append({"id": "turned", "label": _("The turned card"), "count": 1, "cards": [str(state.turned)],
-                  "face_up": True, "seat": owner, "trump": True, "rule": "gleek.stock.turned-card"})
+    piles.append(pile("turned", _("The turned card"), [state.turned], True, face_up=True, seat=owner, trump=True,
+                      rule="gleek.stock.turned-card"))
     if state.discards:
-        mine = omniscient or seat == state.buyer
-        piles.append({"id": "discards", "label": tr("Seat {}'s discards", state.buyer), "count": len(state.discards),
-                      "face_up": False, "seat": state.buyer, "trump": False, "rule": "gleek.stock.discards",
-                      **({"cards": [str(c) for c in sorted(state.discards, key=lambda c: c.index)]} if mine else {})})
+        piles.append(pile("discards", tr("Seat {}'s discards", state.buyer), sorted(state.discards, key=lambda c: c.index),
+                          omniscient or seat == state.buyer, seat=state.buyer, rule="gleek.stock.discards"))
     return piles
 
 
-def seat_counts(state: GleekState) -> list[list[dict[str, Any]]]:
+def seat_counts(state: GleekState) -> list[list[SeatCount]]:
     if not state.taken_tricks:
         return [[] for _ in range(PLAYERS)]
     _points, cards, honours = state.counted()
-    return [[{"label": _("Cards won"), "value": cards[s], "rule": "gleek.count.cards"},
-             {"label": _("Honours"), "value": honours[s], "rule": "gleek.count.honours"}] for s in range(PLAYERS)]
+    return [[item(_("Cards won"), cards[s], "gleek.count.cards"), item(_("Honours"), honours[s], "gleek.count.honours")]
+            for s in range(PLAYERS)]
 
 
-def ledger(state: GleekState) -> dict[str, Any]:
+def ledger(state: GleekState) -> LedgerView:
     coin = state.params.coin
     totals = state.totals()
-    accounts = [{"unit": "tokens", "label": _("Won or lost, in tokens"), "rule": "gleek.stakes.units", "totals": totals}]
+    accounts = [account("tokens", _("Won or lost, in tokens"), "gleek.stakes.units", totals)]
     if coin > 1:
         whole = [int(t / coin) for t in totals]
-        accounts += [{"unit": "coins", "label": tr("of which whole coins ({} tokens each)", coin),
-                      "rule": "gleek.stakes.units", "totals": whole},
-                     {"unit": "tokens", "label": _("and tokens over"), "rule": "gleek.stakes.units",
-                      "totals": [t - w * coin for t, w in zip(totals, whole)]}]
+        accounts += [account("coins", tr("of which whole coins ({} tokens each)", coin), "gleek.stakes.units", whole),
+                     account("tokens", _("and tokens over"), "gleek.stakes.units",
+                             [t - w * coin for t, w in zip(totals, whole)])]
     return {"unit": "tokens", "start": None, "start_rule": None, "target": None, "target_rule": "gleek.game.length",
             "lower_is_better": False, "accounts": accounts}
 

@@ -33,6 +33,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, ClassVar, cast
 
+from engine.view_types import Account, HiddenHand, Pile, Show, View
 from engine.cards import Card, Suit, format_cards, shuffled
 from engine.errors import IllegalActionError
 from engine.actions import Named
@@ -579,20 +580,21 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         return super().prompt_fields() | {"turned": self.turned.symbol if self.turned else None,
                                           "most": min(len(self.stock), HAND_SIZE)}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         self.check_seat(seat)
-        hands: list[Any] = [[str(c) for c in hand] if seat is None or p == seat
-                            else {"count": len(hand), "known": [str(c) for c, s in self.known.items() if s == p]}
-                            for p, hand in enumerate(self.hands)]
-        return self.view_header(seat) | {"trump": self.trump.value, "hands": hands, **self.trick_view()}
+        hands: list[list[str] | HiddenHand] = [
+            [str(c) for c in hand] if seat is None or p == seat
+            else {"count": len(hand), "known": [str(c) for c, s in self.known.items() if s == p]}
+            for p, hand in enumerate(self.hands)]
+        return {**self.view_header(seat), "trump": self.trump.value, "hands": hands, **self.trick_view(), "detail": {}}
 
     def active_seats(self) -> list[int]:
         return loo_view.active(self)
 
-    def shows_view(self, viewer: int | None) -> list[dict[str, Any]]:
+    def shows_view(self, viewer: int | None) -> list[Show]:
         return loo_view.shows(self)
 
-    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+    def piles_view(self, viewer: int | None) -> list[Pile]:
         return loo_view.piles(self, viewer)
 
     def ledger_start(self) -> tuple[int | list[int] | None, str | None]:
@@ -601,7 +603,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
     def ledger_target(self) -> tuple[int | None, str | None]:
         return 0, self.RULES.end
 
-    def final_accounts(self) -> list[dict[str, Any]]:
+    def final_accounts(self) -> list[Account]:
         return loo_view.accounts(self)
 
 

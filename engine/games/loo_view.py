@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.view_types import Account, Pile, Show
 from engine.game import fact
 from engine.games.loo_rules import OVER, Payments, bid_order
 from engine.i18n import _, ngettext, tr
@@ -38,7 +39,7 @@ def active(state: LooState) -> list[int]:
     return [s for s in bid_order(state.num_players, state.dealer) if state.bids[s] != "pass"]
 
 
-def piles(state: LooState, viewer: int | None) -> list[dict[str, Any]]:
+def piles(state: LooState, viewer: int | None) -> list[Pile]:
     """The turned trump (in the dealer's hand once he took it), the stock (its cards to
     nobody), the discards a buyer is making (to him) and the cards thrown out by the buyers
     before him (to nobody)."""
@@ -58,12 +59,12 @@ def piles(state: LooState, viewer: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def shows(state: LooState) -> list[dict[str, Any]]:
+def shows(state: LooState) -> list[Show]:
     """The hands (or parts) shown this deal, each with its sentence and rule."""
     return [show(s["seat"], s["kind"], s["cards"], s["value"], s["text"], s["rule"]) for s in state.shown]
 
 
-def accounts(state: LooState) -> list[dict[str, Any]]:
+def accounts(state: LooState) -> list[Account]:
     """At the end, the settlement: what each seat receives (+) or pays (−)."""
     if state._phase != OVER:
         return []

@@ -15,8 +15,9 @@ dealer's last card, shown, names trumps.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from engine.view_types import Pile
 from engine.cards import Card, Rank, Suit, deck_36, format_cards
 from engine.game import Action, GameSpec, Option
 from engine.games.loo import LooRules, LooState, LooVariant, jacks_held
@@ -222,7 +223,7 @@ class PetukhState(LooState):
                           format_cards(jacks, symbols=True), value)
         return False
 
-    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+    def piles_view(self, viewer: int | None) -> list[Pile]:
         """The loo's piles, and at six the dealer's last card, shown for trumps."""
         piles = super().piles_view(viewer)
         if self.trump_card is not None:

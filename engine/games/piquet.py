@@ -30,6 +30,8 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, Self, TypeVar, cast
 
+from engine.table_view import show as shown_item
+from engine.view_types import Calls, Contest, LedgerView, Pile, SeatCount, Show, Taken, View
 from engine.cards import Card, Suit, format_cards, shuffled
 from engine.determinize import Hidden
 from engine.errors import IllegalActionError
@@ -462,7 +464,7 @@ class PiquetState(ListHands, TrickTable, Partie):
             del fields["winners"]  # (a drawn partie names no winner)
         return fields
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         self.check_seat(seat)
         return view(self, seat)
 
@@ -470,25 +472,25 @@ class PiquetState(ListHands, TrickTable, Partie):
         return deal_summary(self, deal)
 
     # ----- the table's part of the view (engine.table_view's hooks) ---------------------
-    def calls_view(self, viewer: int | None) -> dict[str, Any] | None:
+    def calls_view(self, viewer: int | None) -> Calls | None:
         return piquet_view.calls(self)
 
-    def contest_view(self, viewer: int | None) -> dict[str, Any] | None:
+    def contest_view(self, viewer: int | None) -> Contest | None:
         return piquet_view.contest(self)
 
-    def shows_view(self, viewer: int | None) -> list[dict[str, Any]]:
-        return [s | {"text": str(s["text"])} for s in self.shown]
+    def shows_view(self, viewer: int | None) -> list[Show]:
+        return [shown_item(s["seat"], s["kind"], s["cards"], s["value"], s["text"], s["rule"]) for s in self.shown]
 
-    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+    def piles_view(self, viewer: int | None) -> list[Pile]:
         return piquet_view.piles(self, viewer)
 
-    def seat_counts_view(self, viewer: int | None) -> list[list[dict[str, Any]]]:
+    def seat_counts_view(self, viewer: int | None) -> list[list[SeatCount]]:
         return piquet_view.seat_counts(self)
 
-    def taken_view(self, viewer: int | None) -> dict[str, Any] | None:
+    def taken_view(self, viewer: int | None) -> Taken | None:
         return piquet_view.taken(self, viewer)
 
-    def ledger_view(self) -> dict[str, Any]:
+    def ledger_view(self) -> LedgerView:
         return piquet_view.ledger(self)
 
     # ----- copies -------------------------------------------------------------------

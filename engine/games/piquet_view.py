@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from engine.view_types import Call, Calls, Contest, HiddenHand, LedgerView, Pile, SeatCount, Taken, View
 from engine.game import Action, fact
 from engine.i18n import N_, Text, _, tr
-from engine.table_view import account, item
+from engine.table_view import account, item, line, pile
 from engine.games.piquet_rules import (CAPOT, CARTE_BLANCHE, DECLARE, ELDER_EXCHANGE, LOOK, REPLY_KINDS,
                                        YOUNGER_EXCHANGE, Combo)
 
@@ -105,15 +106,15 @@ def call_text(state: PiquetState, action: Action) -> Text | str:
     return Text("Declare") if action.kind == "declare" and action.value is None else action.label
 
 
-def _hand(state: PiquetState, p: int, seat: int | None) -> Any:
+def _hand(state: PiquetState, p: int, seat: int | None) -> list[str] | HiddenHand:
     if seat is None or p == seat:
         return [c._text for c in state.hands[p]]
     return {"count": len(state.hands[p]), "known": [c._text for c, s in state.known.items() if s == p]}
 
 
-def piles(state: PiquetState, seat: int | None) -> list[dict[str, Any]]:
-    talon = {"id": "talon", "label": _("Talon"), "count": len(state.talon), "face_up": False, "seat": None,
-             "trump": False, "rule": "piquet.exchange.look-at-left"}
+def piles(state: PiquetState, seat: int | None) -> list[Pile]:
+    talon: Pile = {"id": "talon", "label": _("Talon"), "count": len(state.talon), "face_up": False, "seat": None,
+                   "trump": False, "rule": "piquet.exchange.look-at-left"}
     visible = state.visible_talon(seat)
     if visible or seat is None:
         talon["cards"] = [c._text for c in visible]
@@ -121,59 +122,51 @@ def piles(state: PiquetState, seat: int | None) -> list[dict[str, Any]]:
     for p in (state.elder, 1 - state.elder):
         laid = state.pending if state.current_player() == p and state.phase in (ELDER_EXCHANGE, YOUNGER_EXCHANGE) \
             else state.discards[p]
-        pile: dict[str, Any] = {"id": f"discards-{p}", "label": tr("Seat {}'s discards", p), "count": len(laid),
-                                "face_up": False, "seat": p, "trump": False, "rule": "piquet.exchange.limits"}
-        if seat is None or seat == p:
-            pile["cards"] = [c._text for c in laid]
-        piles.append(pile)
+        piles.append(pile(f"discards-{p}", tr("Seat {}'s discards", p), laid, seat is None or seat == p, seat=p,
+                          rule="piquet.exchange.limits"))
     return piles
 
 
-def view(state: PiquetState, seat: int | None) -> dict[str, Any]:
+def view(state: PiquetState, seat: int | None) -> View:
     """What ``seat`` may see (``None``: everything): the header, with the generic keys the
-    table draws from the hooks below, and Piquet's own."""
-    return state.view_header(seat) | state.trick_view() | {
-        "elder": state.elder,
-        "hands": [_hand(state, p, seat) for p in (0, 1)],
-        "talon": len(state.talon),
-        "target": state.params.partie.target,
-        "announced_capot": state.announced,
-        "deal_entries": [e.to_json() for e in state.deal_entries()],
-    }
+    table draws from the hooks below, no trumps, and the hands (another's as its count and
+    the cards of it shown to the table)."""
+    return {**state.view_header(seat), **state.trick_view(), "trump": None,
+            "hands": [_hand(state, p, seat) for p in (0, 1)], "detail": {}}
 
 
-def calls(state: PiquetState) -> dict[str, Any] | None:
+def calls(state: PiquetState) -> Calls | None:
     """The declarations and every call of the deal, and the seat to speak."""
     to_act = state.current_player()
     waiting = [to_act] if to_act is not None and state.PHASES[state.phase].kind == "dialogue" else []
     if not state.said and not waiting:
         return None
-    return {"said": [c | {"text": str(c["text"])} for c in state.said], "waiting": waiting,
-            "waiting_text": tr("Seat {} to speak", waiting[0]) if waiting else ""}
+    said: list[Call] = [{"seat": c["seat"], "kind": c["kind"], "text": str(c["text"]), "rule": c["rule"]}
+                        for c in state.said]
+    return {"said": said, "waiting": waiting, "waiting_text": tr("Seat {} to speak", waiting[0]) if waiting else ""}
 
 
-def contest(state: PiquetState) -> dict[str, Any] | None:
+def contest(state: PiquetState) -> Contest | None:
     """The declarations, category by category."""
     if not state.contest:
         return None
-    return {"title": _("Declarations"), "lines": [line | {"label": str(line["label"]), "text": str(line["text"])}
-                                                  for line in state.contest]}
+    return {"title": _("Declarations"), "lines": [line(c["label"], c["text"], c["rule"], c["muted"]) for c in state.contest]}
 
 
-def seat_counts(state: PiquetState) -> list[list[dict[str, Any]]]:
+def seat_counts(state: PiquetState) -> list[list[SeatCount]]:
     """The points each player has scored this deal."""
     points = state.deal_points()
     return [[item(_("Points this deal"), points[p], "piquet.score.deal-total")] for p in (0, 1)]
 
 
-def taken(state: PiquetState, seat: int | None) -> dict[str, Any] | None:
+def taken(state: PiquetState, seat: int | None) -> Taken | None:
     """The cards ``seat`` drew from the talon, to him, while the deal is dealt and declared."""
     if seat is not None and state.phase in _DEALING and state.exchanged_by[seat]:
         return {"seat": seat, "cards": [c._text for c in state.drew[seat]], "note": _("drawn from the talon")}
     return None
 
 
-def ledger(state: PiquetState) -> dict[str, Any]:
+def ledger(state: PiquetState) -> LedgerView:
     """The columns' target, and the deal's points as an account."""
     return {"unit": state.UNIT, "start": None, "start_rule": None, "target": state.params.partie.target,
             "target_rule": "piquet.partie.length", "lower_is_better": False,

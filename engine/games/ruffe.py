@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from operator import itemgetter
 from typing import Any, cast
 
+from engine.view_types import Contest, HiddenHand, Pile, SeatCount, Show, View
 from engine.cards import ALL_CARDS, Card, Rank, Suit
 from engine.game import Action, GameSpec
 from engine.games.ruffe_rules import (
@@ -487,22 +488,22 @@ class RuffeState(TrickTable, Partie):
                  else ngettext("{} card", "{} cards", left)).format(left)
         return super().prompt_fields() | {"left": words}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         self.check_seat(seat)
-        hands: list[Any] = [[str(a.card) for a in acts] if seat is None or p == seat else {"count": len(acts)}
-                            for p, acts in enumerate(self._acts)]
-        return self.view_header(seat) | {"trump": self.trump.value, "hands": hands, **self.trick_view()}
+        hands: list[list[str] | HiddenHand] = [[str(a.card) for a in acts] if seat is None or p == seat
+                                               else {"count": len(acts)} for p, acts in enumerate(self._acts)]
+        return {**self.view_header(seat), "trump": self.trump.value, "hands": hands, **self.trick_view(), "detail": {}}
 
-    def contest_view(self, viewer: int | None) -> dict[str, Any] | None:
+    def contest_view(self, viewer: int | None) -> Contest | None:
         return ruffe_view.contest(self, viewer)
 
-    def shows_view(self, viewer: int | None) -> list[dict[str, Any]]:
+    def shows_view(self, viewer: int | None) -> list[Show]:
         return ruffe_view.shows(self)
 
-    def piles_view(self, viewer: int | None) -> list[dict[str, Any]]:
+    def piles_view(self, viewer: int | None) -> list[Pile]:
         return ruffe_view.piles(self, viewer)
 
-    def seat_counts_view(self, viewer: int | None) -> list[list[dict[str, Any]]]:
+    def seat_counts_view(self, viewer: int | None) -> list[list[SeatCount]]:
         return ruffe_view.seat_counts(self)
 
     def ledger_target(self) -> tuple[int | None, str | None]:

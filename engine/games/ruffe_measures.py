@@ -81,8 +81,9 @@ class RuffeMeasures(GameMeasures):
         sides = state.sides()
         head_takers: dict[int, int] = {}
         for entry in state.log:
-            if entry.get("seat") is not None and entry.get("rule") in HEAD_TAKING_RULES:
-                head_takers[entry["deal"]] = entry["seat"]
+            seat = entry["seat"]
+            if seat is not None and entry["rule"] in HEAD_TAKING_RULES:
+                head_takers[entry["deal"]] = seat
         for deal in deals:
             ruff = [0] * len(sides)
             count = [0] * len(sides)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.view_types import Contest, Pile, SeatCount, Show
 from engine.actions import Action
 from engine.cards import Card, Suit
 from engine.game import and_words, fact, side_words
@@ -56,7 +57,7 @@ def said(state: RuffeState, seat: int, action: Action, viewer: int | None) -> st
     return tr("Ruff {}", _announced(state, seat, int(action.value or 0), viewer))
 
 
-def contest(state: RuffeState, viewer: int | None) -> dict[str, Any] | None:
+def contest(state: RuffeState, viewer: int | None) -> Contest | None:
     """The ruff: the announcements, the seats still to announce, its winner (or nobody),
     and, until it is made, that the proof is to come."""
     announced = state.announcements
@@ -80,7 +81,7 @@ def contest(state: RuffeState, viewer: int | None) -> dict[str, Any] | None:
     return {"title": _("The ruff"), "lines": lines}
 
 
-def shows(state: RuffeState) -> list[dict[str, Any]]:
+def shows(state: RuffeState) -> list[Show]:
     """The proofs of the ruff: the counted suit as announced, the turned card when it was
     counted, those laid out since shown from the discards (public once made)."""
     out = []
@@ -98,7 +99,7 @@ def shows(state: RuffeState) -> list[dict[str, Any]]:
     return out
 
 
-def piles(state: RuffeState, viewer: int | None) -> list[dict[str, Any]]:
+def piles(state: RuffeState, viewer: int | None) -> list[Pile]:
     """The turned card (its suit trumps), the head (to its taker once he holds it), the cards
     set aside in a short deal (to nobody) and the head-taker's discards (to him)."""
     every = viewer is None
@@ -118,7 +119,7 @@ def piles(state: RuffeState, viewer: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def seat_counts(state: RuffeState) -> list[list[dict[str, Any]]]:
+def seat_counts(state: RuffeState) -> list[list[SeatCount]]:
     """The cards each seat has won, where the count is of cards (by the ``count`` reading;
     the head-taker's discards among them by the ``head_discards`` reading)."""
     if state.params.count_tricks:

@@ -29,6 +29,7 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.errors import IllegalActionError
 from engine.i18n import Text, _, ngettext
+from engine.view_types import PhaseKind
 
 if TYPE_CHECKING:
     from engine.partie import Partie
@@ -51,15 +52,15 @@ class Phase:
     ``choices``: the sentence ends with the labels of the legal actions.
     """
 
-    kind: ClassVar[str] = ""
+    kind: ClassVar[PhaseKind]
     sampled: bool = True
     """Whether the sampling bot searches this phase's decisions (else it takes the game's advice:
     Piquet's exchange and declarations, whose playouts run a whole deal)."""
 
     def __init__(self, rule: str, text: str, cases: Mapping[str, tuple[str, str]] | None = None,
                  choices: bool = False) -> None:
-        if self.kind not in PHASE_KINDS:
-            raise ValueError(f"phase kind {self.kind!r} is not one of {PHASE_KINDS}")
+        if getattr(self, "kind", None) not in PHASE_KINDS:
+            raise ValueError(f"phase kind {getattr(self, 'kind', None)!r} is not one of {PHASE_KINDS}")
         self.rule = rule
         self.text = text
         self.cases: Mapping[str, tuple[str, str]] = dict(cases or {})

@@ -26,6 +26,7 @@ from engine.cards import ALL_CARDS, Card, Suit, format_cards
 from engine.errors import IllegalActionError
 from engine.i18n import N_, Text
 from engine.phases.base import Phase
+from engine.view_types import LastTrick, TrickKeys
 from engine.tricks import (
     SUIT_OR_TRUMP,
     PlayRule,
@@ -242,7 +243,7 @@ class TrickTable:
         suit_of = self.trick_rule().suit_of
         return suit_of(card, self.trump) if suit_of is not None else card.suit
 
-    def last_trick_json(self) -> dict[str, Any] | None:
+    def last_trick_json(self) -> LastTrick | None:
         """The last trick taken, for a view: its cards by seat, its leader and winner."""
         if self.last_trick is None:
             return None
@@ -250,7 +251,7 @@ class TrickTable:
         return {"cards": [{"seat": s, "card": c._text} for s, c in zip(seats, cards)],
                 "leader": leader, "winner": winner}
 
-    def trick_view(self) -> dict[str, Any]:
+    def trick_view(self) -> TrickKeys:
         """Trick play's part of the view: the trick, its leader, the last trick taken, the
         tricks each seat has taken this deal, how many are played and how many the deal has."""
         return {

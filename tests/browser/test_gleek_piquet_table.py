@@ -161,12 +161,12 @@ def test_gleek_buyer_puts_out_seven_by_clicks(site_page, order):
         view = page.evaluate(TABLE_VIEW)
         if view["phase"] == "exchange" and view["to_act"] == 0:
             break
-        assert view["phase"] == "auction" and view["deal"] == 1, (view["phase"], view["auction"])
+        assert view["phase"] == "auction" and view["deal"] == 1, (view["phase"], view["detail"]["auction"])
         bids = page.locator('.ed-action-buttons .ed-action[data-legal="true"]:not([data-kind="pass"])')
         click_and_wait(page, bids.first)
     else:
-        pytest.fail(f"the reader did not buy the stock: {view['auction']}")
-    assert view["auction"]["buyer"] == 0 and view["variant"]["exchange_order"] == order
+        pytest.fail(f"the reader did not buy the stock: {view['detail']['auction']}")
+    assert view["detail"]["auction"]["buyer"] == 0 and view["variant"]["exchange_order"] == order
     hand = page.locator(".ed-hand .ed-card")
     if order == "take-first":
         assert view["taken"] and len(view["taken"]["cards"]) == 7, view["taken"]

@@ -231,7 +231,8 @@ function holderLine(t, pile) {
 
 /** A pile of the view's `piles`: its cards face up where the reader may see them, else as many
  *  backs (a few), or an empty place; its caption says what it is, how many, whose, and the
- *  trumps it shows. */
+ *  trumps it shows.
+ *  @param {import('./view-types.js').Pile} pile */
 function renderPile(t, pile) {
   const { el } = t;
   const cards = Array.isArray(pile.cards) ? pile.cards : null;

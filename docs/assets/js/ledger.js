@@ -28,7 +28,8 @@ export const amountText = (n, lower) => (lower ? signed(n) : String(n));
 const plural = (unit) => unitWord(unit, "many");
 const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
-/** The ledger of a view (its `ledger`) or of a compare result, in the shape the renderer reads. */
+/** The ledger of a view (its `ledger`) or of a compare result, in the shape the renderer reads.
+ *  @param {import('./view-types.js').View | Object} source */
 export function ledgerOf(source) {
   const book = source.ledger || {};
   const lower = Boolean(book.lower_is_better ?? source.lower_is_better);

@@ -47,6 +47,7 @@ export const phaseWords = {
 
 /** A button for an action that is not a card; a forbidden one is drawn unavailable but may be
  *  pressed, to read the rule that forbids it. */
+/** @param {import('./view-types.js').LegalAction} entry */
 function actionButton(t, entry, legal) {
   return t.el("button", { type: "button",
     class: "md-button md-button--primary ed-action" + (legal ? "" : " ed-illegal-action"),

@@ -21,7 +21,8 @@ const over = {
 
 const RENDERERS = { dialogue, exchange, trick, over };
 
-/** The view's phase: {kind, renderer, chip (the turn chip of the seat to act)}. */
+/** The view's phase: {kind, renderer, chip (the turn chip of the seat to act)}.
+ *  @param {import('./view-types.js').View} view */
 export function phaseOf(view) {
   const kind = view.phase_kind ?? (view.over ? "over" : "generic");
   const renderer = RENDERERS[kind] || generic;

@@ -65,6 +65,8 @@ class Table {
     this.el = site.el;
     this.spec = null;
     this.id = null;
+    /** The reader's view, as the engine gives it (null before the first answer).
+     *  @type {import('./view-types.js').View | null} */
     this.view = null;
     this.busy = false;
     this.generation = 0;
