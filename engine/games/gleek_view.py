@@ -73,7 +73,7 @@ def calls(state: GleekState) -> dict[str, Any] | None:
         waiting = [to_act] + [s for s in ((to_act + k) % PLAYERS for k in (1, 2))
                               if state.in_auction[s] and s != state.bids[-1][0]]
     elif phase in _WAITING:
-        waiting = list(state._turns[max(state._turn, 0):])
+        waiting = list(state.dialogue.turns[max(state.dialogue.turn, 0):])
     text = ngettext(*_WAITING[phase], len(waiting)).format(side_words(waiting)) if waiting else ""
     return {"said": [c._asdict() | {"text": str(c.text)} for c in state.calls], "waiting": waiting, "waiting_text": text}
 
