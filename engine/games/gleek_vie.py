@@ -96,13 +96,13 @@ class _Vie(Dialogue["VieTable"]):
         self.call(state, seat, action)
 
     def call(self, state: VieTable, seat: int, action: Action) -> None:
-        state._vie_call(seat, action)
+        state.vie_call(seat, action)
 
     def close(self, state: VieTable) -> None:
         if state.vie_stage == DECLARE:
-            state._all_passed()
+            state.all_passed()
         else:
-            state._vie_won(state._vier(), "unseen", {})
+            state.vie_unanswered()
 
     def label(self, state: VieTable, action: Action) -> str:
         stake = state.stake + 2 if state.vie_stage == CONTEST else 4
@@ -137,14 +137,14 @@ class _Tyde(Dialogue["VieTable"]):
         return [SHOW_TYDE_ACT, KEEP_TYDE_ACT] if held else [KEEP_TYDE_ACT]
 
     def call(self, state: VieTable, seat: int, action: Action) -> None:
-        state._tyde_call(seat, action)
+        state.tyde_call(seat, action)
         self.advance(state)
 
     def automatic(self, state: VieTable, seat: int) -> bool:
         return state.tyde_paid is not None  # shown: nobody else can hold it
 
     def close(self, state: VieTable) -> None:
-        state._tyde_done()
+        state.tyde_done()
 
     def label(self, state: VieTable, action: Action) -> str:
         return _("Show the Tyde") if action.kind == SHOW_TYDE else _("Show no Tyde")
@@ -249,7 +249,7 @@ class VieTable(Partie):
 
     @implements("gleek.vie.order", "gleek.vie.responses", "gleek.vie.revie", "gleek.vie.yield",
                 "gleek.vie.show-after-yield")
-    def _vie_call(self, seat: int, action: Action) -> None:
+    def vie_call(self, seat: int, action: Action) -> None:
         """One call of the vie (see the phase): a vie opens the answers from the vier's left;
         the first see or revie closes them; the two contestants then raise by 2 in turn, the
         vier first, until one yields; the show after a yield by the reading."""
@@ -372,6 +372,10 @@ class VieTable(Partie):
         self._vie_won(winner, "shown" if shown else "yielded", owed)
 
     @implements("gleek.vie.base-payment")
+    def vie_unanswered(self) -> None:
+        """Nobody answered the vie: the vier wins the ruff unseen."""
+        self._vie_won(self._vier(), "unseen", {})
+
     def _vie_won(self, winner: int, how: str, owed: dict[int, list[Owed]]) -> None:
         """The ruff's winner is paid 2 coins by each who pays for it (a contestant's 2 are in
         what he owes; a player who passed before the vie is exempt by the reading) and
@@ -396,7 +400,7 @@ class VieTable(Partie):
             self.pot = 0
 
     @implements("gleek.vie.all-pass", "gleek.vie.all-pass-limit")
-    def _all_passed(self) -> None:
+    def all_passed(self) -> None:
         """All three passed: each stakes 2 coins into the pot; the declarations begin again
         (after three such rounds the best ruff shown takes the pot), or the pot waits for a
         later deal, by the reading."""
@@ -473,7 +477,7 @@ class VieTable(Partie):
             if payer != seat:
                 self._pay(payer, seat, self.coins(coins), rule, Text("the Tyde: {}", coins_said(coins)))
 
-    def _tyde_call(self, seat: int, action: Action) -> None:
+    def tyde_call(self, seat: int, action: Action) -> None:
         self.history.append((seat, action))
         if action.kind == SHOW_TYDE:
             self._call(seat, SHOW_TYDE, Text("shows the Tyde"), "gleek.tyde.timing")
@@ -481,6 +485,6 @@ class VieTable(Partie):
         else:
             self._call(seat, KEEP_TYDE, Text("shows no Tyde"), "gleek.tyde.timing")
 
-    def _tyde_done(self) -> None:
+    def tyde_done(self) -> None:
         self._tyde_due = self.tyde_paid is None  # whoever plays the four of trumps is paid then
         self._start_play()

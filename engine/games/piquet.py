@@ -256,6 +256,13 @@ class PiquetState(ListHands, TrickTable, Partie):
             return
         self.after_exchanges()
 
+    def lay_out(self, seat: int, card: Card) -> None:
+        """``card`` laid out in ``seat``'s exchange, one at a time: from the hand to the cards
+        laid out so far; what was reckoned of the hand as held goes (the advice's ``keep`` stays)."""
+        self.hands[seat].remove(card)
+        self.pending.append(card)
+        self._combos = {k: v for k, v in self._combos.items() if k[1] == "keep"}
+
     def draw(self, seat: int, n: int) -> None:
         drawn = self.talon_cards[self.drawn:self.drawn + n]
         self.drawn += n

@@ -91,9 +91,7 @@ class _Exchange(Exchange["PiquetState"]):
         return state.exchange_bounds(self.elder)[0]
 
     def give_card(self, state: PiquetState, seat: int, card: Card) -> None:
-        state.hands[seat].remove(card)
-        state.pending.append(card)
-        state._combos = {k: v for k, v in state._combos.items() if k[1] == "keep"}
+        state.lay_out(seat, card)
 
     def done(self, state: PiquetState, seat: int) -> None:
         state.exchanged(seat)
@@ -106,7 +104,7 @@ class _Exchange(Exchange["PiquetState"]):
                                   seat)
 
     def fields(self, state: PiquetState) -> dict[str, Any]:
-        seat = state._to_act
+        seat = state.current_player()
         return {"most": self.most(state, seat) - len(state.pending) if seat is not None else 0}
 
     def label(self, state: PiquetState, action: Action) -> str:
@@ -201,7 +199,7 @@ class _Over(Over):
         self.cases = {"drawn": ("outcome", N_("The game is over, drawn: {reason}."))}
 
     def fields(self, state: Partie) -> dict[str, Any]:
-        outcome = state._outcome
+        outcome = state.outcome()
         return {"case": "drawn"} if outcome is not None and not outcome.winners else {}
 
 
