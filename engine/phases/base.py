@@ -1,8 +1,10 @@
 """A phase of a deal as an object: who acts, what he may do, what doing it does.
 
-A :class:`Phase` is declared once per game (a class attribute of its partie, in
-:attr:`~engine.partie.Partie.PHASES`, keyed by the phase's name) and holds no state of
-its own: the deal in progress lives in the partie, and each method receives it.  What
+A :class:`Phase` is declared once per game, typed to the game's state (``Phase[S]``: a
+game's phases are ``Dialogue["RuffeState"]``… and receive a ``RuffeState``), named in
+:attr:`~engine.partie.Partie.PHASES` by the phase's name, and holds no state of its own: the
+deal in progress lives in the partie, and each method receives it.  The order of a deal's
+phases is the game's :class:`Flow` (:attr:`~engine.partie.Partie.FLOW`).  What
 the variant's readings mean to a phase was turned into the partie's parameters at
 construction; a phase reads them there.
 
