@@ -371,11 +371,11 @@ class VieTable(Partie):
         self.vie_closed = ("gleek.vie.show-after-yield", Text("the contest has been yielded: the vie is over"))
         self._vie_won(winner, "shown" if shown else "yielded", owed)
 
-    @implements("gleek.vie.base-payment")
     def vie_unanswered(self) -> None:
         """Nobody answered the vie: the vier wins the ruff unseen."""
         self._vie_won(self._vier(), "unseen", {})
 
+    @implements("gleek.vie.base-payment")
     def _vie_won(self, winner: int, how: str, owed: dict[int, list[Owed]]) -> None:
         """The ruff's winner is paid 2 coins by each who pays for it (a contestant's 2 are in
         what he owes; a player who passed before the vie is exempt by the reading) and
