@@ -30,7 +30,8 @@ from engine.limits import MAX_ACTIONS, MAX_DECK, MAX_TEXT
 from engine.game import Action, GameState, Outcome, Variant, side_words
 from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
-from engine.phases.base import PHASE_KINDS, Over, Phase
+from engine.phases.base import PHASE_KINDS, Flow, Over, Phase
+from engine.phases.dialogue import DialogueState
 from engine import table_view as table_views
 from engine.view_types import Account, Calls, LogEntry, SheetRow, Contest, LedgerView, Pile, Prompt, SeatCount, Show, Taken, ViewHeader
 from engine.i18n import Text, current as current_language, tr
@@ -83,18 +84,17 @@ class Partie(GameState):
     """The game's rule ids for ``deck`` (the pack), ``first_dealer`` and ``rotation``."""
     UNIT: ClassVar[str] = "points"
     """The unit of the game's score: ``points`` (Ruffe), ``record`` (the loo family) …"""
-    PHASES: ClassVar[dict[str, Phase]] = {"over": Over()}
+    PHASES: ClassVar[dict[str, Phase[Any]]] = {"over": Over()}
     """The game's phases by name (:class:`~engine.phases.Phase` objects): what each
     allows, does and asks; the partie answers :meth:`legal_actions`, :meth:`apply`,
-    :meth:`action_label` and :meth:`heuristic_action` from the phase on now."""
-    _turns: list[int]
-    """A dialogue's order of seats (:class:`~engine.phases.Dialogue`) and the position in it."""
-    _turn: int
-    _calls: list[tuple[int, Action, str, str]]
-    """The deal's calls so far: seat, action, rule and the dialogue's name (from the deal's
-    start; where the dialogue opened last began in it: ``_calls_from``)."""
-    _calls_from: int
-    _dialogue: str
+    :meth:`action_label` and :meth:`heuristic_action` from the phase on now.  Derived, for
+    the views and records, from the phases the game declares as typed names."""
+    FLOW: ClassVar[Flow | None] = None
+    """The game's deal: its phases in their usual order and the named exits from it
+    (:class:`~engine.phases.base.Flow`); :meth:`enter` holds the game to it."""
+    dialogue: DialogueState
+    """The deal's dialogues (:class:`~engine.phases.dialogue.DialogueState`: the order of the
+    one opened last, the position in it, the calls made), begun anew with each deal."""
     ACCOUNT_LABELS: ClassVar[dict[str, str]] = {}
     """The label of each account the ledger keeps besides the score, by unit (the view's
     ``ledger.accounts``; an account's rule is that of its first entry): templates marked with
@@ -307,7 +307,7 @@ class Partie(GameState):
         self.deals.append([c._text for c in deck])
         self.deal_number = k + 1
         self.ledger.open_deal(k + 1, self.dealer)
-        self._turns, self._turn, self._calls, self._calls_from = [], -1, [], 0  # no dialogue yet
+        self.dialogue = DialogueState()  # no dialogue yet
         self.deal(deck)
 
     def next_deal(self) -> None:
@@ -471,6 +471,19 @@ class Partie(GameState):
         return prompt
 
     # ----- the phase on now ----------------------------------------------------------
+    def enter(self, phase: str, *, set_up: bool = False) -> None:
+        """The deal goes on to ``phase`` (a name of :attr:`PHASES`): the one writer of the
+        phase on now, held to the game's :attr:`FLOW` (a step it does not declare is a bug in
+        the game, raised as :class:`~engine.errors.EngineError`).  ``set_up``: a position a
+        worked example stands the deal at, not reached by play (the flow is not asked)."""
+        now = self._phase
+        if now != phase:
+            flow = self.FLOW
+            if flow is not None and not set_up and not flow.allows(now, phase):
+                raise EngineError(f"{self.game_id}: the deal goes from {now or 'its start'} to {phase}, "
+                                  f"a step its flow does not declare ({flow!r})")
+            self._phase = phase
+
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take (a fresh list; none once the game is over)."""
         seat = self._to_act
@@ -534,7 +547,7 @@ class Partie(GameState):
         ended it, where another rule than the game's end did (a hand shown that wins the game), which
         an action refused after the end names."""
         self._ended_by = by
-        self._phase = "over"
+        self.enter("over")
         self._to_act = None
         totals = self.totals()
         self._outcome = Outcome(
@@ -579,4 +592,5 @@ class Partie(GameState):
         new.ledger = self.ledger.copy()
         new._shown = _Shown()  # (the copy goes its own way from here)
         new._handed = None  # (a copy is changed apart, a determinized one redealt: it lists its own)
+        new.dialogue = self.dialogue.copy()
         return new

@@ -87,14 +87,15 @@ def account_totals(view: Mapping[str, Any], unit: str) -> list[Any] | None:
 def calls(state: Partie, viewer: int | None) -> Calls | None:
     """The calls the partie noted (:meth:`~engine.phases.Dialogue.note`), each in the words of
     its dialogue for ``viewer``, and the seats of the dialogue opened last yet to speak."""
-    if not state._calls and not state._turns:
+    talk = state.dialogue
+    if not talk.calls and not talk.turns:
         return None
     phases = state.PHASES
     said: list[Call] = [{"seat": seat, "kind": action.kind, "text": phases[name].said(state, seat, action, viewer),
-                         "rule": rule} for seat, action, rule, name in state._calls]
-    spoken = len(state._calls) - state._calls_from  # each seat of the order speaks once
-    waiting = list(state._turns[spoken:]) if state._phase != "over" else []
-    dialogue = cast("Dialogue", phases[state._dialogue])  # (the dialogue opened last this deal)
+                         "rule": rule} for seat, action, rule, name in talk.calls]
+    spoken = len(talk.calls) - talk.calls_from  # each seat of the order speaks once
+    waiting = list(talk.turns[spoken:]) if state._phase != "over" else []
+    dialogue = cast("Dialogue[Any]", phases[talk.name])  # (the dialogue opened last this deal)
     text = dialogue.waiting_text
     return {"said": said, "waiting": waiting, "waiting_text": tr(text) if isinstance(text, str) else str(text)}
 

@@ -176,7 +176,7 @@ def check_hidden(state: Any, views: dict[int | None, dict[str, Any]], where: str
             assert view["taken"] is None or view["taken"]["seat"] == seat, where  # (Piquet: the cards he drew)
     calls = every["calls"]
     if calls is not None and type(state).calls_view is Partie.calls_view:  # a seat waits only if it has not spoken
-        assert not set(calls["waiting"]) & {c["seat"] for c in calls["said"][state._calls_from:]}, where
+        assert not set(calls["waiting"]) & {c["seat"] for c in calls["said"][state.dialogue.calls_from:]}, where
 
 
 def check_ledger(state: Any, view: dict[str, Any], where: str) -> None:

@@ -42,9 +42,9 @@ def test_the_dialogue_s_calls_are_the_order_spoken_and_waiting(game):
         state.apply(bots[seat].choose(state, seat))
     noted = type(state).calls_view is Partie.calls_view  # (Gleek and Piquet keep calls of their own)
     while state.PHASES[state.phase].kind == "dialogue" and state.deal_number == 1:
-        order = list(state._turns)  # (Памфил: the declaration's, then the bidding's)
+        order = list(state.dialogue.turns)  # (Памфил: the declaration's, then the bidding's)
         calls = state.view(None)["calls"]
-        spoken = [c["seat"] for c in calls["said"][state._calls_from:]]
+        spoken = [c["seat"] for c in calls["said"][state.dialogue.calls_from:]]
         assert calls["waiting"][0] == state.current_player()
         assert not noted or spoken + calls["waiting"] == order
         seat = state.current_player()

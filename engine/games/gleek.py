@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from engine.view_types import Calls, Contest, LedgerView, Pile, SeatCount, Show, Taken, View
 from engine.cards import Card, Suit, shuffled
@@ -35,9 +35,10 @@ from engine.games.gleek_rules import (
     TAKE, TRICKS, TRUMPS_WORDS, TYDE, VIE, VIE_KINDS, Cuts, GleekParams, Side, GleekVariant, bid_split, count_points, deal_hands, four_of_trumps,
     gleek_pack, order_of_play, params_of, settle, share_leftover, tokens_said,
 )
-from engine.games.gleek_vie import DONE, PASS_ACT, VIE_RULES, VieTable, _Tyde, _Vie
+from engine.games.gleek_vie import DONE, PASS_ACT, TYDE_DIALOGUE, VIE_DIALOGUE, VIE_RULES, VieTable
 from engine.partie import Partie
 from engine.phases import Dialogue, Exchange, TrickPlay, TrickRules, TrickTable
+from engine.phases.base import Flow
 from engine.rules import implements
 from engine.tricks import PlayRule
 
@@ -78,112 +79,128 @@ class DealRecord(NamedTuple):
 
 # ---------------------------------------------------------------- the phases
 
-class _Auction(Dialogue):
+class _Auction(Dialogue["GleekState"]):
     """The auction for the stock: after the compulsory opening bid, each player still in,
     in turn, raises or drops out for good, until one is left."""
 
-    def calls(self, state: Partie, seat: int) -> list[Action]:
-        return [*cast("GleekState", state).params.raises, PASS_ACT]
+    def calls(self, state: GleekState, seat: int) -> list[Action]:
+        return [*state.params.raises, PASS_ACT]
 
-    def call(self, state: Partie, seat: int, action: Action) -> None:
-        cast("GleekState", state)._bid(seat, action)
+    def call(self, state: GleekState, seat: int, action: Action) -> None:
+        state.bid(seat, action)
 
-    def apply(self, state: Partie, seat: int, action: Action) -> None:
-        gleek = cast("GleekState", state)
-        if action == PASS_ACT or action in gleek.params.raises:  # (the hot path of a playout)
-            gleek._bid(seat, action)
+    def apply(self, state: GleekState, seat: int, action: Action) -> None:
+        if action == PASS_ACT or action in state.params.raises:  # (the hot path of a playout)
+            state.bid(seat, action)
         else:
             raise self.refuse(state, seat, action)
 
-    def close(self, state: Partie) -> None:
-        cast("GleekState", state)._sell_stock()
+    def close(self, state: GleekState) -> None:
+        state.sell_stock()
 
-    def label(self, state: Partie, action: Action) -> str:
+    def label(self, state: GleekState, action: Action) -> str:
         if action.kind == RAISE:
-            gleek = cast("GleekState", state)
             step = 1 if action.value is None else int(action.value)
-            bid = gleek.bids[-1][1] + step
+            bid = state.bids[-1][1] + step
             return ngettext("Raise to {} tokens", "Raise to {} tokens", bid).format(bid)
         return _("Drop out")
 
-    def fields(self, state: Partie) -> dict[str, Any]:
-        return {"bid": str(tokens_said(cast("GleekState", state).bids[-1][1]))}
+    def fields(self, state: GleekState) -> dict[str, Any]:
+        return {"bid": str(tokens_said(state.bids[-1][1]))}
 
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
-        return advice.bid(cast("GleekState", state), seat, legal)
+    def advice(self, state: GleekState, seat: int, legal: list[Action]) -> Action:
+        return advice.bid(state, seat, legal)
 
 
-class _Exchange(Exchange):
+class _Exchange(Exchange["GleekState"]):
     """The buyer puts out seven cards, one at a time, and takes the stock but its turned card."""
 
-    def offered(self, state: Partie, seat: int) -> list[Card]:
-        return list(cast("GleekState", state).hands[seat])
+    def offered(self, state: GleekState, seat: int) -> list[Card]:
+        return list(state.hands[seat])
 
-    def legal(self, state: Partie, seat: int) -> list[Action]:
-        return [advice.DISCARD_BY_INDEX[c.index] for c in cast("GleekState", state).hands[seat]]
+    def legal(self, state: GleekState, seat: int) -> list[Action]:
+        return [advice.DISCARD_BY_INDEX[c.index] for c in state.hands[seat]]
 
-    def given(self, state: Partie, seat: int) -> list[Card]:
-        return cast("GleekState", state).discards
+    def given(self, state: GleekState, seat: int) -> list[Card]:
+        return state.discards
 
-    def most(self, state: Partie, seat: int) -> int:
+    def most(self, state: GleekState, seat: int) -> int:
         return STOCK_TAKEN
 
-    def least(self, state: Partie, seat: int) -> int:
+    def least(self, state: GleekState, seat: int) -> int:
         return STOCK_TAKEN
 
-    def give_card(self, state: Partie, seat: int, card: Card) -> None:
-        gleek = cast("GleekState", state)
-        gleek.hands[seat].remove(card)
-        gleek.discards.append(card)
+    def give_card(self, state: GleekState, seat: int, card: Card) -> None:
+        state.hands[seat].remove(card)
+        state.discards.append(card)
 
-    def done(self, state: Partie, seat: int) -> None:
-        cast("GleekState", state)._exchanged()
+    def done(self, state: GleekState, seat: int) -> None:
+        state.exchanged()
 
-    def act(self, state: Partie, seat: int, action: Action) -> None:
-        gleek = cast("GleekState", state)
+    def act(self, state: GleekState, seat: int, action: Action) -> None:
         card = action.card
         if action.kind == DISCARD and card is not None:
-            if card is gleek.turned:
+            if card is state.turned:
                 raise IllegalActionError("gleek.stock.turned-card", action, Text(
                     "{} is the turned card: it stays face up on the table and the buyer never holds it", card), seat)
-            if card in gleek.stock:
+            if card in state.stock:
                 raise IllegalActionError("gleek.stock.exchange-order", action, Text(
                     "{} is a card of the stock: the buyer puts out seven cards of his dealt hand before he takes the "
                     "stock", card), seat)
         super().act(state, seat, action)
 
-    def early_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
+    def early_refusal(self, state: GleekState, seat: int, action: Action) -> IllegalActionError:
         put = len(self.given(state, seat))
         return IllegalActionError("gleek.stock.exchange", action, Text(
             "the buyer puts out {} cards for the {} of the stock: {} put out so far", STOCK_TAKEN, STOCK_TAKEN, put),
             seat)
 
-    def form_reason(self, state: Partie, seat: int) -> Text:
+    def form_reason(self, state: GleekState, seat: int) -> Text:
         return Text("seat {} bought the stock and puts out a card: 'discard <card>'", seat)
 
-    def fields(self, state: Partie) -> dict[str, Any]:
-        gleek = cast("GleekState", state)
-        left = STOCK_TAKEN - len(gleek.discards)
-        words = (ngettext("{} more card", "{} more cards", left) if gleek.discards
+    def fields(self, state: GleekState) -> dict[str, Any]:
+        left = STOCK_TAKEN - len(state.discards)
+        words = (ngettext("{} more card", "{} more cards", left) if state.discards
                  else ngettext("{} card", "{} cards", left))
         return {"left": words.format(left),
-                "case": "" if gleek.params.discard_first else "taken"}
+                "case": "" if state.params.discard_first else "taken"}
 
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
-        return advice.discard(cast("GleekState", state), seat, legal)
+    def advice(self, state: GleekState, seat: int, legal: list[Action]) -> Action:
+        return advice.discard(state, seat, legal)
 
 
 def _play_advice(state: GleekState, seat: int, cards: list[Card]) -> Action:
     return advice.play(state, seat, cards)
 
 
-class _Play(TrickPlay):
+class _Play(TrickPlay["GleekState"]):
     """The tricks; a call of the vie or of the Tyde is refused under the rule that ended it."""
 
-    def apply(self, state: Partie, seat: int, action: Action) -> None:
+    def apply(self, state: GleekState, seat: int, action: Action) -> None:
         if action.kind in VIE_KINDS or action.kind in (SHOW_TYDE, KEEP_TYDE):
-            raise cast("GleekState", state).refusal_for(seat, action)
+            raise state.refusal_for(seat, action)
         super().apply(state, seat, action)
+
+
+AUCTION_DIALOGUE = _Auction(AUCTION, "gleek.stock.raise", N_("Seat {seat}: raise the bid of {bid} for the stock or "
+                                                              "drop out"), choices=True, verb="bid",
+                            vocabulary=(RAISE, PASS))
+STOCK_EXCHANGE = _Exchange("gleek.stock.exchange", N_("Seat {seat} bought the stock: put out {left}, face down"),
+                           give=DISCARD, finish=TAKE)
+PLAY_TRICKS = _Play(TrickRules(follow="gleek.play.follow", hand="gleek.play.tricks",
+                               winner="gleek.play.trick-winner", form="gleek.play.tricks"),
+                    N_("Seat {seat}: play to trick {trick}, led by seat {leader}"),
+                    cases={"lead": ("gleek.play.lead", N_("Seat {seat}, the eldest: lead to the first trick")),
+                           "next_lead": ("gleek.play.lead",
+                                         N_("Seat {seat} won the last trick: lead to trick {trick}"))},
+                    advice=_play_advice)
+
+FLOW = Flow(AUCTION, EXCHANGE, VIE, TYDE, PLAY, exits={
+    "the Tyde paid before the tricks, turned, or held by nobody: the tricks at once": (VIE, PLAY),
+})
+"""A deal of Gleek: the auction for the stock, the buyer's exchange, the vie of the ruff, the
+gleeks and mournivals (shown and paid, no action), the Tyde (asked when its holder may keep
+it back), the tricks; the deal is settled after the last."""
 
 
 # ---------------------------------------------------------------- the state
@@ -199,27 +216,9 @@ class GleekState(TrickTable, VieTable):
     tricks_per_deal = TRICKS
     PARTIE_RULES = {"deck": "gleek.deck.cards", "first_dealer": "gleek.deal.dealer", "rotation": "gleek.deal.dealer",
                     "end": "gleek.game.length"}
-    PHASES = Partie.PHASES | {
-        AUCTION: _Auction(AUCTION, "gleek.stock.raise", N_("Seat {seat}: raise the bid of {bid} for the stock or "
-                                                             "drop out"), choices=True, verb="bid",
-                          vocabulary=(RAISE, PASS)),
-        EXCHANGE: _Exchange("gleek.stock.exchange", N_("Seat {seat} bought the stock: put out {left}, face down"),
-                            give=DISCARD, finish=TAKE),
-        VIE: _Vie(VIE, "gleek.vie.order", N_("Seat {seat}: vie the ruff or pass"),
-                  cases={"answer": ("gleek.vie.responses", N_("Seat {seat}: the ruff is vied at {stake}")),
-                         "contest": ("gleek.vie.revie", N_("Seat {seat}: the contest for the ruff stands at {stake}")),
-                         "showdown": ("gleek.vie.show-after-yield", N_("Seat {seat}: the contest has been yielded"))},
-                  choices=True, verb="speak", vocabulary=VIE_KINDS),
-        TYDE: _Tyde(TYDE, "gleek.tyde.timing", N_("Seat {seat}: show the Tyde now, if you hold it, or keep it back"),
-                    choices=True, verb=N_("show the Tyde or not"), vocabulary=(SHOW_TYDE, KEEP_TYDE)),
-        PLAY: _Play(TrickRules(follow="gleek.play.follow", hand="gleek.play.tricks",
-                                   winner="gleek.play.trick-winner", form="gleek.play.tricks"),
-                        N_("Seat {seat}: play to trick {trick}, led by seat {leader}"),
-                        cases={"lead": ("gleek.play.lead", N_("Seat {seat}, the eldest: lead to the first trick")),
-                               "next_lead": ("gleek.play.lead",
-                                             N_("Seat {seat} won the last trick: lead to trick {trick}"))},
-                        advice=_play_advice),
-    }
+    FLOW = FLOW
+    PHASES = Partie.PHASES | {AUCTION: AUCTION_DIALOGUE, EXCHANGE: STOCK_EXCHANGE, VIE: VIE_DIALOGUE,
+                              TYDE: TYDE_DIALOGUE, PLAY: PLAY_TRICKS}
 
     def __init__(self, variant: GleekVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
@@ -301,11 +300,11 @@ class GleekState(TrickTable, VieTable):
         self.bids.append((opener, OPENING_BID))
         self._call(opener, "open", Text("opens the auction for the stock at {}", tokens_said(OPENING_BID)),
                    "gleek.stock.opener")
-        self._phase = AUCTION
-        cast(_Auction, self.PHASES[AUCTION]).open(self, [(opener + 1) % PLAYERS])
+        self.enter(AUCTION)
+        AUCTION_DIALOGUE.open(self, [(opener + 1) % PLAYERS])
 
     @implements("gleek.stock.raise", "gleek.stock.drop-out")
-    def _bid(self, seat: int, action: Action) -> None:
+    def bid(self, seat: int, action: Action) -> None:
         """A raise (one token, or 1 to 12 by the reading) or dropping out for good; the
         next player still in speaks, until only one is left."""
         if action.kind == RAISE:
@@ -324,11 +323,11 @@ class GleekState(TrickTable, VieTable):
             self.in_auction[seat] = False
             self._call(seat, PASS, Text("drops out of the auction"), "gleek.stock.drop-out")
         if sum(self.in_auction) > 1:
-            self._turns.append(next(s for s in ((seat + k) % PLAYERS for k in (1, 2)) if self.in_auction[s]))
-        cast(_Auction, self.PHASES[AUCTION]).advance(self)
+            self.dialogue.turns.append(next(s for s in ((seat + k) % PLAYERS for k in (1, 2)) if self.in_auction[s]))
+        AUCTION_DIALOGUE.advance(self)
 
     @implements("gleek.stock.bid-split", "gleek.stock.drop-out")
-    def _sell_stock(self) -> None:
+    def sell_stock(self) -> None:
         """The last player left buys at his bid, paid to the other two in halves."""
         buyer, price = self.bids[-1]
         self.buyer, self.price = buyer, price
@@ -342,7 +341,7 @@ class GleekState(TrickTable, VieTable):
         self._open_exchange(buyer)
 
     def _open_exchange(self, buyer: int) -> None:
-        self._phase = EXCHANGE
+        self.enter(EXCHANGE)
         self._to_act = buyer
         if not self.params.discard_first:
             self._take_stock(buyer)
@@ -356,7 +355,7 @@ class GleekState(TrickTable, VieTable):
                                                       "on the table."), buyer, len(self.taken), [self.turned])
 
     @implements("gleek.stock.exchange", "gleek.stock.discards")
-    def _exchanged(self) -> None:
+    def exchanged(self) -> None:
         """Seven put out, face down and out of the deal; the stock taken (when discarding first)."""
         buyer = self.buyer
         assert buyer is not None  # (the exchange follows the sale)
@@ -378,7 +377,7 @@ class GleekState(TrickTable, VieTable):
     @implements("gleek.play.lead", "gleek.play.tricks")
     def _start_play(self) -> None:
         """The eldest leads to the first trick; the 36 cards in hand make twelve tricks."""
-        self._phase = PLAY
+        self.enter(PLAY)
         self.start_tricks((self.dealer + 1) % PLAYERS, list(range(PLAYERS)))
 
     @implements("gleek.play.follow")
@@ -517,12 +516,14 @@ class GleekState(TrickTable, VieTable):
         self.trump, self.stock, self.pot = self.turned.suit, stock, pot
         self.buyer, self.price = (self.dealer if buyer is None else buyer), OPENING_BID
 
-    def enter(self, stage: str) -> None:
+    def resume(self, stage: str) -> None:
         """Go on from :meth:`set_position` with ``stage``: ``exchange``, ``vie``, ``gleeks``
         (the gleeks, mournivals and the Tyde, then the tricks) or ``play``."""
         assert self.buyer is not None
         steps = {EXCHANGE: lambda: self._open_exchange(self._bought()), VIE: self._start_vie,
                  "gleeks": self._after_vie, PLAY: self._start_play}
+        # (the position was set up, not played to: it stands where the stage is entered from)
+        self.enter({EXCHANGE: AUCTION, VIE: EXCHANGE, "gleeks": VIE, PLAY: TYDE}[stage], set_up=True)
         steps[stage]()
 
     def _bought(self) -> int:

@@ -32,6 +32,7 @@ from engine.games.gleek_rules import (
 
 if TYPE_CHECKING:
     from engine.games.gleek import GleekState
+    from engine.games.gleek_vie import VieTable
 
 _ACT = {kind: Action(kind) for kind in (PASS, VIE_CALL, REVIE, SEE, YIELD, SHOW, NO_SHOW)}
 DISCARD_BY_INDEX = tuple(Action(DISCARD, c) for c in ALL_CARDS)
@@ -132,7 +133,7 @@ def discard(state: GleekState, seat: int, legal: list[Action]) -> Action:
     return DISCARD_BY_INDEX[min((a.card for a in legal if a.card is not None), key=keep).index]
 
 
-def vie(state: GleekState, seat: int, legal: list[Action]) -> Action:
+def vie(state: VieTable, seat: int, legal: list[Action]) -> Action:
     """Vie, answer, raise or yield by the strength of the seat's own ruff."""
     ruff = state.ruff(seat)
     strong, value = ruff.four_aces, ruff.value

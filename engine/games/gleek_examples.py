@@ -2,7 +2,7 @@
 
 Most runners play a real game state, set where the example starts
 (:meth:`~engine.games.gleek.GleekState.set_position` and
-:meth:`~engine.games.gleek.GleekState.enter`), through the example's ``actions``
+:meth:`~engine.games.gleek.GleekState.resume`), through the example's ``actions``
 (``"seat:action"``; a seat not to act is refused by
 :meth:`~engine.games.gleek.GleekState.refusal_for`), and report what the state did:
 the winner, the price, the money each seat made under the rule's own ledger entries.
@@ -46,7 +46,7 @@ def _at(given: dict[str, Any], variant: dict[str, Any], stage: str) -> GleekStat
     """A state at the example's position (its hands, turned card, pot), going on with ``stage``."""
     state = _state(given, variant)
     state.set_position(_hands(given), read_card(given.get("turned")), pot=int(given.get("pot", 0)))
-    state.enter(stage)
+    state.resume(stage)
     return state
 
 
@@ -126,7 +126,7 @@ def _exchange(given: dict[str, Any], variant: dict[str, Any], discards: list[Car
     hands[buyer] = read_cards(given["hand"])
     stock = read_cards(given["stock"])
     state.set_position(hands, stock[0], stock[1:], buyer)
-    state.enter(EXCHANGE)
+    state.resume(EXCHANGE)
     for card in discards:
         _act(state, f"{buyer}:discard {card}")
     if state.phase == EXCHANGE:
@@ -226,7 +226,7 @@ def _tricks_state(given: dict[str, Any], variant: dict[str, Any]) -> GleekState:
         and c.rank is not Rank.FOUR)
     state = _state(given, variant)
     state.set_position(hands, turned)
-    state.enter(PLAY)
+    state.resume(PLAY)
     return _play(state, [[str(c) for c in t] for t in tricks])
 
 

@@ -13,7 +13,7 @@ the gleeks and mournivals, and the Tyde (a :class:`_Tyde` dialogue when it may b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from engine.cards import Card, Suit
 from engine.errors import IllegalActionError
@@ -22,7 +22,8 @@ from engine.game import Action
 from engine.i18n import N_, Text, _, ngettext
 from engine.games import gleek_advice as advice
 from engine.games.gleek_rules import (
-    ANSWER, CONTEST, DECLARE, DONE, KEEP_TYDE, NO_SHOW, PASS, SHOW_TYDE, SHOWDOWN, TYDE, four_of_trumps, gleek_share,
+    ANSWER, CONTEST, DECLARE, DONE, KEEP_TYDE, NO_SHOW, PASS, SHOW_TYDE, SHOWDOWN, TYDE, VIE_KINDS, four_of_trumps,
+    gleek_share,
     sets_of, PLAYERS, REVIE, SEE, SHOW, VIE, VIE_CALL, YIELD, GleekParams, Ruff, coins_said, order_of_play,
     ruff_of, ruff_winner, tokens_said,
 )
@@ -30,8 +31,6 @@ from engine.partie import Partie
 from engine.phases import Dialogue
 from engine.rules import implements
 
-if TYPE_CHECKING:
-    from engine.games.gleek import GleekState
 
 __all__ = ["VieTable", "Call", "Shown", "SHOW_TYDE_ACT", "KEEP_TYDE_ACT", "VIE_RULES", "DECLARE", "ANSWER", "CONTEST", "SHOWDOWN", "DONE", "PASS_ACT"]
 
@@ -81,48 +80,44 @@ class Shown(NamedTuple):
     rule: str
 
 
-class _Vie(Dialogue):
+class _Vie(Dialogue["VieTable"]):
     """The vie of the ruff: declarations from the eldest, the answers to a vie, the
     contest of two, the show after a yield (the stage is the partie's ``vie_stage``)."""
 
-    def calls(self, state: Partie, seat: int) -> list[Action]:
-        return list(STAGE_CALLS[cast("VieTable", state).vie_stage])
+    def calls(self, state: VieTable, seat: int) -> list[Action]:
+        return list(STAGE_CALLS[state.vie_stage])
 
-    def act(self, state: Partie, seat: int, action: Action) -> None:
-        gleek = cast("VieTable", state)
+    def act(self, state: VieTable, seat: int, action: Action) -> None:
         open_calls = self.calls(state, seat)
         if action not in open_calls:
-            stage = gleek.vie_stage
+            stage = state.vie_stage
             raise IllegalActionError(VIE_RULES[stage], action, Text(_STAGE_WORDS[stage], seat, Named(open_calls)),
                                      seat)
         self.call(state, seat, action)
 
-    def call(self, state: Partie, seat: int, action: Action) -> None:
-        cast("VieTable", state)._vie_call(seat, action)
+    def call(self, state: VieTable, seat: int, action: Action) -> None:
+        state.vie_call(seat, action)
 
-    def close(self, state: Partie) -> None:
-        gleek = cast("VieTable", state)
-        if gleek.vie_stage == DECLARE:
-            gleek._all_passed()
+    def close(self, state: VieTable) -> None:
+        if state.vie_stage == DECLARE:
+            state.all_passed()
         else:
-            gleek._vie_won(gleek._vier(), "unseen", {})
+            state.vie_unanswered()
 
-    def label(self, state: Partie, action: Action) -> str:
-        gleek = cast("VieTable", state)
-        stake = gleek.stake + 2 if gleek.vie_stage == CONTEST else 4
+    def label(self, state: VieTable, action: Action) -> str:
+        stake = state.stake + 2 if state.vie_stage == CONTEST else 4
         if action.kind == PASS:
-            return _("Let it go") if gleek.vie_stage == ANSWER else _("Pass")
+            return _("Let it go") if state.vie_stage == ANSWER else _("Pass")
         if action.kind == REVIE:
             return ngettext("Revie (to {} coins)", "Revie (to {} coins)", stake).format(stake)
         return _({VIE_CALL: N_("Vie the ruff"), SEE: N_("See it"), YIELD: N_("Yield"), SHOW: N_("Show the ruffs"),
                   NO_SHOW: N_("No show")}[action.kind])
 
-    def fields(self, state: Partie) -> dict[str, Any]:
-        gleek = cast("VieTable", state)
-        return {"case": gleek.vie_stage, "stake": str(coins_said(gleek.stake))}
+    def fields(self, state: VieTable) -> dict[str, Any]:
+        return {"case": state.vie_stage, "stake": str(coins_said(state.stake))}
 
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
-        return advice.vie(cast("GleekState", state), seat, legal)
+    def advice(self, state: VieTable, seat: int, legal: list[Action]) -> Action:
+        return advice.vie(state, seat, legal)
 
 
 _STAGE_WORDS = {DECLARE: N_("seat {} is to vie the ruff or pass: {}"), ANSWER: N_("seat {} is to answer the vie: {}"),
@@ -133,31 +128,39 @@ _STAGE_WORDS = {DECLARE: N_("seat {} is to vie the ruff or pass: {}"), ANSWER: N
 
 
 
-class _Tyde(Dialogue):
+class _Tyde(Dialogue["VieTable"]):
     """When the holder may keep the Tyde back: each player in turn shows it (if he holds
     it) or shows none, so that no one learns where it is from being asked."""
 
-    def calls(self, state: Partie, seat: int) -> list[Action]:
-        gleek = cast("VieTable", state)
-        held = four_of_trumps(gleek.trump) in gleek.hands[seat]
+    def calls(self, state: VieTable, seat: int) -> list[Action]:
+        held = four_of_trumps(state.trump) in state.hands[seat]
         return [SHOW_TYDE_ACT, KEEP_TYDE_ACT] if held else [KEEP_TYDE_ACT]
 
-    def call(self, state: Partie, seat: int, action: Action) -> None:
-        cast("VieTable", state)._tyde_call(seat, action)
+    def call(self, state: VieTable, seat: int, action: Action) -> None:
+        state.tyde_call(seat, action)
         self.advance(state)
 
-    def automatic(self, state: Partie, seat: int) -> bool:
-        return cast("VieTable", state).tyde_paid is not None  # shown: nobody else can hold it
+    def automatic(self, state: VieTable, seat: int) -> bool:
+        return state.tyde_paid is not None  # shown: nobody else can hold it
 
-    def close(self, state: Partie) -> None:
-        cast("VieTable", state)._tyde_done()
+    def close(self, state: VieTable) -> None:
+        state.tyde_done()
 
-    def label(self, state: Partie, action: Action) -> str:
+    def label(self, state: VieTable, action: Action) -> str:
         return _("Show the Tyde") if action.kind == SHOW_TYDE else _("Show no Tyde")
 
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+    def advice(self, state: VieTable, seat: int, legal: list[Action]) -> Action:
         return SHOW_TYDE_ACT
 
+
+VIE_DIALOGUE = _Vie(VIE, "gleek.vie.order", N_("Seat {seat}: vie the ruff or pass"),
+                    cases={"answer": ("gleek.vie.responses", N_("Seat {seat}: the ruff is vied at {stake}")),
+                           "contest": ("gleek.vie.revie", N_("Seat {seat}: the contest for the ruff stands at {stake}")),
+                           "showdown": ("gleek.vie.show-after-yield", N_("Seat {seat}: the contest has been yielded"))},
+                    choices=True, verb="speak", vocabulary=VIE_KINDS)
+TYDE_DIALOGUE = _Tyde(TYDE, "gleek.tyde.timing", N_("Seat {seat}: show the Tyde now, if you hold it, or keep it back"),
+                      choices=True, verb=N_("show the Tyde or not"), vocabulary=(SHOW_TYDE, KEEP_TYDE))
+"""The vie and the Tyde (:class:`~engine.games.gleek.GleekState` names them in its ``PHASES``)."""
 
 
 class VieTable(Partie):
@@ -229,8 +232,8 @@ class VieTable(Partie):
         """Beginning with the eldest, each in turn vies or passes."""
         self.vie_stage = DECLARE
         self._passed_before = []
-        self._phase = VIE
-        cast(_Vie, self.PHASES[VIE]).open(self, order_of_play(self.dealer))
+        self.enter(VIE)
+        VIE_DIALOGUE.open(self, order_of_play(self.dealer))
 
     @implements("gleek.ruff.in-hand", "gleek.gleeks.turned-card")
     def ruff(self, seat: int) -> Ruff:
@@ -246,12 +249,12 @@ class VieTable(Partie):
 
     @implements("gleek.vie.order", "gleek.vie.responses", "gleek.vie.revie", "gleek.vie.yield",
                 "gleek.vie.show-after-yield")
-    def _vie_call(self, seat: int, action: Action) -> None:
+    def vie_call(self, seat: int, action: Action) -> None:
         """One call of the vie (see the phase): a vie opens the answers from the vier's left;
         the first see or revie closes them; the two contestants then raise by 2 in turn, the
         vier first, until one yields; the show after a yield by the reading."""
         self.history.append((seat, action))
-        stage, kind, vie = self.vie_stage, action.kind, cast(_Vie, self.PHASES[VIE])
+        stage, kind, vie = self.vie_stage, action.kind, VIE_DIALOGUE
         if stage == DECLARE:
             if kind == PASS:
                 self._passed_before.append(seat)
@@ -368,6 +371,10 @@ class VieTable(Partie):
         self.vie_closed = ("gleek.vie.show-after-yield", Text("the contest has been yielded: the vie is over"))
         self._vie_won(winner, "shown" if shown else "yielded", owed)
 
+    def vie_unanswered(self) -> None:
+        """Nobody answered the vie: the vier wins the ruff unseen."""
+        self._vie_won(self._vier(), "unseen", {})
+
     @implements("gleek.vie.base-payment")
     def _vie_won(self, winner: int, how: str, owed: dict[int, list[Owed]]) -> None:
         """The ruff's winner is paid 2 coins by each who pays for it (a contestant's 2 are in
@@ -393,7 +400,7 @@ class VieTable(Partie):
             self.pot = 0
 
     @implements("gleek.vie.all-pass", "gleek.vie.all-pass-limit")
-    def _all_passed(self) -> None:
+    def all_passed(self) -> None:
         """All three passed: each stakes 2 coins into the pot; the declarations begin again
         (after three such rounds the best ruff shown takes the pot), or the pot waits for a
         later deal, by the reading."""
@@ -420,7 +427,7 @@ class VieTable(Partie):
         else:
             self.vie_round += 1
             self._passed_before = []
-            cast(_Vie, self.PHASES[VIE]).open(self, order_of_play(self.dealer))
+            VIE_DIALOGUE.open(self, order_of_play(self.dealer))
 
     # ----- gleeks, mournivals and the Tyde ----------------------------------------------
     @implements("gleek.gleeks.values", "gleek.gleeks.payment", "gleek.gleeks.turned-card")
@@ -459,8 +466,8 @@ class VieTable(Partie):
             if holder is not None:
                 self._tyde_paid(holder, 2, "gleek.tyde.payment", when)
             return False
-        self._phase = TYDE
-        cast(_Tyde, self.PHASES[TYDE]).open(self, order_of_play(self.dealer))
+        self.enter(TYDE)
+        TYDE_DIALOGUE.open(self, order_of_play(self.dealer))
         return True
 
     def _tyde_paid(self, seat: int, coins: int, rule: str, when: str) -> None:
@@ -470,7 +477,7 @@ class VieTable(Partie):
             if payer != seat:
                 self._pay(payer, seat, self.coins(coins), rule, Text("the Tyde: {}", coins_said(coins)))
 
-    def _tyde_call(self, seat: int, action: Action) -> None:
+    def tyde_call(self, seat: int, action: Action) -> None:
         self.history.append((seat, action))
         if action.kind == SHOW_TYDE:
             self._call(seat, SHOW_TYDE, Text("shows the Tyde"), "gleek.tyde.timing")
@@ -478,6 +485,6 @@ class VieTable(Partie):
         else:
             self._call(seat, KEEP_TYDE, Text("shows no Tyde"), "gleek.tyde.timing")
 
-    def _tyde_done(self) -> None:
+    def tyde_done(self) -> None:
         self._tyde_due = self.tyde_paid is None  # whoever plays the four of trumps is paid then
         self._start_play()

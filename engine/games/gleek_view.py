@@ -70,7 +70,7 @@ def calls(state: GleekState) -> Calls | None:
         waiting = [to_act] + [s for s in ((to_act + k) % PLAYERS for k in (1, 2))
                               if state.in_auction[s] and s != state.bids[-1][0]]
     elif phase in _WAITING:
-        waiting = list(state._turns[max(state._turn, 0):])
+        waiting = list(state.dialogue.turns[max(state.dialogue.turn, 0):])
     text = ngettext(*_WAITING[phase], len(waiting)).format(side_words(waiting)) if waiting else ""
     said: list[Call] = [{"seat": c.seat, "kind": c.kind, "text": str(c.text), "rule": c.rule} for c in state.calls]
     return {"said": said, "waiting": waiting, "waiting_text": text}

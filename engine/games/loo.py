@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from engine.view_types import Account, HiddenHand, Pile, Show, View
 from engine.cards import Card, Suit, format_cards, shuffled
@@ -73,9 +73,9 @@ from engine.games.loo_rules import (
 from engine.determinize import Hidden
 from engine.games import loo_view
 from engine.games.loo_advice import LooAdvice
-from engine.games.loo_phases import PHASES
+from engine.games.loo_phases import BIDDING, FLOW, PHASES
 from engine.partie import Partie
-from engine.phases import Dialogue, ListHands, TrickTable
+from engine.phases import ListHands, TrickTable
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
 
@@ -132,7 +132,8 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
     RULES: ClassVar[LooRules]
     variant: LooVariant
     UNIT = "record"
-    PHASES = PHASES  # the phases every loo game has (:mod:`engine.games.loo_phases`)
+    FLOW = FLOW  # the deal every loo game has, and its phases (:mod:`engine.games.loo_phases`)
+    PHASES = PHASES
     tricks_per_deal = TRICKS_PER_DEAL
     lower_is_better = True
     passing: ClassVar[bool] = True
@@ -198,14 +199,14 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
 
     def after_turn(self) -> None:
         """After the trump is known and before the bidding (Памфил's turned pamphil and declaration)."""
-        self._start_bidding()
+        self.start_bidding()
 
     def on_bid(self, seat: int, choice: str) -> None:
         """After a seat's choice (Рамс shows jacks when he discards)."""
 
     def after_buying(self) -> None:
         """After the buying, before the first lead (Рамс: the dealer's exchange)."""
-        self._before_play()
+        self.before_play()
 
     def shows(self) -> bool:
         """Hands shown before the first lead; return True if the deal (or the game) ended."""
@@ -264,7 +265,6 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         self.voids = [0] * n  # bit i: suit with index i shown void
         self.played: list[Card] = []
         self._to_act: int | None = None
-        self._phase = BID
         self.after_turn()
 
     def set_trump(self, rest: list[Card]) -> None:
@@ -275,9 +275,9 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
                   self.deal_number, self.dealer, self.turned.symbol, self.trump.words)
 
     # ----- the bidding -------------------------------------------------------
-    def _start_bidding(self) -> None:
-        self._phase = BID
-        cast(Dialogue, self.PHASES[BID]).open(self, bid_order(self.num_players, self.dealer))
+    def start_bidding(self) -> None:
+        self.enter(BID)
+        BIDDING.open(self, bid_order(self.num_players, self.dealer))
 
     @implements("mushka.bid.options", "rams.bid.options", "petukh.exchange.order", "petukh.bid.no-pass")
     def bid_options(self, seat: int) -> list[str]:
@@ -292,7 +292,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
         return options
 
     def _next_bidder(self) -> None:
-        cast(Dialogue, self.PHASES[BID]).advance(self)
+        BIDDING.advance(self)
 
     def stands_unasked(self, seat: int) -> bool:
         """A seat whose only choice is to stand stands without being asked."""
@@ -300,11 +300,11 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
             return False
         self.bids[seat] = "stand"
         self.on_bid(seat, "stand")
-        self._say(self._stand_rule(seat), seat, N_("Seat {} plays the cards dealt to him: {}."),
+        self._say(self.stand_rule(seat), seat, N_("Seat {} plays the cards dealt to him: {}."),
                   seat, self._stand_reason(seat))
         return True
 
-    def _stand_rule(self, seat: int) -> str:
+    def stand_rule(self, seat: int) -> str:
         if not self.stock:
             return self.RULES.stock_limit
         if not self.may_buy(seat):
@@ -324,7 +324,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
     def no_buy_reason(self, seat: int) -> Text:
         return Text("he may not buy")
 
-    def _bid(self, seat: int, action: Action) -> None:
+    def bid(self, seat: int, action: Action) -> None:
         choice = action.kind
         options = self.bid_options(seat)
         if choice not in ("pass", "stand", "buy"):
@@ -349,7 +349,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
             self.on_bid(seat, "buy")
             if self._phase == OVER:
                 return
-            self._phase = DISCARD
+            self.enter(DISCARD)
             self.discarding = seat
             self.pending = []
             return
@@ -379,7 +379,7 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
     def must_play_reason(self, seat: int) -> Text:
         return Text("the rules forbid it")
 
-    def _draw(self, seat: int) -> None:
+    def draw(self, seat: int) -> None:
         discarded = self.pending
         hand = self.hands[seat] + discarded
         new_hand, self.stock = buy(hand, discarded, self.stock, self.RULES, Action("draw"), seat)
@@ -396,9 +396,9 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
     def _received(self, seat: int, drawn: list[Card]) -> None:
         """Cards drawn from the stock (a game may expose them)."""
 
-    def _end_bidding(self) -> None:
+    def end_bidding(self) -> None:
         self._to_act = None
-        self.active = [s for s in self._turns if self.bids[s] != "pass"]
+        self.active = [s for s in self.dialogue.turns if self.bids[s] != "pass"]
         if deal_void([b or "pass" for b in self.bids]):
             rule = self.RULES.all_pass or self.RULES.bid
             self._say(rule, None, N_("Every player passed: the deal is void and passes to the next dealer."))
@@ -407,10 +407,10 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
             return
         self.after_buying()
 
-    def _before_play(self) -> None:
+    def before_play(self) -> None:
         if self.shows():
             return
-        self._phase = PLAY
+        self.enter(PLAY)
         leader = first_leader(self.num_players, self.dealer, self.active)
         self.start_tricks(leader, sorted(self.active))
         self._say(self.RULES.lead, self.leader, N_("Seat {} leads to the first trick."), self.leader)

@@ -199,7 +199,7 @@ def pamphil_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> d
     state.hands = [hand, [], []]
     state.set_records([int(given["record"])] + state.records[1:])
     state.active = [0]
-    state._turns = [0, 1, 2]
+    state.dialogue.turns = [0, 1, 2]
     deal = state.deal_number
     shown = state.shows()
     outcome = state.outcome()

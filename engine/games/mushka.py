@@ -301,9 +301,9 @@ class MushkaState(LooState):
     def must_play_reason(self, seat: int) -> Text:
         return Text("he holds the ace of spades")
 
-    def _before_play(self) -> None:
+    def before_play(self) -> None:
         self.ace_holder = next((s for s in self.active if ACE_OF_SPADES in self.hands[s]), None)
-        super()._before_play()
+        super().before_play()
 
     def shows(self) -> bool:
         wins_game = self.params.five_wins_game

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from engine.actions import name_kind
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec, Option
-from engine.games.loo_rules import DECLARE, LAY_OUT, bid_order
+from engine.games.loo_phases import flow_with
+from engine.games.loo_rules import BID, DECLARE, DISCARD, LAY_OUT, PLAY, bid_order
 from engine.i18n import N_, Text, _, tr
 from engine.games.mushka import MushkaParams, MushkaState, MushkaVariant
-from engine.partie import Partie
 from engine.phases import Dialogue, Exchange
 from engine.readings import Readings
 from engine.rules import implements
@@ -114,63 +114,77 @@ def turned_pamphil(dealer_hand: list[Card], turned: Card, give: Card,
     return hand, give
 
 
-class _LayOut(Exchange):
+class _LayOut(Exchange["PamphilState"]):
     """The dealer who turned up the pamphil lays out a card of his own for trumps."""
 
-    def offered(self, state: Partie, seat: int) -> list[Card]:
-        return [c for c in cast("PamphilState", state).hands[seat] if c is not PAMPHIL]
+    def offered(self, state: PamphilState, seat: int) -> list[Card]:
+        return [c for c in state.hands[seat] if c is not PAMPHIL]
 
-    def given(self, state: Partie, seat: int) -> list[Card]:
+    def given(self, state: PamphilState, seat: int) -> list[Card]:
         return []
 
-    def most(self, state: Partie, seat: int) -> int:
+    def most(self, state: PamphilState, seat: int) -> int:
         return 1
 
-    def act(self, state: Partie, seat: int, action: Action) -> None:
+    def act(self, state: PamphilState, seat: int, action: Action) -> None:
         if action.kind != "lay_out" or action.card is None:
             raise IllegalActionError("pamphil.deal.turned-pamphil", action,
                                      Text("seat {} turned up the pamphil and must lay out a card ('lay_out <card>')",
                                           seat), seat)
         self.perform(state, seat, action)
 
-    def perform(self, state: Partie, seat: int, action: Action) -> None:
+    def perform(self, state: PamphilState, seat: int, action: Action) -> None:
         assert action.card is not None  # (a lay-out names its card: listed, or checked by act)
-        cast("PamphilState", state).lay_out(seat, action.card)
+        state.lay_out(seat, action.card)
 
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+    def advice(self, state: PamphilState, seat: int, legal: list[Action]) -> Action:
         cards = [a.card for a in legal if a.card is not None]
         return Action("lay_out", min(cards, key=lambda c: c.rank_value))
 
-    def taken(self, state: Partie, seat: int) -> tuple[list[Card], str] | None:
+    def taken(self, state: PamphilState, seat: int) -> tuple[list[Card], str] | None:
         return [PAMPHIL], _("the turned pamphil")
 
 
-class _Declaration(Dialogue):
+class _Declaration(Dialogue["PamphilState"]):
     """Before the bidding every seat is asked in turn, eldest first, whether it declares the
     pamphil: its holder as dealt may declare it or say nothing; any other seat can only say
     nothing. Asking every seat alike keeps the order of play from telling who holds it."""
 
-    def calls(self, state: Partie, seat: int) -> list[Action]:
-        if PAMPHIL in cast("PamphilState", state).hands[seat]:
+    def calls(self, state: PamphilState, seat: int) -> list[Action]:
+        if PAMPHIL in state.hands[seat]:
             return [Action("declare"), Action("keep_quiet")]
         return [Action("keep_quiet")]
 
-    def call(self, state: Partie, seat: int, action: Action) -> None:
-        if action.kind == "declare" and PAMPHIL not in cast("PamphilState", state).hands[seat]:
+    def call(self, state: PamphilState, seat: int, action: Action) -> None:
+        if action.kind == "declare" and PAMPHIL not in state.hands[seat]:
             raise IllegalActionError("pamphil.bid.declare-payment", action,
                                      Text("seat {} does not hold the pamphil ({}): only its holder as dealt may "
                                           "declare it", seat, PAMPHIL.symbol), seat)
-        cast("PamphilState", state).declare(seat, action)
+        state.declare(seat, action)
         self.advance(state)
 
-    def close(self, state: Partie) -> None:
-        cast("PamphilState", state)._start_bidding()
+    def close(self, state: PamphilState) -> None:
+        state.start_bidding()
 
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+    def advice(self, state: PamphilState, seat: int, legal: list[Action]) -> Action:
         return legal[0]  # (declare when he may)
 
-    def said(self, state: Partie, seat: int, action: Action, viewer: int | None) -> str:
+    def said(self, state: PamphilState, seat: int, action: Action, viewer: int | None) -> str:
         return _("declares the pamphil") if action.kind == "declare" else _("says nothing")
+
+
+LAY_OUT_EXCHANGE = _LayOut("pamphil.deal.turned-pamphil",
+                           N_("Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps"),
+                           give="lay_out")
+DECLARATION = _Declaration(DECLARE, "pamphil.bid.declare-payment",
+                           N_("Seat {seat}: declare the pamphil, if you hold it, or say nothing"), choices=True,
+                           verb=N_("declare the pamphil or say nothing"), vocabulary=("declare", "keep_quiet"))
+FLOW = flow_with(DECLARE, BID, DISCARD, PLAY, starts=(LAY_OUT, DECLARE), exits={
+    "the pamphil turned up: the dealer lays out a card for trumps, and the bidding begins": (LAY_OUT, BID),
+})
+"""A deal of Памфил: the declaration (every seat asked), then Мушка's bidding, buying and
+play; when the pamphil is turned up the dealer lays out a card for it, and everyone has seen
+it: the bidding begins at once."""
 
 
 class PamphilState(MushkaState):
@@ -179,14 +193,8 @@ class PamphilState(MushkaState):
     game_id = GAME_ID
     variant: PamphilVariant
     ADOPTS = "pamphil.general.as-mushka"
-    PHASES = MushkaState.PHASES | {
-        LAY_OUT: _LayOut("pamphil.deal.turned-pamphil",
-                         N_("Seat {seat}, the dealer, turned up the pamphil: lay out a card of the hand for trumps"),
-                         give="lay_out"),
-        DECLARE: _Declaration(DECLARE, "pamphil.bid.declare-payment",
-                              N_("Seat {seat}: declare the pamphil, if you hold it, or say nothing"), choices=True,
-                              verb=N_("declare the pamphil or say nothing"), vocabulary=("declare", "keep_quiet")),
-    }
+    FLOW = FLOW
+    PHASES = MushkaState.PHASES | {LAY_OUT: LAY_OUT_EXCHANGE, DECLARE: DECLARATION}
     params: PamphilParams
     ACCOUNT_LABELS = {"payment": N_("Side payments for declaring the pamphil")}
 
@@ -221,7 +229,7 @@ class PamphilState(MushkaState):
     # ----- the turned pamphil and the declaration -----
     def after_turn(self) -> None:
         if self.turned is PAMPHIL:
-            self._phase = LAY_OUT  # (the lay-out, an exchange of one card)
+            self.enter(LAY_OUT)  # (the lay-out, an exchange of one card)
             self._to_act = self.dealer
             self.hands[self.dealer].append(PAMPHIL)
             self.hands[self.dealer].sort(key=lambda c: c.index)
@@ -235,8 +243,8 @@ class PamphilState(MushkaState):
 
     def _ask_declaration(self) -> None:
         """Every seat is asked, in the bidding's order, even when the pamphil lies in the stock."""
-        self._phase = DECLARE
-        cast(_Declaration, self.PHASES[DECLARE]).open(self, bid_order(self.num_players, self.dealer))
+        self.enter(DECLARE)
+        DECLARATION.open(self, bid_order(self.num_players, self.dealer))
 
     @implements("pamphil.deal.turned-pamphil")
     def lay_out(self, seat: int, card: Card) -> None:
@@ -250,7 +258,7 @@ class PamphilState(MushkaState):
         self.turned_taken = False
         self._say("pamphil.deal.turned-pamphil", seat, N_("Seat {} lays out {}: {} are trumps."), seat, turned.symbol,
                   turned.suit.words)
-        self._start_bidding()  # everyone saw the pamphil turned: only a holder as dealt declares it
+        self.start_bidding()  # everyone saw the pamphil turned: only a holder as dealt declares it
 
     @implements("pamphil.bid.declare-payment")
     def declare(self, seat: int, action: Action) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, Self, TypeVar, cast
+from typing import Any, Self, TypeVar
 
 from engine.table_view import show as shown_item
 from engine.view_types import Calls, Contest, LedgerView, Pile, SeatCount, Show, Taken, View
@@ -39,7 +39,7 @@ from engine.game import Action, GameSpec
 from engine.i18n import N_, Text
 from engine.games import piquet_declarations as declarations
 from engine.games.piquet_declarations import CLAIM, SINK
-from engine.games.piquet_phases import PHASES
+from engine.games.piquet_phases import CAPOT_DIALOGUE, CLAIM_DIALOGUE, FLOW, LOOK_DIALOGUE, PHASES
 from engine.games.piquet_rules import (CAPOT, CARTE_BLANCHE, ELDER_EXCHANGE, GAME_ID, LOOK, PLAY, PLAY_RULE, TALON,
                                        TRICKS, YOUNGER_EXCHANGE, Combo, PiquetVariant, best, BonusTally, carte_blanche,
                                        deal_hands, deal_result, end_of_play, exchange_limits, first_dealer, pack,
@@ -48,7 +48,7 @@ from engine.games import piquet_view
 from engine.games.piquet_view import CATEGORY_TITLES, Combos, cards_said, deal_summary, view
 from engine.ledger import Entry
 from engine.partie import Partie
-from engine.phases import Dialogue, ListHands, TrickTable
+from engine.phases import ListHands, TrickTable
 from engine.rules import implements
 from engine.tricks import PlayRule
 
@@ -69,6 +69,7 @@ class PiquetState(ListHands, TrickTable, Partie):
     tricks_per_deal = TRICKS
     PARTIE_RULES = {"deck": "piquet.deck.cards", "first_dealer": "piquet.deal.first-dealer",
                     "rotation": "piquet.deal.hands", "end": "piquet.partie.length"}
+    FLOW = FLOW
     PHASES = PHASES
 
     def __init__(self, variant: PiquetVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
@@ -141,15 +142,14 @@ class PiquetState(ListHands, TrickTable, Partie):
         self.bonus_tally = BonusTally(self.params)  # the deal's entries in points, as the pique asks them
         self._combos: dict[tuple[int, str], Any] = {}  # what is reckoned of each hand as held (combo, memo)
         self.played_bits = 0  # the cards played this deal, as a bit set
-        self._turns, self._turn = [], -1
         self.say("piquet.deal.hands", self.dealer, N_("Deal {}: seat {} deals twelve each, two at a time, and lays "
                                                       "eight face down for the talon; seat {} is the elder."),
                  self.deal_number, self.dealer, elder)
         holder = next((s for s in (elder, 1 - elder) if carte_blanche(self.dealt[s], self.dealt[s], self.params)),
                       None) if self.params.blanche_dealt else None
         if holder is not None:
-            self._phase = CARTE_BLANCHE
-            cast(Dialogue, self.PHASES[CARTE_BLANCHE]).open(self, [holder])
+            self.enter(CARTE_BLANCHE)
+            CLAIM_DIALOGUE.open(self, [holder])
         else:
             self.start_exchange(elder)
 
@@ -213,7 +213,7 @@ class PiquetState(ListHands, TrickTable, Partie):
     # ----- the exchanges ------------------------------------------------------------
     def start_exchange(self, seat: int) -> None:
         self.pending = []
-        self._phase = ELDER_EXCHANGE if seat == self.elder else YOUNGER_EXCHANGE
+        self.enter(ELDER_EXCHANGE if seat == self.elder else YOUNGER_EXCHANGE)
         self._to_act = seat
         if self.exchange_bounds(seat == self.elder)[1] == 0:  # (the elder who claimed carte blanche for none)
             self.exchanged(seat)
@@ -258,6 +258,13 @@ class PiquetState(ListHands, TrickTable, Partie):
             return
         self.after_exchanges()
 
+    def lay_out(self, seat: int, card: Card) -> None:
+        """``card`` laid out in ``seat``'s exchange, one at a time: from the hand to the cards
+        laid out so far; what was reckoned of the hand as held goes (the advice's ``keep`` stays)."""
+        self.hands[seat].remove(card)
+        self.pending.append(card)
+        self._combos = {k: v for k, v in self._combos.items() if k[1] == "keep"}
+
     def draw(self, seat: int, n: int) -> None:
         drawn = self.talon_cards[self.drawn:self.drawn + n]
         self.drawn += n
@@ -271,8 +278,8 @@ class PiquetState(ListHands, TrickTable, Partie):
 
     def after_exchanges(self) -> None:
         if self.talon:
-            self._phase = LOOK
-            cast(Dialogue, self.PHASES[LOOK]).open(self, [1 - self.elder])
+            self.enter(LOOK)
+            LOOK_DIALOGUE.open(self, [1 - self.elder])
         else:
             declarations.start(self)
 
@@ -301,8 +308,8 @@ class PiquetState(ListHands, TrickTable, Partie):
     # ----- the declarations -----------------------------------------------------------
     def after_declarations(self) -> None:
         if self.params.open_capot:
-            self._phase = CAPOT
-            cast(Dialogue, self.PHASES[CAPOT]).open(self, [self.elder, 1 - self.elder])
+            self.enter(CAPOT)
+            CAPOT_DIALOGUE.open(self, [self.elder, 1 - self.elder])
         else:
             self.start_play()
 
@@ -322,7 +329,7 @@ class PiquetState(ListHands, TrickTable, Partie):
             self.call_said(seat, "pass", Text("plays without announcing"), "piquet.play.open-capot")
 
     def start_play(self) -> None:
-        self._phase = PLAY
+        self.enter(PLAY)
         self.start_tricks(self.elder, [self.elder, 1 - self.elder])
         self.say("piquet.play.first-lead", self.elder, N_("Seat {} (the elder) leads to the first trick."), self.elder)
 

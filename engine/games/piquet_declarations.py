@@ -14,7 +14,7 @@ in the category, the suit each player ``named`` first, what each ``scored``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalActionError
 from engine.game import Action
@@ -23,7 +23,6 @@ from engine.games.piquet_rules import (DECLARE, EQUAL, GOOD, REPLY_KINDS, Combo,
                                        category_score, combination_value, point_suit, reply)
 from engine.games.piquet_view import CATEGORY_TITLES, REPLY_SAID, Combos, call_text, category_words
 from engine.i18n import N_, Text
-from engine.partie import Partie
 from engine.phases import Dialogue
 from engine.rules import implements
 
@@ -46,52 +45,64 @@ SCORED = {"point": N_("Point: {}"), "sequence": N_("Sequences: {}"), "set": N_("
 """The reason of a category's score: its combinations in words."""
 
 
-def _p(state: Partie) -> PiquetState:
-    return cast("PiquetState", state)
-
-
-class Declarations(Dialogue):
+class Declarations(Dialogue["PiquetState"]):
     """The declarations, category by category (see the module); a call a seat has no choice
     in (nothing to declare, the one true answer) is made for it.  The sampling bot leaves
     them to the advice (declare everything, truly)."""
 
     sampled = False
 
-    def calls(self, state: Partie, seat: int) -> list[Action]:
-        return calls(_p(state), seat)
+    def calls(self, state: PiquetState, seat: int) -> list[Action]:
+        return calls(state, seat)
 
-    def act(self, state: Partie, seat: int, action: Action) -> None:
+    def act(self, state: PiquetState, seat: int, action: Action) -> None:
         """A call not open to the seat is refused in the declarations' words (this runs for a
         refusal's wording and its probe: :meth:`apply` has checked the call against the open ones,
         so :meth:`call` does not again)."""
         if action not in self.calls(state, seat):
-            raise refusal(_p(state), seat, action)
+            raise refusal(state, seat, action)
         super().act(state, seat, action)
 
-    def call(self, state: Partie, seat: int, action: Action) -> None:
+    def call(self, state: PiquetState, seat: int, action: Action) -> None:
         state.history.append((seat, action))
-        declaration(_p(state), seat, action)
+        declaration(state, seat, action)
         self.advance(state)
 
-    def automatic(self, state: Partie, seat: int) -> bool:
+    def automatic(self, state: PiquetState, seat: int) -> bool:
         open_calls = self.calls(state, seat)
         if len(open_calls) > 1:
             return False
-        declaration(_p(state), seat, open_calls[0] if open_calls else None)
+        declaration(state, seat, open_calls[0] if open_calls else None)
         return True
 
-    def close(self, state: Partie) -> None:
-        end(_p(state))
+    def close(self, state: PiquetState) -> None:
+        end(state)
 
-    def label(self, state: Partie, action: Action) -> str:
-        return str(call_text(_p(state), action))
+    def label(self, state: PiquetState, action: Action) -> str:
+        return str(call_text(state, action))
 
-    def fields(self, state: Partie) -> dict[str, Any]:
-        piquet = _p(state)
-        return {"case": piquet.stage, "what": category_words(piquet.category)}
+    def fields(self, state: PiquetState) -> dict[str, Any]:
+        return {"case": state.stage, "what": category_words(state.category)}
 
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
-        return advice.declare(_p(state), seat, legal)
+    def advice(self, state: PiquetState, seat: int, legal: list[Action]) -> Action:
+        return advice.declare(state, seat, legal)
+
+
+DECLARATIONS = Declarations(DECLARE, "piquet.declare.order", N_("Seat {seat}: declare"),
+                            cases={"claim": ("piquet.carte-blanche.procedure",
+                                             N_("Seat {seat}: claim carte blanche (no court card), or keep it back")),
+                                   "announce": ("piquet.declare.voluntary",
+                                                N_("Seat {seat} (elder): declare your {what}, or keep it back")),
+                                   "own": ("piquet.declare.voluntary", N_("Seat {seat} (younger): the elder "
+                                                                          "declared no {what}; declare yours, or "
+                                                                          "keep it back")),
+                                   "reply": ("piquet.declare.replies", N_("Seat {seat} (younger): answer the "
+                                                                          "elder's {what}")),
+                                   "reply2": ("piquet.declare.combination-replies",
+                                              N_("Seat {seat} (younger): answer the elder's {what}, now named in full"))},
+                            choices=True, verb=N_("declare or answer"),
+                            vocabulary=("claim", "sink", "declare", *REPLY_KINDS.values()))
+"""The declarations (:mod:`engine.games.piquet_phases` names them in Piquet's ``PHASES``)."""
 
 
 def _blank_holder(state: PiquetState) -> int | None:
@@ -105,9 +116,9 @@ def start(state: PiquetState) -> None:
     for the sequence apart); then the bonus for all cards counted."""
     blank = not state.params.blanche_dealt and _blank_holder(state) is not None
     state.categories = (["carte-blanche"] if blank else []) + ["point", "sequence", "set"]
-    state._phase = DECLARE
+    state.enter(DECLARE)
     _begin(state, 0)
-    cast(Declarations, state.PHASES[DECLARE]).open(state, [_speaker(state)])
+    DECLARATIONS.open(state, [_speaker(state)])
 
 
 def _begin(state: PiquetState, k: int) -> None:
@@ -277,7 +288,7 @@ def _next(state: PiquetState) -> None:
 
 
 def _push(state: PiquetState, seat: int) -> None:
-    state._turns.append(seat)
+    state.dialogue.turns.append(seat)
 
 
 def end(state: PiquetState) -> None:

@@ -19,14 +19,15 @@ dealer's exchange.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from engine.actions import name_kind
 from engine.cards import Card, Rank
 from engine.errors import IllegalActionError
 from engine.game import Action, GameSpec
 from engine.games.loo import LooState
-from engine.games.loo_rules import DEALER_EXCHANGE, five_of
+from engine.games.loo_phases import flow_with
+from engine.games.loo_rules import BID, DEALER_EXCHANGE, DISCARD, PLAY, five_of
 from engine.i18n import N_, Text, _, tr
 from engine.games.rams_rules import (
     ACE_DUTY,
@@ -62,7 +63,6 @@ from engine.games.rams_rules import (
     revoke,
     trump_ace_constraint,
 )
-from engine.partie import Partie
 from engine.phases import Exchange
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays
@@ -79,43 +79,53 @@ for _kind, _word in (("exchange", N_("Exchange")), ("keep", N_("Keep"))):
     name_kind(_kind, _word)  # (an action's word in the reader's language, as a refusal names the action)
 
 
-class _DealerExchange(Exchange):
+class _DealerExchange(Exchange["RamsState"]):
     """The dealer's exchange: a card of his hand for the turned trump, or leave it."""
 
-    def offered(self, state: Partie, seat: int) -> list[Card]:
-        return cast("RamsState", state).hands[seat]
+    def offered(self, state: RamsState, seat: int) -> list[Card]:
+        return state.hands[seat]
 
-    def given(self, state: Partie, seat: int) -> list[Card]:
+    def given(self, state: RamsState, seat: int) -> list[Card]:
         return []
 
-    def most(self, state: Partie, seat: int) -> int:
+    def most(self, state: RamsState, seat: int) -> int:
         return 1
 
-    def least(self, state: Partie, seat: int) -> int:
+    def least(self, state: RamsState, seat: int) -> int:
         return 0
 
-    def complete(self, state: Partie, seat: int) -> bool:
+    def complete(self, state: RamsState, seat: int) -> bool:
         return True
 
-    def give_card(self, state: Partie, seat: int, card: Card) -> None:
-        cast("RamsState", state).take_turned(seat, card)
+    def give_card(self, state: RamsState, seat: int, card: Card) -> None:
+        state.take_turned(seat, card)
 
-    def perform(self, state: Partie, seat: int, action: Action) -> None:
-        rams = cast("RamsState", state)
+    def perform(self, state: RamsState, seat: int, action: Action) -> None:
         if action.kind == "keep":
-            assert rams.turned is not None
-            rams._say("rams.buy.dealer-takes-turned", seat, N_("The dealer leaves the turned {} on the table."),
-                      rams.turned.symbol)
+            assert state.turned is not None
+            state.say("rams.buy.dealer-takes-turned", seat, N_("The dealer leaves the turned {} on the table."),
+                      state.turned.symbol)
         super().perform(state, seat, action)
 
-    def done(self, state: Partie, seat: int) -> None:
-        cast("RamsState", state)._before_play()
+    def done(self, state: RamsState, seat: int) -> None:
+        state.before_play()
 
-    def form_reason(self, state: Partie, seat: int) -> Text:
+    def form_reason(self, state: RamsState, seat: int) -> Text:
         return Text("the dealer may exchange a card for the turned trump ('exchange <card>') or 'keep'")
 
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
-        return cast("RamsState", state).exchange_advice(seat)
+    def advice(self, state: RamsState, seat: int, legal: list[Action]) -> Action:
+        return state.exchange_advice(seat)
+
+
+DEALERS_EXCHANGE = _DealerExchange("rams.buy.dealer-takes-turned",
+                                   N_("Seat {seat}, the dealer: give a card of the hand for the turned {turned}, "
+                                      "or leave it"), give="exchange", finish="keep")
+FLOW = flow_with(BID, DISCARD, DEALER_EXCHANGE, PLAY, exits={
+    "the bidding over, the dealer plays and the turned trump lies there: his exchange": (BID, DEALER_EXCHANGE),
+    "the buying over, no dealer's exchange: the play": (DISCARD, PLAY),
+})
+"""A deal of Рамс: the loo family's bidding and buying, then the dealer's exchange for the
+turned trump (when he plays and it lies there), then the play."""
 
 
 class RamsState(LooState):
@@ -125,11 +135,8 @@ class RamsState(LooState):
     variant: RamsVariant
     RULES = RULES
     redeal_by_same_dealer = False
-    PHASES = LooState.PHASES | {
-        DEALER_EXCHANGE: _DealerExchange("rams.buy.dealer-takes-turned",
-                                         N_("Seat {seat}, the dealer: give a card of the hand for the turned {turned}, "
-                                            "or leave it"), give="exchange", finish="keep"),
-    }
+    FLOW = FLOW
+    PHASES = LooState.PHASES | {DEALER_EXCHANGE: DEALERS_EXCHANGE}
     params: RamsParams
 
     @classmethod
@@ -176,10 +183,10 @@ class RamsState(LooState):
 
     def after_buying(self) -> None:
         if self.dealer in self.active and self.turned is not None and not self.turned_taken:
-            self._phase = DEALER_EXCHANGE
+            self.enter(DEALER_EXCHANGE)
             self._to_act = self.dealer
             return
-        self._before_play()
+        self.before_play()
 
     @implements("rams.buy.dealer-takes-turned")
     def take_turned(self, seat: int, card: Card) -> None:
@@ -194,9 +201,9 @@ class RamsState(LooState):
                   turned.symbol)
         self.turned_taken = True
 
-    def _before_play(self) -> None:
+    def before_play(self) -> None:
         self.play_hands = {s: list(self.hands[s]) for s in self.active}
-        super()._before_play()
+        super().before_play()
 
     def shows(self) -> bool:
         shower, rams_changes = _rams_show(self.hands, self.records, self.params.rams_others, self.active)

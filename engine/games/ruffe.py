@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from operator import itemgetter
-from typing import Any, cast
+from typing import Any
 
 from engine.view_types import Contest, HiddenHand, Pile, SeatCount, Show, View
 from engine.cards import ALL_CARDS, Card, Rank, Suit
@@ -66,10 +66,10 @@ from engine.games.ruffe_rules import (
 )
 from engine.determinize import Hidden
 from engine.games import ruffe_view
-from engine.games.ruffe_phases import PHASES
+from engine.games.ruffe_phases import FLOW, PHASES, RUFF_DIALOGUE
 from engine.i18n import N_, Text, ngettext
 from engine.partie import Partie
-from engine.phases import Dialogue, TrickTable
+from engine.phases import TrickTable
 from engine.phases.trick import PLAY_BY_INDEX as _PLAY_BY_INDEX
 from engine.rules import implements
 from engine.tricks import PlayRule, card_bits
@@ -129,7 +129,8 @@ class RuffeState(TrickTable, Partie):
                     "rotation": "ruffe-and-trumps.deal.rotation", "end": "ruffe-and-trumps.game.end",
                     "target": "ruffe-and-trumps.game.target"}
 
-    PHASES = PHASES  # the ruff, the head, the play (:mod:`engine.games.ruffe_phases`)
+    FLOW = FLOW  # the ruff, the head, the play (:mod:`engine.games.ruffe_phases`)
+    PHASES = PHASES
 
     def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
@@ -210,8 +211,8 @@ class RuffeState(TrickTable, Partie):
         self.tricks_played = 0
         self.voids = [0] * n  # bit i: suit with index i shown void
         self._allowed = 0  # in play: the cards the seat to act may play, as a bit set (TrickTable)
-        self._phase = RUFF
-        cast(Dialogue, self.PHASES[RUFF]).open(self, [(self.dealer + 1 + i) % n for i in range(n)])
+        self.enter(RUFF)
+        RUFF_DIALOGUE.open(self, [(self.dealer + 1 + i) % n for i in range(n)])
 
     # ----- GameState interface (phase, current_player, is_over, outcome: the base's) ----
     def sides(self) -> list[list[int]]:
@@ -232,7 +233,7 @@ class RuffeState(TrickTable, Partie):
 
     # ----- ruff ------------------------------------------------------------
     @implements("ruffe-and-trumps.ruff.announce")
-    def _announce(self, seat: int, suit: Suit, value: int) -> None:
+    def announce(self, seat: int, suit: Suit, value: int) -> None:
         """Each player in turn from the dealer's left announces his best ruff
         (its value; the suit stays his own until the proof)."""
         self.history.append((seat, _announcement(value)))
@@ -240,7 +241,7 @@ class RuffeState(TrickTable, Partie):
         self._say("ruffe-and-trumps.ruff.announce", seat, N_("Seat {} announces a ruff of {}."), seat, value)
 
     @implements("ruffe-and-trumps.ruff.award")
-    def _award_ruff(self) -> None:
+    def award_ruff(self) -> None:
         """The best ruff scores 12 for its side as soon as all have announced;
         the suit it was counted in is noted, as it stands, for the proof."""
         values = [0] * self.num_players
@@ -284,8 +285,12 @@ class RuffeState(TrickTable, Partie):
                       Text(" ({} from his discards)", tuple(laid_out)) if laid_out else "",
                       self._ruffs[seat][1], Text(_IN_SUIT[suit.index]))
 
+    def ruff_of(self, seat: int) -> tuple[Suit, int]:
+        """``seat``'s best ruff this deal: its suit (his own until the proof) and its value."""
+        return self._ruffs[seat]
+
     # ----- head ------------------------------------------------------------
-    def _start_head(self) -> None:
+    def start_head(self) -> None:
         ace = self._trump_index * 13  # the trump ace's index (it heads its suit)
         holder = next((seat for seat, bits in enumerate(self._bits) if bits >> ace & 1), None)
         taker, rule = _head_rule(holder, self.dealer, self.turned.index == ace, self.params.dealer_takes_unheld_head)
@@ -311,11 +316,11 @@ class RuffeState(TrickTable, Partie):
         hand.sort(key=_INDEX)
         self._bits[taker] |= card_bits(self.head_cards)
         self._acts[taker] = [_PLAY_BY_INDEX[c.index] for c in hand]
-        self._phase = HEAD
+        self.enter(HEAD)
         self._to_act = taker
 
     @implements("ruffe-and-trumps.head.discard")
-    def _discarded(self) -> None:
+    def discarded(self) -> None:
         """The head-taker has discarded four cards, one at a time, face down; then the
         ruff is proved and the play begins."""
         self._say("ruffe-and-trumps.head.discard", self.head_taker_, N_("Seat {} has discarded four cards."),
@@ -327,7 +332,7 @@ class RuffeState(TrickTable, Partie):
     @implements("ruffe-and-trumps.play.first-lead")
     def _start_play(self) -> None:
         """The player on the dealer's left leads to the first trick."""
-        self._phase = PLAY
+        self.enter(PLAY)
         self.start_tricks((self.dealer + 1) % self.num_players, list(range(self.num_players)))
 
     @implements("ruffe-and-trumps.play.trick-winner", "ruffe-and-trumps.play.next-lead",

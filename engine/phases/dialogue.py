@@ -2,14 +2,15 @@
 to it (Ruffe's announcements, the loo bidding, Памфил's declaration; an auction or a
 vie keeps the same shape, with its own calls and its own close).
 
-The partie keeps the order and the position in it (``_turns``, ``_turn``); the phase
+The deal keeps the dialogue's state (:class:`DialogueState`, the partie's ``dialogue``, new
+with each deal): the order and the position in it, the calls made; the phase
 asks the seat at the position for a call, makes the calls a seat has no choice in
 (:meth:`Dialogue.automatic`), and closes when the order is spoken out
 (:meth:`Dialogue.close`).  A call may leave the dialogue for another phase (a loo buyer's
 discards) and come back to it with :meth:`Dialogue.advance`.
 
-Every call made is noted on the partie (``_calls``: seat, action, rule and dialogue, a list
-begun anew with each deal), before it takes effect, so that the view's ``calls``
+Every call made is noted in the deal's :class:`DialogueState` (``calls``: seat, action, rule
+and dialogue), before it takes effect, so that the view's ``calls``
 (:mod:`engine.table_view`) tells the deal's dialogue in one shape for every game: each
 call in the dialogue's words (:meth:`Dialogue.said`), and the seats yet to speak.
 """
@@ -17,20 +18,39 @@ call in the dialogue's words (:meth:`Dialogue.said`), and the seats yet to speak
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from engine.actions import Action, Named
 from engine.errors import IllegalActionError
 from engine.i18n import Text
-from engine.phases.base import Phase
+from engine.phases.base import S, Phase
 
-if TYPE_CHECKING:
-    from engine.partie import Partie
-
-__all__ = ["Dialogue"]
+__all__ = ["Dialogue", "DialogueState"]
 
 
-class Dialogue(Phase):
+@dataclass(slots=True)
+class DialogueState:
+    """A deal's dialogues: the order of the one opened last and the position in it, the calls
+    made this deal and where that dialogue's began among them, and its name.  The partie keeps
+    one a deal (``Partie.dialogue``, begun anew by :meth:`~engine.partie.Partie.start_deal`)."""
+
+    turns: list[int] = field(default_factory=list)
+    """The order of seats of the dialogue opened last (a game may add a seat to it)."""
+    turn: int = -1
+    """The position in :attr:`turns` of the seat speaking (-1: none yet)."""
+    calls: list[tuple[int, Action, str, str]] = field(default_factory=list)
+    """The deal's calls so far: seat, action, rule and the dialogue's name."""
+    calls_from: int = 0
+    """Where the calls of the dialogue opened last begin in :attr:`calls`."""
+    name: str = ""
+    """The name of the dialogue opened last ("": none this deal)."""
+
+    def copy(self) -> DialogueState:
+        """An independent copy (a partie's clone); the calls themselves are immutable tuples."""
+        return DialogueState(list(self.turns), self.turn, list(self.calls), self.calls_from, self.name)
+
+
+class Dialogue(Phase[S]):
     """Calls in turn (see the module).  A game declares the calls open to a seat
     (:meth:`calls`), what a call does (:meth:`call`), the calls made for a seat that has
     no choice (:meth:`automatic`) and what follows the last (:meth:`close`).
@@ -56,72 +76,74 @@ class Dialogue(Phase):
         written, or from ``verb`` (marked so too)."""
 
     # ----- what a game declares -------------------------------------------------------
-    def calls(self, state: Partie, seat: int) -> list[Action]:
+    def calls(self, state: S, seat: int) -> list[Action]:
         """The calls open to ``seat``."""
         raise NotImplementedError
 
-    def call(self, state: Partie, seat: int, action: Action) -> None:
+    def call(self, state: S, seat: int, action: Action) -> None:
         """What a legal call does; then, unless it left the dialogue, :meth:`advance`."""
         raise NotImplementedError
 
-    def automatic(self, state: Partie, seat: int) -> bool:
+    def automatic(self, state: S, seat: int) -> bool:
         """Make the call of a seat that has no choice (and return True), else False."""
         return False
 
-    def close(self, state: Partie) -> None:
+    def close(self, state: S) -> None:
         """After the last seat of the order has spoken."""
         raise NotImplementedError
 
-    def call_rule(self, state: Partie, seat: int, action: Action) -> str:
+    def call_rule(self, state: S, seat: int, action: Action) -> str:
         """The rule a call is made under (the dialogue's own, by default)."""
         return state.step_rule(self.rule) or self.rule
 
     # ----- the calls made ---------------------------------------------------------------
-    def note(self, state: Partie, seat: int, action: Action, rule: str | None = None) -> None:
-        """Note ``seat``'s call on the partie (before it takes effect: a call that ends the
+    def note(self, state: S, seat: int, action: Action, rule: str | None = None) -> None:
+        """Note ``seat``'s call in the deal's :class:`DialogueState` (before it takes effect: a call that ends the
         deal must be noted in it); an automatic call (:meth:`automatic`) notes itself."""
-        state._calls.append((seat, action, rule or self.call_rule(state, seat, action), self.name))
+        state.dialogue.calls.append((seat, action, rule or self.call_rule(state, seat, action), self.name))
 
-    def unavailable(self, state: Partie, seat: int) -> list[Action]:
+    def unavailable(self, state: S, seat: int) -> list[Action]:
         """The calls of the :attr:`vocabulary` not open to ``seat`` now."""
         open_kinds = {a.kind for a in self.calls(state, seat)}
         return [Action(kind) for kind in self.vocabulary if kind not in open_kinds]
 
     # ----- the turn order -------------------------------------------------------------
-    def open(self, state: Partie, order: list[int]) -> None:
+    def open(self, state: S, order: list[int]) -> None:
         """The dialogue begins: ``order`` speaks, each seat once."""
-        state._turns = list(order)
-        state._turn = -1
-        state._dialogue = self.name
-        state._calls_from = len(state._calls)
+        talk = state.dialogue
+        talk.turns = list(order)
+        talk.turn = -1
+        talk.name = self.name
+        talk.calls_from = len(talk.calls)
         self.advance(state)
 
-    def advance(self, state: Partie) -> None:
+    def advance(self, state: S) -> None:
         """The next seat of the order to speak (the calls made for seats with no choice),
         or :meth:`close` when all have spoken."""
-        turns = state._turns
+        talk = state.dialogue
+        turns = talk.turns
         while True:
-            state._turn += 1
-            if state._turn >= len(turns):
+            talk.turn += 1
+            if talk.turn >= len(turns):
                 state._to_act = None
                 self.close(state)
                 return
-            seat = turns[state._turn]
+            seat = turns[talk.turn]
             if self.automatic(state, seat):
                 if state._phase == "over":
                     return
                 continue
-            state._phase = self.name
+            state.enter(self.name)
             state._to_act = seat
             return
 
     # ----- the phase ------------------------------------------------------------------
-    def legal(self, state: Partie, seat: int) -> list[Action]:
+    def legal(self, state: S, seat: int) -> list[Action]:
         return self.calls(state, seat)
 
-    def perform(self, state: Partie, seat: int, action: Action) -> None:
+    def perform(self, state: S, seat: int, action: Action) -> None:
         """Note the call (:meth:`note`), then make it (a refusal takes the note back)."""
-        calls = state._calls
+        calls = state.dialogue.calls
         self.note(state, seat, action)
         try:
             self.call(state, seat, action)
@@ -129,7 +151,7 @@ class Dialogue(Phase):
             calls.pop()
             raise
 
-    def act(self, state: Partie, seat: int, action: Action) -> None:
+    def act(self, state: S, seat: int, action: Action) -> None:
         open_calls = self.calls(state, seat)
         if action.kind not in (self.vocabulary or {a.kind for a in open_calls}):
             raise IllegalActionError(state.step_rule(self.rule) or self.rule, action,

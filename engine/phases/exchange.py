@@ -10,16 +10,11 @@ once made (:meth:`Exchange.done`).  The partie keeps the cards given so far.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.actions import Action
 from engine.cards import ALL_CARDS, Card
 from engine.errors import IllegalActionError
 from engine.i18n import N_, Text
-from engine.phases.base import Phase
-
-if TYPE_CHECKING:
-    from engine.partie import Partie
+from engine.phases.base import S, Phase
 
 __all__ = ["Exchange", "GIVE_WORDS"]
 
@@ -30,7 +25,7 @@ FULL = N_("seat {} has given {} card(s), the most this exchange takes")
 EARLY = N_("seat {} gives at least {} card(s) first")
 
 
-class Exchange(Phase):
+class Exchange(Phase[S]):
     """Cards given one at a time, then the exchange made (see the module)."""
 
     kind = "exchange"
@@ -42,61 +37,61 @@ class Exchange(Phase):
         self._gives = tuple(Action(give, c) for c in ALL_CARDS)  # each card's action, made once
 
     # ----- what a game declares -------------------------------------------------------
-    def offered(self, state: Partie, seat: int) -> list[Card]:
+    def offered(self, state: S, seat: int) -> list[Card]:
         """The cards of ``seat``'s hand it may give."""
         raise NotImplementedError
 
-    def given(self, state: Partie, seat: int) -> list[Card]:
+    def given(self, state: S, seat: int) -> list[Card]:
         """The cards given so far."""
         raise NotImplementedError
 
-    def most(self, state: Partie, seat: int) -> int:
+    def most(self, state: S, seat: int) -> int:
         """How many cards ``seat`` gives at most (the exchange is made when it has)."""
         raise NotImplementedError
 
-    def least(self, state: Partie, seat: int) -> int:
+    def least(self, state: S, seat: int) -> int:
         """How many cards ``seat`` gives before it may :attr:`finish` (0: at once)."""
         return 1
 
-    def may_finish(self, state: Partie, seat: int) -> bool:
+    def may_finish(self, state: S, seat: int) -> bool:
         """Whether ``seat`` may end the exchange now (with the :attr:`finish` action)."""
         return self.finish is not None and len(self.given(state, seat)) >= self.least(state, seat)
 
-    def finish_action(self, state: Partie, seat: int) -> Action:
+    def finish_action(self, state: S, seat: int) -> Action:
         assert self.finish is not None
         return Action(self.finish)
 
-    def give_card(self, state: Partie, seat: int, card: Card) -> None:
+    def give_card(self, state: S, seat: int, card: Card) -> None:
         """``card`` leaves ``seat``'s hand (and is added to :meth:`given`)."""
         raise NotImplementedError
 
-    def done(self, state: Partie, seat: int) -> None:
+    def done(self, state: S, seat: int) -> None:
         """The exchange is made: what it does, and what comes next."""
         raise NotImplementedError
 
-    def complete(self, state: Partie, seat: int) -> bool:
+    def complete(self, state: S, seat: int) -> bool:
         """Whether the cards given make the exchange (no more may be given)."""
         return len(self.given(state, seat)) >= self.most(state, seat)
 
     # ----- refusals -------------------------------------------------------------------
-    def form_reason(self, state: Partie, seat: int) -> str | Text:
+    def form_reason(self, state: S, seat: int) -> str | Text:
         words = f"'{self.give} <card>'" + (f" or '{self.finish}'" if self.finish else "")
         return Text("seat {} is to {} a card: {}", seat, Text(GIVE_WORDS.get(self.give, self.give.replace("_", " "))),
                     words)
 
-    def full_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
+    def full_refusal(self, state: S, seat: int, action: Action) -> IllegalActionError:
         n = len(self.given(state, seat))
         return IllegalActionError(self.rule_id(state), action, Text(FULL, seat, n, plural=(FULL, n)), seat)
 
-    def early_refusal(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
+    def early_refusal(self, state: S, seat: int, action: Action) -> IllegalActionError:
         n = self.least(state, seat)
         return IllegalActionError(self.rule_id(state), action, Text(EARLY, seat, n, plural=(EARLY, n)), seat)
 
-    def rule_id(self, state: Partie) -> str:
+    def rule_id(self, state: S) -> str:
         return state.step_rule(self.rule) or self.rule
 
     # ----- the phase ------------------------------------------------------------------
-    def legal(self, state: Partie, seat: int) -> list[Action]:
+    def legal(self, state: S, seat: int) -> list[Action]:
         acts = []
         if len(self.given(state, seat)) < self.most(state, seat):
             gives = self._gives
@@ -105,7 +100,7 @@ class Exchange(Phase):
             acts.append(self.finish_action(state, seat))
         return acts
 
-    def act(self, state: Partie, seat: int, action: Action) -> None:
+    def act(self, state: S, seat: int, action: Action) -> None:
         if self.finish is not None and action.kind == self.finish:
             if action.card is not None:
                 raise IllegalActionError(self.rule_id(state), action, self.form_reason(state, seat), seat)
@@ -122,7 +117,7 @@ class Exchange(Phase):
                 raise self.full_refusal(state, seat, action)
         self.perform(state, seat, action)
 
-    def perform(self, state: Partie, seat: int, action: Action) -> None:
+    def perform(self, state: S, seat: int, action: Action) -> None:
         card = action.card
         if card is None or (self.finish is not None and action.kind == self.finish):  # the finish
             state.history.append((seat, self.finish_action(state, seat)))

@@ -25,7 +25,7 @@ from engine.actions import Action
 from engine.cards import ALL_CARDS, Card, Suit, format_cards
 from engine.errors import IllegalActionError
 from engine.i18n import N_, Text
-from engine.phases.base import Phase
+from engine.phases.base import S, Phase
 from engine.view_types import LastTrick, TrickKeys
 from engine.tricks import (
     SUIT_OR_TRUMP,
@@ -283,7 +283,7 @@ class ListHands:
         self.played.append(card)
 
 
-class TrickPlay(Phase):
+class TrickPlay(Phase[S]):
     """Trick play: the seat to act plays a card the follow rule allows; the trick's
     winner takes it and leads the next; after the deal's last trick the game counts.
 
@@ -294,7 +294,7 @@ class TrickPlay(Phase):
     kind = "trick"
 
     def __init__(self, rules: TrickRules, text: str, cases: Mapping[str, tuple[str, str]] | None = None,
-                 advice: Callable[[Any, int, list[Card]], Action] | None = None) -> None:
+                 advice: Callable[[S, int, list[Card]], Action] | None = None) -> None:
         super().__init__(rules.follow, text, cases)
         self.rules = rules
         self._advice = advice
@@ -309,7 +309,7 @@ class TrickPlay(Phase):
             rule = self._resolved[key] = rule if "." in rule else state.partie_rule(rule) or rule
         return rule
 
-    def legal(self, state: Partie, seat: int) -> list[Action]:
+    def legal(self, state: S, seat: int) -> list[Action]:
         table: TrickTable = state  # type: ignore[assignment]
         # the whole hand, one run of it (a suit, or the suit led and trumps when adjacent), or the
         # cards picked out
@@ -324,7 +324,7 @@ class TrickPlay(Phase):
             return acts[lo:lo + n]
         return [a for a in acts if allowed & _BIT[a.card.index]]  # type: ignore[union-attr]
 
-    def apply(self, state: Partie, seat: int, action: Action) -> None:
+    def apply(self, state: S, seat: int, action: Action) -> None:
         table: TrickTable = state  # type: ignore[assignment]
         card = action.card
         if action.kind != "play" or card is None or action.value is not None:
@@ -401,7 +401,7 @@ class TrickPlay(Phase):
             return
         table.tricks_done()
 
-    def refuse_card(self, state: Partie, seat: int, action: Action, card: Card) -> IllegalActionError:
+    def refuse_card(self, state: S, seat: int, action: Action, card: Card) -> IllegalActionError:
         """Why ``card`` may not be played: not in the hand, or the follow rule (the suit
         led, else a trump), naming the cards that may be played."""
         table: TrickTable = state  # type: ignore[assignment]
@@ -425,12 +425,12 @@ class TrickPlay(Phase):
                 reason = Text("cannot follow {}, so must trump ({}): {}", led.words, trump.words, cards)
         return table.play_refusal(IllegalActionError(rule, action, reason, seat), seat, action, card, legal)
 
-    def advice(self, state: Partie, seat: int, legal: list[Action]) -> Action:
+    def advice(self, state: S, seat: int, legal: list[Action]) -> Action:
         if self._advice is None:
             return legal[0]
         return self._advice(state, seat, [a.card for a in legal if a.card is not None])
 
-    def fields(self, state: Partie) -> dict[str, Any]:
+    def fields(self, state: S) -> dict[str, Any]:
         table: TrickTable = state  # type: ignore[assignment]
         case = "follow" if table.trick else "lead" if table.tricks_played == 0 else "next_lead"
         return {"trick": table.tricks_played + 1, "leader": table.leader, "case": case}
