@@ -47,8 +47,26 @@ SNIPPET = REPO / "build" / "snippets" / "glossary-abbreviations.md"
 """The glossary's tooltips (abbreviations), appended to every page by tools/hooks.py; its Russian
 twin (``glossary-abbreviations.ru.md``, the terms' Russian tooltips) to the Russian pages."""
 
-GAME_IDS = ["ruffe-and-trumps", "gleek", "piquet", "mushka", "pamphil", "rams", "petukh"]
-SOURCE_KEYS = ["ruffe", "gleek", "piquet", "rozaliev"]
+
+
+def registered_games() -> tuple[list[str], list[str]]:
+    """The implemented games' ids in their listing order (each spec's ``order``: the games of one
+    source together, in the source's order) and the keys of the sources they follow, in that order,
+    both asked of the engine's games registry (:func:`engine.games.in_order`, :func:`engine.games.sources`);
+    two empty lists when the engine cannot be imported (:func:`load_engine` says why)."""
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    try:
+        from engine import games  # type: ignore[import-not-found]
+
+        return [spec.id for spec in games.in_order()], list(games.sources())
+    except Exception:  # (a missing or broken engine: load_engine warns)
+        return [], []
+
+
+GAME_IDS, SOURCE_KEYS = registered_games()
+"""The site's games and sources, in the site's order (a catalogued game with no engine yet, and a
+source no game follows, come after, by name)."""
 STATUSES = {
     "attested": "The text says it.",
     "inferred": "It follows from the text; the notes say how.",
@@ -821,6 +839,8 @@ def load_engine(ed: Edition) -> None:
         sys.path.insert(0, str(REPO))
     try:
         import engine.games as games  # type: ignore[import-not-found]
+
+        games.load_all()  # (every game imported, its rules marked in engine.rules' registry)
     except ImportError as exc:
         ed.engine_state = f"not importable ({exc})"
         return

@@ -78,30 +78,7 @@ from engine.phases import Dialogue, ListHands, TrickTable
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
 
-__all__ = [  # (the rules' names too: a game's module is where they are looked up)
-    "LooRules",
-    "LooVariant",
-    "check_players",
-    "seat_order",
-    "draw_for_seats",
-    "first_dealer_of",
-    "next_dealer",
-    "after_misdeal",
-    "deal_five",
-    "turn_trump",
-    "bid_order",
-    "buy",
-    "deal_void",
-    "first_leader",
-    "winners",
-    "settlement",
-    "one_suit",
-    "jacks_held",
-    "COLOURS",
-    "TRICKS_PER_DEAL",
-    "Payments",
-    "LooState",
-]
+__all__ = ["LooState"]
 
 # ---------------------------------------------------------------- the state machine
 

@@ -302,4 +302,8 @@ SPEC = GameSpec(
              "for by each other player; turned up, the dealer takes it and lays out a card for trumps."),
     measures="engine.games.loo_measures:PamphilMeasures",
     examples="engine.games.loo_examples:RUNNERS",
+    seen="engine.games.loo_seen:LooSeen",
+    order=5,
+    test_players=4,
+    bench_players=4,
 )

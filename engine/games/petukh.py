@@ -19,7 +19,8 @@ from typing import Any, ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_36, format_cards
 from engine.game import Action, GameSpec, Option
-from engine.games.loo import LooRules, LooState, LooVariant, jacks_held
+from engine.games.loo import LooState
+from engine.games.loo_rules import LooRules, LooVariant, jacks_held
 from engine.games.loo_rules import tricks_word
 from engine.i18n import N_, Text, _
 from engine.readings import Readings
@@ -261,4 +262,8 @@ SPEC = GameSpec(
              "pairs of jacks — that write off five, ten or fifteen."),
     measures="engine.games.loo_measures:PetukhMeasures",
     examples="engine.games.loo_examples:RUNNERS",
+    seen="engine.games.loo_seen:LooSeen",
+    order=7,
+    test_players=4,
+    bench_players=4,
 )

@@ -555,4 +555,8 @@ SPEC = GameSpec(
              "recorded as the difference between the totals."),
     measures="engine.games.piquet_measures:PiquetMeasures",
     examples="engine.games.piquet_examples:RUNNERS",
+    seen="engine.games.piquet_seen:PiquetSeen",
+    order=3,
+    test_players=2,
+    bench_players=2,
 )

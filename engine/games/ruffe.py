@@ -73,22 +73,7 @@ from engine.phases.trick import PLAY_BY_INDEX as _PLAY_BY_INDEX
 from engine.rules import implements
 from engine.tricks import PlayRule, card_bits
 
-__all__ = [  # (the rules' names too: a game's module is where they are looked up)
-    "GAME_ID",
-    "RuffeVariant",
-    "DealConfig",
-    "ruff_value",
-    "best_ruff",
-    "ruff_winners",
-    "head_taker",
-    "count_points",
-    "deal_config",
-    "game_winner",
-    "play_rule",
-    "RUFF_POINTS",
-    "RuffeState",
-    "SPEC",
-]
+__all__ = ["RuffeState", "SPEC"]
 
 _Counted = tuple[int, int, Suit, Card, int | None, tuple[int, ...], tuple[int, ...], tuple[int, ...],
                  tuple[int, list[Card], int, tuple[int, ...]] | None, tuple[tuple[int, Suit, int], ...], tuple[int, ...], str | None, int]
@@ -521,4 +506,8 @@ SPEC = GameSpec(
              "game to 52."),
     measures="engine.games.ruffe_measures:RuffeMeasures",
     examples="engine.games.ruffe_examples:RUNNERS",
+    seen="engine.games.ruffe_seen:RuffeSeen",
+    order=1,
+    test_players=4,
+    bench_players=4,
 )
