@@ -457,9 +457,9 @@ class GameSpec:
 
     What the tools list per game is here too, so that no list of games is kept elsewhere:
     ``order``, the game's place in every listing (the site's pages, the bench's lines; the
-    games of one source together, in the source's order), ``test_players``, the seats of the
-    whole games the tests play (``tests/russian_play.py``), and ``bench_players``, the seats of
+    games of one source together, in the source's order), and ``bench_players``, the seats of
     the browser's timed sampling-bot moves (``bench/run.py``; ``None``: not timed on their own).
+    The tests' whole games are played at the default variant's ``players``.
     The sources a game follows are its catalogue's (:attr:`sources`). The registry
     (:mod:`engine.games`) finds every spec by itself: a module that binds ``SPEC``.
 
@@ -482,7 +482,6 @@ class GameSpec:
         examples: str | None = None,
         seen: str | None = None,
         order: int = 0,
-        test_players: int | None = None,
         bench_players: int | None = None,
     ) -> None:
         self.id = id
@@ -496,11 +495,9 @@ class GameSpec:
         self.examples = examples
         self.seen = seen
         self.order = order
-        self.test_players = min_players if test_players is None else test_players
         self.bench_players = bench_players
-        for name, count in (("test_players", self.test_players), ("bench_players", bench_players)):
-            if count is not None and not min_players <= count <= max_players:
-                raise ValueError(f"{id}: {name} {count} is outside {min_players}..{max_players} players")
+        if bench_players is not None and not min_players <= bench_players <= max_players:
+            raise ValueError(f"{id}: bench_players {bench_players} is outside {min_players}..{max_players} players")
 
     @property
     def sources(self) -> tuple[str, ...]:

@@ -22,8 +22,8 @@ RULE_ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+
 CARD = re.compile(r"\b(?:10|[2-9AKQJT])[SHDC]\b|\b[AKQJ](?=[♠♥♦♣])")
 LATIN = re.compile(r"[A-Za-z]{2,}")
 ACTION_TEXT = re.compile(r"(?:\.(?:legal|unavailable)\[\d+\]|\.played(?:\[\d+\])?)$")
-PLAYERS = {spec.id: spec.test_players for spec in games.in_order()}
-"""The seats of each game's whole games here: its spec's ``test_players``, for every game of the registry."""
+PLAYERS = {spec.id: int(spec.default_variant().players) for spec in games.in_order()}
+"""The seats of each game's whole games here: its default variant's, for every game of the registry."""
 
 
 def english_in(text: str) -> list[str]:
@@ -57,7 +57,7 @@ def play_whole(game: str, seed: int, lang: str = "ru", players: int | None = Non
     ``variant``: the game's options (readings), besides ``players``."""
     seats = ["heuristic"] * (players or PLAYERS[game])
     options = dict(variant or {})
-    if players and (game in ("rams", "petukh", "mushka", "pamphil") or variant is not None):
+    if players:
         options["players"] = players
     new = ask({"op": "new", "game": game, "seed": seed, "seats": seats, **({"variant": options} if options else {})},
               lang)

@@ -24,7 +24,7 @@ from engine.games.ruffe import RuffeState
 from engine.games.ruffe_rules import RuffeVariant
 
 SPEC = GameSpec(id="{id}", name="{id}", min_players=2, max_players=4, variant_class=RuffeVariant,
-                state_class=RuffeState, order={order}, test_players=3)
+                state_class=RuffeState, order={order}, bench_players=3)
 '''
 
 
@@ -71,7 +71,7 @@ def test_the_package_layout_is_found_without_a_change(fake_folder: Path) -> None
     assert sorted(found) == sorted(SEVEN + ["fake-first", "fake-second", "fake-nested", "fake-flat"])
     assert found["fake-nested"] is sys.modules["engine.games.fakefam.nested.state"].SPEC
     assert "engine.games.fakefam.measures" not in sys.modules
-    assert found["fake-first"].test_players == 3 and found["fake-flat"].order == 93
+    assert found["fake-first"].bench_players == 3 and found["fake-flat"].order == 93
 
 
 def test_two_games_with_one_id_are_refused(fake_folder: Path) -> None:
@@ -124,8 +124,8 @@ def test_the_lists_of_games_elsewhere_are_the_registry() -> None:
 
     assert gen_pages.GAME_IDS == [spec.id for spec in registry.in_order()]
     assert gen_pages.SOURCE_KEYS == registry.sources()
-    assert russian_play.PLAYERS == {spec.id: spec.test_players for spec in registry.all()}
-    assert {spec.id: spec.test_players for spec in registry.all()} == {
+    assert russian_play.PLAYERS == {spec.id: spec.default_variant().players for spec in registry.all()}
+    assert russian_play.PLAYERS == {
         "ruffe-and-trumps": 4, "gleek": 3, "piquet": 2, "mushka": 4, "pamphil": 4, "rams": 4, "petukh": 4}
     assert [(s.id, s.bench_players) for s in registry.in_order() if s.id != "ruffe-and-trumps"] == [
         ("gleek", 3), ("piquet", 2), ("mushka", 4), ("pamphil", 4), ("rams", 5), ("petukh", 4)]

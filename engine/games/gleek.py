@@ -612,6 +612,5 @@ SPEC = GameSpec(
     examples="engine.games.gleek_examples:RUNNERS",
     seen="engine.games.gleek_seen:GleekSeen",
     order=2,
-    test_players=3,
     bench_players=3,
 )

@@ -264,6 +264,5 @@ SPEC = GameSpec(
     examples="engine.games.loo_examples:RUNNERS",
     seen="engine.games.loo_seen:LooSeen",
     order=7,
-    test_players=4,
     bench_players=4,
 )

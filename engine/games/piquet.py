@@ -557,6 +557,5 @@ SPEC = GameSpec(
     examples="engine.games.piquet_examples:RUNNERS",
     seen="engine.games.piquet_seen:PiquetSeen",
     order=3,
-    test_players=2,
     bench_players=2,
 )

@@ -297,6 +297,5 @@ SPEC = GameSpec(
     examples="engine.games.loo_examples:RUNNERS",
     seen="engine.games.loo_seen:LooSeen",
     order=6,
-    test_players=4,
     bench_players=5,
 )

@@ -508,6 +508,5 @@ SPEC = GameSpec(
     examples="engine.games.ruffe_examples:RUNNERS",
     seen="engine.games.ruffe_seen:RuffeSeen",
     order=1,
-    test_players=4,
     bench_players=4,
 )
