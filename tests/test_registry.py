@@ -155,3 +155,14 @@ def test_every_engine_folder_is_a_package_the_wheel_takes() -> None:
     assert all((folder / "__init__.py").is_file() for folder in folders), sorted(
         str(f.relative_to(ROOT)) for f in folders if not (f / "__init__.py").is_file())
     assert 'include = ["engine", "engine.*"]' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_the_registry_s_doctests() -> None:
+    import doctest
+
+    import engine.game
+    import engine.rules
+
+    for module in (registry, engine.rules, engine.game):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, (module.__name__, result)

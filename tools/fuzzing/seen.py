@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Protocol, cast
 
@@ -44,11 +45,19 @@ class Seen(Protocol):
 def hooks(state: GameState) -> Seen:
     """The hooks of the state's game, found through the games registry (the spec whose state
     class the state is an instance of); :class:`UnknownState` if its game names none."""
-    spec = next((s for s in games.all() if type(state) is s.state_class), None)
-    if spec is None:
-        spec = next((s for s in games.all() if isinstance(state, s.state_class)), None)
-    if spec is None or spec.seen is None:
+    found = _hooks_of(type(state))
+    if found is None:
         raise UnknownState(type(state).__name__)
+    return found
+
+
+@lru_cache(maxsize=None)
+def _hooks_of(state_class: type) -> Seen | None:
+    spec = next((s for s in games.all() if state_class is s.state_class), None)
+    if spec is None:
+        spec = next((s for s in games.all() if issubclass(state_class, s.state_class)), None)
+    if spec is None or spec.seen is None:
+        return None
     return cast(Seen, games.named(spec.seen))
 
 
