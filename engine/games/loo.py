@@ -13,8 +13,8 @@ rule ids (:class:`LooRules`): its pack, who may not pass, when a player may
 buy, its special cards, what it shows before play (five of a suit, a Rams,
 jacks, boys) and how a deal is scored.  The shared rule functions of
 :mod:`engine.games.loo_rules` (``deal_five``, ``turn_trump``, ``buy``,
-``bid_order``, ``first_leader``, ``winners``, ``settlement`` …, looked up
-here too) are the single home of the rules the four games have in common;
+``bid_order``, ``first_leader``, ``winners``, ``settlement`` …, found there
+by the rule registry) are the single home of the rules the four games have in common;
 each carries the ids of every game's rule it implements.  Beside the state
 here: its phases (:mod:`engine.games.loo_phases`), the sensible player's
 advice (:mod:`engine.games.loo_advice`, a mixin whose hooks a game

@@ -9,7 +9,7 @@ blank; five of a suit ends the deal; four aces, a *Rams*, end the game; and
 the jack variant writes off pairs of jacks.
 
 The rule functions, the variant and its parameters are in
-:mod:`engine.games.rams_rules` (and looked up here too); here are the state and the
+:mod:`engine.games.rams_rules` (found there by the rule registry); here are the state and the
 dealer's exchange.
 
 >>> state = SPEC.new_game({"players": 5}, seed=3)

@@ -12,8 +12,8 @@ Game to 52 (40, 36 in the smaller configurations).
 
 Every rule of ``engine/catalogue/ruffe-and-trumps.toml`` is implemented
 under ``@implements`` with its id, here (the state) or in
-:mod:`engine.games.ruffe_rules` (the pure rule functions, looked up here
-too); each contested rule is an option of :class:`RuffeVariant` whose
+:mod:`engine.games.ruffe_rules` (the pure rule functions, found there by
+the rule registry); each contested rule is an option of :class:`RuffeVariant` whose
 values are the catalogue's reading ids.  Beside the state: its phases
 (:mod:`engine.games.ruffe_phases`), the sensible player's advice
 (:mod:`engine.games.ruffe_advice`) and its part of the table's view and the
