@@ -415,9 +415,14 @@ async ([gameId, players, moves]) => {
 """
 
 
-SAMPLED_GAMES = (("mushka", 4), ("pamphil", 4), ("rams", 5), ("petukh", 4), ("gleek", 3), ("piquet", 2))
-"""The games besides Ruffe whose sampling-bot moves (every decision: bids, discards, calls,
-plays) are timed too."""
+def sampled_games() -> list[tuple[str, int]]:
+    """The games besides Ruffe whose sampling-bot moves (every decision: bids, discards, calls,
+    plays) are timed too, with their number of players: every game of the engine's registry whose
+    spec gives ``bench_players``, in the site's order."""
+    from engine import games
+
+    return [(spec.id, spec.bench_players) for spec in games.in_order()
+            if spec.id != DEFAULT_GAME and spec.bench_players is not None]
 
 
 def overlapping(tasks: list[list[float]], start: float, end: float) -> list[list[float]]:
@@ -505,7 +510,7 @@ def bench_browser(runs: int) -> dict[str, Any]:
                             out["longest_task_page_load_ms"].append(max((d for s, d in tasks if s < window[0]), default=0.0))
                             if run == 0:
                                 sampling = page.evaluate(SAMPLING, ["ruffe-and-trumps", 4, 40])
-                                for game_id, players in SAMPLED_GAMES:
+                                for game_id, players in sampled_games():
                                     out["sampling_ms_by_game"][game_id] = [
                                         t for t, _ in page.evaluate(SAMPLING, [game_id, players, 150])]
                         else:  # off: wait past the table's window, then read the theme's own long tasks
@@ -711,7 +716,7 @@ def run(args: argparse.Namespace, games: list[str], baseline: Path | None, basel
         *[(f"    sampling bot move (any decision), {game_id}, {n} players", fmt(median(b["sampling_ms_by_game"][game_id]), " ms"),
            "<= 300 ms", verdict(median(b["sampling_ms_by_game"][game_id]) <= 300)
            + f" (max {max(b['sampling_ms_by_game'][game_id]):.0f} ms)")
-          for game_id, n in SAMPLED_GAMES if b.get("sampling_ms_by_game", {}).get(game_id)],
+          for game_id, n in sampled_games() if b.get("sampling_ms_by_game", {}).get(game_id)],
         ("(f) longest main-thread task while Python starts", fmt(longest, " ms"), "<= 50 ms",
          verdict(None if longest is None else longest <= 50)
          + (f" (max {longest_max:.0f} ms; {over_50} of {len(b['longest_task_ms'])} runs over 50 ms)" if longest_max is not None else "")),

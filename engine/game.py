@@ -456,8 +456,18 @@ class GameSpec:
     """A game declared once: id, name, player counts, variant class, state class, and what
     else is particular to it, named ``"module:name"`` (imported only when asked for, by
     :func:`engine.measuring.measures_of` and :func:`engine.examples.runners_of`; playing
-    needs neither): ``measures``, its :class:`~engine.measuring.GameMeasures` subclass, and
-    ``examples``, its worked examples' runners (a mapping of runner name -> runner).
+    needs neither): ``measures``, its :class:`~engine.measuring.GameMeasures` subclass,
+    ``examples``, its worked examples' runners (a mapping of runner name -> runner), and
+    ``seen``, what the fuzzer reads of its states (``tools/fuzzing/seen.py``: where every card
+    lies, what a seat may not see).
+
+    What the tools list per game is here too, so that no list of games is kept elsewhere:
+    ``order``, the game's place in every listing (the site's pages, the bench's lines; the
+    games of one source together, in the source's order), and ``bench_players``, the seats of
+    the browser's timed sampling-bot moves (``bench/run.py``; ``None``: not timed on their own).
+    The tests' whole games are played at the default variant's ``players``.
+    The sources a game follows are its catalogue's (:attr:`sources`). The registry
+    (:mod:`engine.games`) finds every spec by itself: a module that binds ``SPEC``.
 
     >>> from engine.games import get
     >>> spec = get("ruffe-and-trumps")
@@ -476,6 +486,9 @@ class GameSpec:
         summary: str = "",
         measures: str | None = None,
         examples: str | None = None,
+        seen: str | None = None,
+        order: int = 0,
+        bench_players: int | None = None,
     ) -> None:
         self.id = id
         self.name = name
@@ -486,6 +499,22 @@ class GameSpec:
         self.summary = summary
         self.measures = measures
         self.examples = examples
+        self.seen = seen
+        self.order = order
+        self.bench_players = bench_players
+        if bench_players is not None and not min_players <= bench_players <= max_players:
+            raise ValueError(f"{id}: bench_players {bench_players} is outside {min_players}..{max_players} players")
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The keys of the sources the game follows (``sources/<key>/``), its catalogue's
+        ``[game] sources`` in their order.
+
+        >>> from engine.games import get
+        >>> get("rams").sources
+        ('rozaliev',)
+        """
+        return tuple(str(key) for key in catalogue.load(self.id).game.get("sources") or ())
 
     def __repr__(self) -> str:
         return f"<GameSpec {self.id!r}>"

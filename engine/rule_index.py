@@ -84,6 +84,7 @@ def tests_note() -> str | None:
 def rule_entries(game_id: str | None = None) -> list[dict[str, Any]]:
     """The catalogue's rules (one game's, or every game's) with ``implemented``, ``code`` and ``tests``."""
     game_ids = [game_id] if game_id else catalogue.games()
+    game_registry.load_all()  # (every game's rules marked)
     registry = rule_registry.registry()
     marked = tests_map()
     entries = []

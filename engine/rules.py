@@ -6,8 +6,13 @@ Put the rule id next to the code::
     def ruff_value(hand, suit, trump, turned): ...
 
 and :func:`registry` maps every id to the places that implement it, written
-``"engine/games/ruffe.py:123 ruff_value"``, which the concordance and
-``python -m engine rules`` show.
+``"engine/games/ruffe.py:123 ruff_value"`` (the module that defines the object and its
+line, taken from the object itself: no module needs to re-export a rule's name), which the
+concordance and ``python -m engine rules`` show.
+
+The registry holds the marks of the code imported so far; this module imports no game (it is
+the bottom floor). Whoever needs every game's rules asks the games registry first:
+``engine.games.load_all()`` (as :func:`engine.rule_index.rule_entries` does).
 
 >>> from engine.rules import implements, is_implemented
 >>> @implements("doc-example.rule")
@@ -70,33 +75,26 @@ def implements(*rule_ids: str) -> Callable[[T], T]:
     return mark
 
 
-def _load_games() -> None:
-    import engine.games  # noqa: F401  (importing the games registers their rules)
-
-
 def registry() -> dict[str, list[str]]:
-    """Every implemented rule id mapped to its code locations (games loaded)."""
-    _load_games()
+    """Every rule id marked so far mapped to its code locations (load the games first:
+    :func:`engine.games.load_all`)."""
     return {rule_id: list(places) for rule_id, places in sorted(_REGISTRY.items())}
 
 
 def implemented_ids() -> set[str]:
-    """The set of implemented rule ids."""
-    _load_games()
+    """The set of rule ids marked so far (load the games first: :func:`engine.games.load_all`)."""
     return set(_REGISTRY)
 
 
 def is_implemented(rule_id: str) -> bool:
-    """Whether some code is marked as implementing ``rule_id``."""
-    if rule_id in _REGISTRY:
-        return True
-    _load_games()
+    """Whether code imported so far is marked as implementing ``rule_id`` (load the games first:
+    :func:`engine.games.load_all`)."""
     return rule_id in _REGISTRY
 
 
 def locations(rule_id: str) -> list[str]:
-    """The code locations of one rule id (empty if not implemented)."""
-    _load_games()
+    """The code locations of one rule id (empty if not marked; load the games first:
+    :func:`engine.games.load_all`)."""
     return list(_REGISTRY.get(rule_id, ()))
 
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from engine import bridge
+from engine import bridge, games
 
 SENTENCE_KEYS = frozenset(("label", "note", "reason", "text", "title", "value", "waiting_text", "why", "message",
                            "caption", "summary"))
@@ -22,7 +22,8 @@ RULE_ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+
 CARD = re.compile(r"\b(?:10|[2-9AKQJT])[SHDC]\b|\b[AKQJ](?=[♠♥♦♣])")
 LATIN = re.compile(r"[A-Za-z]{2,}")
 ACTION_TEXT = re.compile(r"(?:\.(?:legal|unavailable)\[\d+\]|\.played(?:\[\d+\])?)$")
-PLAYERS = {"ruffe-and-trumps": 4, "gleek": 3, "piquet": 2, "mushka": 4, "pamphil": 4, "rams": 4, "petukh": 4}
+PLAYERS = {spec.id: int(spec.default_variant().players) for spec in games.in_order()}
+"""The seats of each game's whole games here: its default variant's, for every game of the registry."""
 
 
 def english_in(text: str) -> list[str]:
@@ -56,7 +57,7 @@ def play_whole(game: str, seed: int, lang: str = "ru", players: int | None = Non
     ``variant``: the game's options (readings), besides ``players``."""
     seats = ["heuristic"] * (players or PLAYERS[game])
     options = dict(variant or {})
-    if players and (game in ("rams", "petukh", "mushka", "pamphil") or variant is not None):
+    if players:
         options["players"] = players
     new = ask({"op": "new", "game": game, "seed": seed, "seats": seats, **({"variant": options} if options else {})},
               lang)

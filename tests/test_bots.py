@@ -231,7 +231,7 @@ def test_no_time_for_a_playout_gives_the_heuristics_move():
     assert bot.last_playouts == 0 and bot.last_timed_out
 
 
-@pytest.mark.parametrize("game", ["mushka", "rams", "pamphil", "petukh", "gleek", "piquet", "ruffe-and-trumps"])
+@pytest.mark.parametrize("game", games.ids())
 def test_time_budget_bounds_every_game(game):
     """In every game, under a clock of 25 ms a reading and the table's 200 ms, whatever the playout
     budget: at most seven playouts, and no reading of the clock past the deadline."""

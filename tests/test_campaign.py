@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import catalogue
+from engine import catalogue, games
 from engine.campaign import measure_readings, run_campaign
 from engine.paired import GameMeasurement, differences, run_in_process
 
@@ -175,7 +175,7 @@ def test_paired_games_deal_the_same_decks_while_both_last():
         assert shared >= 1 and played[0].deals[:shared] == played[1].deals[:shared]
 
 
-GAMES = ["gleek", "mushka", "pamphil", "petukh", "piquet", "rams", "ruffe-and-trumps"]
+GAMES = games.ids()  # (every game of the registry)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -16,7 +16,7 @@ from engine import games, rules
 from engine.bots import make_bot
 from engine.errors import InvalidInputError
 
-GAMES = [spec.id for spec in games.all()]
+GAMES = [spec.id for spec in games.all()]  # (every game loaded, its rules marked)
 IMPLEMENTED = rules.registry()
 LINE_KEYS = {"side", "seats", "amount", "entries", "facts", "text"}
 SUMMARY_KEYS = {"deal", "dealer", "unit", "lower_is_better", "lines", "entries", "facts", "best", "void",

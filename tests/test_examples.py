@@ -75,6 +75,7 @@ def _marked_in_session(session: pytest.Session) -> set[str]:
 
 
 def test_every_implemented_rule_has_a_case(request: pytest.FixtureRequest) -> None:
+    games.load_all()
     implemented = rules.registry()
     with_examples = {rule_id for game_id in games.ids() for rule_id, _ in catalogue.examples(game_id)}
     marked = _marked_in_sources() | _marked_in_session(request.session)
@@ -83,6 +84,7 @@ def test_every_implemented_rule_has_a_case(request: pytest.FixtureRequest) -> No
 
 
 def test_registry_names_only_catalogue_rules() -> None:
+    games.load_all()
     unknown = sorted(r for r in rules.registry() if catalogue.find_rule(r) is None)
     assert not unknown, f"the engine implements ids that no catalogue has: {unknown}"
 

@@ -14,6 +14,7 @@ import dataclasses
 import importlib
 import pkgutil
 import re
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
@@ -24,12 +25,12 @@ from engine import catalogue, games
 from engine.cards import Card, Suit, parse_cards
 from engine.errors import CatalogueError, VariantError
 from engine.game import Option
-from engine.games import gleek, mushka, pamphil, petukh, piquet, rams, ruffe, ruffe_rules
+from engine.games import mushka, pamphil, petukh, rams_rules, ruffe_rules
 from engine.readings import Readings
 
 SPECS = games.all()
-GAME_MODULES: dict[str, ModuleType] = {"ruffe-and-trumps": ruffe, "gleek": gleek, "mushka": mushka, "pamphil": pamphil,
-                                       "rams": rams, "petukh": petukh, "piquet": piquet}
+GAME_MODULES: dict[str, ModuleType] = {spec.id: sys.modules[spec.state_class.__module__] for spec in SPECS}
+"""Each game's module (its state's), for every game of the registry."""
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
 
 
@@ -172,20 +173,20 @@ HAND = parse_cards("AS KS 7S 2H 3D")
                   "ruffe-and-trumps.count.baseline", "ruffe-and-trumps.play.follow",
                   "ruffe-and-trumps.config.two-target", "ruffe-and-trumps.head.discards-count")
 @pytest.mark.parametrize("call, option", [
-    (lambda: ruffe.ruff_winners([30, 34, 34, 12], 3, "all"), "ruff_tie"),
-    (lambda: ruffe.ruff_winners([30, 34, 20, 12], 3, "all"), "ruff_tie"),  # no tie: refused all the same
-    (lambda: ruffe.head_taker([parse_cards("AH"), parse_cards("2H")], 0, Card.parse("5H"), "holder"),
+    (lambda: ruffe_rules.ruff_winners([30, 34, 34, 12], 3, "all"), "ruff_tie"),
+    (lambda: ruffe_rules.ruff_winners([30, 34, 20, 12], 3, "all"), "ruff_tie"),  # no tie: refused all the same
+    (lambda: ruffe_rules.head_taker([parse_cards("AH"), parse_cards("2H")], 0, Card.parse("5H"), "holder"),
      "head_without_ace"),
-    (lambda: ruffe.count_points([20, 8], [5, 2], [[0], [1]], 12, count="points"), "count"),
-    (lambda: ruffe.count_points([20, 8], [5, 2], [[0], [1]], 12, count_baseline="ten"), "count_baseline"),
-    (lambda: ruffe.count_points([20, 8], [5, 2], [[0], [1]], 12, "tricks", "ten"), "count_baseline"),
-    (lambda: ruffe.play_rule("suit-else-trump"), "follow"),
-    (lambda: ruffe.play_rule(None), "follow"),  # type: ignore[arg-type]
-    (lambda: ruffe.RuffeVariant(players=2, two_player_target=52), "two_player_target"),  # type: ignore[arg-type]
-    (lambda: ruffe.RuffeVariant(head_discards="counted"), "head_discards"),
+    (lambda: ruffe_rules.count_points([20, 8], [5, 2], [[0], [1]], 12, count="points"), "count"),
+    (lambda: ruffe_rules.count_points([20, 8], [5, 2], [[0], [1]], 12, count_baseline="ten"), "count_baseline"),
+    (lambda: ruffe_rules.count_points([20, 8], [5, 2], [[0], [1]], 12, "tricks", "ten"), "count_baseline"),
+    (lambda: ruffe_rules.play_rule("suit-else-trump"), "follow"),
+    (lambda: ruffe_rules.play_rule(None), "follow"),  # type: ignore[arg-type]
+    (lambda: ruffe_rules.RuffeVariant(players=2, two_player_target=52), "two_player_target"),  # type: ignore[arg-type]
+    (lambda: ruffe_rules.RuffeVariant(head_discards="counted"), "head_discards"),
 ])
 def test_ruffe_refuses_an_unknown_reading(call: Callable[[], Any], option: str) -> None:
-    refused(call, option, ruffe.RuffeVariant.option(option).rule)
+    refused(call, option, ruffe_rules.RuffeVariant.option(option).rule)
 
 
 @pytest.mark.rule("mushka.setup.deck", "mushka.score.ace-of-spades-penalty", "mushka.end.overshoot",
@@ -209,16 +210,16 @@ def test_mushka_and_pamphil_refuse_an_unknown_reading(call: Callable[[], Any], o
                   "rams.special.rams", "rams.variant.jacks", "rams.jacks.no-trick", "rams.score.start",
                   "petukh.setup.six-players")
 @pytest.mark.parametrize("call, option, rule", [
-    (lambda: rams.may_pass(HAND, Suit.SPADES, "king"), "ace_must_play", "rams.bid.ace-may-not-pass"),
-    (lambda: rams.trump_ace_constraint("anywhere"), "trump_ace_cover", "rams.play.trump-ace-cover"),
-    (lambda: rams.five_of_a_suit([HAND], Suit.SPADES, "none"), "five_of_a_suit_others",
+    (lambda: rams_rules.may_pass(HAND, Suit.SPADES, "king"), "ace_must_play", "rams.bid.ace-may-not-pass"),
+    (lambda: rams_rules.trump_ace_constraint("anywhere"), "trump_ace_cover", "rams.play.trump-ace-cover"),
+    (lambda: rams_rules.five_of_a_suit([HAND], Suit.SPADES, "none"), "five_of_a_suit_others",
      "rams.special.five-of-a-suit"),
-    (lambda: rams.rams_show([HAND], [40], "ten-up"), "rams_others", "rams.special.rams"),
-    (lambda: rams.jacks_value(HAND, "knaves"), "jacks", "rams.variant.jacks"),
-    (lambda: rams.jacks_at_discard(HAND, [], "knaves"), "jacks", "rams.variant.jacks"),
-    (lambda: rams.jacks_finish(5, HAND, "knaves"), "jacks", "rams.variant.jacks"),
-    (lambda: rams.deal_score(40, 0, [], True, 5, "penalty"), "jacks_no_trick", "rams.jacks.no-trick"),
-    (lambda: rams.START_RECORDS["hundred-twenty"], "start_record", "rams.score.start"),
+    (lambda: rams_rules.rams_show([HAND], [40], "ten-up"), "rams_others", "rams.special.rams"),
+    (lambda: rams_rules.jacks_value(HAND, "knaves"), "jacks", "rams.variant.jacks"),
+    (lambda: rams_rules.jacks_at_discard(HAND, [], "knaves"), "jacks", "rams.variant.jacks"),
+    (lambda: rams_rules.jacks_finish(5, HAND, "knaves"), "jacks", "rams.variant.jacks"),
+    (lambda: rams_rules.deal_score(40, 0, [], True, 5, "penalty"), "jacks_no_trick", "rams.jacks.no-trick"),
+    (lambda: rams_rules.START_RECORDS["hundred-twenty"], "start_record", "rams.score.start"),
     (lambda: petukh.petukh_pack(4, "thirty-two"), "six_player_pack", "petukh.setup.six-players"),
 ])
 def test_rams_and_petukh_refuse_an_unknown_reading(call: Callable[[], Any], option: str, rule: str) -> None:
@@ -263,7 +264,7 @@ def test_an_option_from_a_rule_is_read_from_the_catalogue() -> None:
 
 def test_the_state_reads_parameters_fixed_at_construction() -> None:
     state = games.get("rams").new_game({"players": 4, "trump_ace_cover": "in-trick", "start_record": "two-hundred"})
-    assert state.params.trump_ace is rams.TRUMP_ACE_COVER["in-trick"]  # type: ignore[attr-defined]
+    assert state.params.trump_ace is rams_rules.TRUMP_ACE_COVER["in-trick"]  # type: ignore[attr-defined]
     assert state.records == [200] * 4
     assert state.clone().params is state.params  # type: ignore[attr-defined]
     first = games.get("ruffe-and-trumps").new_game({"follow": "free"})

@@ -14,7 +14,8 @@ from engine import games
 from engine.cards import ALL_CARDS, Card, Suit, parse_cards
 from engine.errors import IllegalActionError, RecordError, UnknownGameError, VariantError
 from engine.game import Action
-from engine.games.ruffe import RuffeState, best_ruff, count_points, ruff_value
+from engine.games.ruffe import RuffeState
+from engine.games.ruffe_rules import best_ruff, count_points, game_winner, ruff_value
 from engine.tricks import trick_winner
 
 SPEC = games.get("ruffe-and-trumps")
@@ -655,8 +656,8 @@ def test_tie_at_the_top_means_another_deal() -> None:
                 break
     else:
         pytest.fail("no seeded deal produced a tie at the top")
-    assert ruffe_module.game_winner([52, 52], 52) is None
-    assert ruffe_module.game_winner([53, 52], 52) == 0
+    assert game_winner([52, 52], 52) is None
+    assert game_winner([53, 52], 52) == 0
 
 
 def test_seed_and_decks_reproduce_the_game() -> None:

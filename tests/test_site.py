@@ -21,8 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import gen_pages  # noqa: E402
 
-GAME_IDS = ["ruffe-and-trumps", "gleek", "piquet", "mushka", "pamphil", "rams", "petukh"]
-SOURCE_KEYS = ["ruffe", "gleek", "piquet", "rozaliev"]
+from engine import games  # noqa: E402
+
+GAME_IDS = [spec.id for spec in games.in_order()]  # (the games registry's, in the site's order)
+SOURCE_KEYS = games.sources()
 PAGES = ["", "concordance/", "glossary/", "bibliography/", "data/", "reference/api/", "reference/catalogue/"]
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import games
+
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path("/work/shared/seeds")
 
@@ -26,7 +28,7 @@ SOURCES = {
     "gleek": ("003_fe6d68ece34b4de4.txt", "95b43da2f33bb356002468217425d8c96c44202bb469748ae9f5111e08e8b6e0"),
     "piquet": ("004_474d1bd5d2bf0c97.txt", "d25a1f187aac41de878d3c843dacd2124c0bc61dd00153aacd41789b8322bb27"),
 }
-GAME_IDS = {"ruffe-and-trumps", "gleek", "piquet", "mushka", "pamphil", "rams", "petukh"}
+GAME_IDS = set(games.ids())  # (the games registry's)
 KINDS = {"heading", "text", "commentary", "citation", "stray"}
 METADATA = {
     "key": str, "seed_file": str, "author": str, "title": str, "title_en": str, "retells": (str, type(None)),

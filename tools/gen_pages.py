@@ -47,8 +47,26 @@ SNIPPET = REPO / "build" / "snippets" / "glossary-abbreviations.md"
 """The glossary's tooltips (abbreviations), appended to every page by tools/hooks.py; its Russian
 twin (``glossary-abbreviations.ru.md``, the terms' Russian tooltips) to the Russian pages."""
 
-GAME_IDS = ["ruffe-and-trumps", "gleek", "piquet", "mushka", "pamphil", "rams", "petukh"]
-SOURCE_KEYS = ["ruffe", "gleek", "piquet", "rozaliev"]
+
+
+def registered_games() -> tuple[list[str], list[str]]:
+    """The implemented games' ids in their listing order (each spec's ``order``: the games of one
+    source together, in the source's order) and the keys of the sources they follow, in that order,
+    both asked of the engine's games registry (:func:`engine.games.in_order`, :func:`engine.games.sources`);
+    two empty lists when the engine cannot be imported (:func:`load_engine` says why)."""
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    try:
+        from engine import games  # type: ignore[import-not-found]
+
+        return [spec.id for spec in games.in_order()], list(games.sources())
+    except Exception:  # (a missing or broken engine: load_engine warns)
+        return [], []
+
+
+GAME_IDS, SOURCE_KEYS = registered_games()
+"""The site's games and sources, in the site's order (a catalogued game with no engine yet, and a
+source no game follows, come after, by name)."""
 STATUSES = {
     "attested": "The text says it.",
     "inferred": "It follows from the text; the notes say how.",
@@ -524,20 +542,38 @@ def heading_id(text: str) -> str:
     from markdown.extensions.toc import slugify
 
     return slugify(re.sub(r"[`*_]", "", text), "-")
-API_MODULES = [
-    "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits", "i18n",
-    "phases.base", "phases.trick", "phases.dialogue", "phases.exchange", "table_view", "determinize",
-    "games.ruffe_rules", "games.ruffe", "games.ruffe_phases", "games.ruffe_view", "games.ruffe_advice",
-    "games.loo_rules", "games.loo", "games.loo_phases", "games.loo_view", "games.loo_advice",
-    "games.mushka", "games.pamphil", "games.rams_rules", "games.rams", "games.petukh",
-    "games.gleek_rules", "games.gleek", "games.gleek_vie", "games.gleek_view",
-    "games.gleek_advice", "games.piquet_rules", "games.piquet", "games.piquet_phases",
-    "games.piquet_declarations", "games.piquet_view", "games.piquet_advice", "records", "bots", "bridge",
-    "simulate", "measuring", "stats", "paired", "campaign", "games.ruffe_measures", "games.loo_measures", "games.gleek_measures",
-    "games.piquet_measures",
-    "catalogue", "rule_index", "errors", "examples", "games.ruffe_examples", "games.loo_examples",
-    "games.gleek_examples", "games.piquet_examples",
-]
+def game_modules(folder: Path = REPO / "engine" / "games") -> list[str]:
+    """Every module of the games (``games.<module>``, ``games.<family>.<module>``, a package by its own
+    name), found in ``engine/games/`` as the games registry finds the games, so that no list here names
+    a game's files: sorted by name, a game's files together."""
+    names = []
+    for path in sorted(folder.rglob("*.py")):
+        if "__pycache__" in path.parts or path.parent == folder and path.name == "__init__.py":
+            continue
+        parts = path.relative_to(folder.parent).with_suffix("").parts
+        names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
+def _api_modules() -> list[str]:
+    games = game_modules()
+
+    def kind(suffix: str) -> list[str]:  # (a flat game's ``<game>_measures``, a package's ``measures``)
+        return [m for m in games if m.endswith((f"_{suffix}", f".{suffix}"))]
+
+    measures, examples, seen = kind("measures"), kind("examples"), kind("seen")
+    play = [m for m in games if m not in measures + examples + seen]
+    return [
+        "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits", "i18n",
+        "phases.base", "phases.trick", "phases.dialogue", "phases.exchange", "table_view", "determinize",
+        "games", *play, "records", "bots", "bridge",
+        "simulate", "measuring", "stats", "paired", "campaign", *measures,
+        "catalogue", "rule_index", "errors", "examples", *examples, *seen,
+    ]
+
+
+API_MODULES = _api_modules()
+"""The modules of the API reference: the engine's own, and every module of the games (:func:`game_modules`)."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -821,6 +857,8 @@ def load_engine(ed: Edition) -> None:
         sys.path.insert(0, str(REPO))
     try:
         import engine.games as games  # type: ignore[import-not-found]
+
+        games.load_all()  # (every game imported, its rules marked in engine.rules' registry)
     except ImportError as exc:
         ed.engine_state = f"not importable ({exc})"
         return
@@ -2206,7 +2244,7 @@ def api_page() -> str:
     present = []
     for module in API_MODULES:
         path = REPO / "engine" / (module.replace(".", "/") + ".py")
-        if path.exists():
+        if path.exists() or (path.with_suffix("") / "__init__.py").exists():
             present.append(module)
     for module in present:
         out += [f"::: engine.{module}", ""]

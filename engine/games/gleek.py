@@ -42,7 +42,7 @@ from engine.phases.base import Flow
 from engine.rules import implements
 from engine.tricks import PlayRule
 
-__all__ = ["GleekState", "GleekVariant", "SPEC", "DealRecord"]
+__all__ = ["GleekState", "SPEC", "DealRecord"]
 
 
 
@@ -612,4 +612,7 @@ SPEC = GameSpec(
              "for the best suit (the ruff), gleeks and mournivals, then twelve tricks counted against a par of 22."),
     measures="engine.games.gleek_measures:GleekMeasures",
     examples="engine.games.gleek_examples:RUNNERS",
+    seen="engine.games.gleek_seen:GleekSeen",
+    order=2,
+    bench_players=3,
 )

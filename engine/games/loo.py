@@ -13,8 +13,8 @@ rule ids (:class:`LooRules`): its pack, who may not pass, when a player may
 buy, its special cards, what it shows before play (five of a suit, a Rams,
 jacks, boys) and how a deal is scored.  The shared rule functions of
 :mod:`engine.games.loo_rules` (``deal_five``, ``turn_trump``, ``buy``,
-``bid_order``, ``first_leader``, ``winners``, ``settlement`` …, looked up
-here too) are the single home of the rules the four games have in common;
+``bid_order``, ``first_leader``, ``winners``, ``settlement`` …, found there
+by the rule registry) are the single home of the rules the four games have in common;
 each carries the ids of every game's rule it implements.  Beside the state
 here: its phases (:mod:`engine.games.loo_phases`), the sensible player's
 advice (:mod:`engine.games.loo_advice`, a mixin whose hooks a game
@@ -79,30 +79,7 @@ from engine.phases import ListHands, TrickTable
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule
 
-__all__ = [  # (the rules' names too: a game's module is where they are looked up)
-    "LooRules",
-    "LooVariant",
-    "check_players",
-    "seat_order",
-    "draw_for_seats",
-    "first_dealer_of",
-    "next_dealer",
-    "after_misdeal",
-    "deal_five",
-    "turn_trump",
-    "bid_order",
-    "buy",
-    "deal_void",
-    "first_leader",
-    "winners",
-    "settlement",
-    "one_suit",
-    "jacks_held",
-    "COLOURS",
-    "TRICKS_PER_DEAL",
-    "Payments",
-    "LooState",
-]
+__all__ = ["LooState"]
 
 # ---------------------------------------------------------------- the state machine
 

@@ -19,7 +19,7 @@ from engine.examples import Runner, cards_text, read_cards
 from engine.game import Variant
 from engine.i18n import Text
 from engine.games import get as get_game
-from engine.games import loo, mushka, pamphil, petukh, rams
+from engine.games import loo, loo_rules, mushka, pamphil, petukh, rams, rams_rules
 from engine.tricks import legal_plays, trick_winner
 
 __all__ = ["RUNNERS"]
@@ -84,30 +84,30 @@ def deck_contains(game: str, given: dict[str, Any], variant: dict[str, Any]) -> 
 
 
 def seat_order(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    return loo.seat_order(read_cards(given["draws"]))
+    return loo_rules.seat_order(read_cards(given["draws"]))
 
 
 def first_dealer(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    return loo.first_dealer_of(read_cards(given["draws"]))
+    return loo_rules.first_dealer_of(read_cards(given["draws"]))
 
 
 def next_dealer(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    return loo.next_dealer(int(given["players"]), int(given["dealer"]))
+    return loo_rules.next_dealer(int(given["players"]), int(given["dealer"]))
 
 
 def after_misdeal(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
     same = _loo_class(game).redeal_by_same_dealer
-    return loo.after_misdeal(int(given["players"]), int(given["dealer"]), same)
+    return loo_rules.after_misdeal(int(given["players"]), int(given["dealer"]), same)
 
 
 def deal(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    hands, rest = loo.deal_five(int(given["players"]), int(given["dealer"]), read_cards(given["deck"]))
-    turned, _trump, _stock = loo.turn_trump(rest)
+    hands, rest = loo_rules.deal_five(int(given["players"]), int(given["dealer"]), read_cards(given["deck"]))
+    turned, _trump, _stock = loo_rules.turn_trump(rest)
     return {"hands": [cards_text(h) for h in hands], "turned": str(turned)}
 
 
 def trump(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    turned, suit, stock = loo.turn_trump(read_cards(given["stock"]))
+    turned, suit, stock = loo_rules.turn_trump(read_cards(given["stock"]))
     return {"turned": str(turned), "trump": suit.value, "stock": cards_text(stock)}
 
 
@@ -121,21 +121,21 @@ def may_pass(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
 
 
 def bid_order(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    return loo.bid_order(int(given["players"]), int(given["dealer"]))
+    return loo_rules.bid_order(int(given["players"]), int(given["dealer"]))
 
 
 def buy(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
     rules = _loo_class(game).RULES
-    hand, stock = loo.buy(read_cards(given["hand"]), read_cards(given["discard"]), read_cards(given["stock"]), rules)
+    hand, stock = loo_rules.buy(read_cards(given["hand"]), read_cards(given["discard"]), read_cards(given["stock"]), rules)
     return {"hand": cards_text(hand), "stock": cards_text(stock)}
 
 
 def deal_void(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
-    return loo.deal_void(list(given["actions"]))
+    return loo_rules.deal_void(list(given["actions"]))
 
 
 def first_leader(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    return loo.first_leader(int(given["players"]), int(given["dealer"]), list(given["active"]))
+    return loo_rules.first_leader(int(given["players"]), int(given["dealer"]), list(given["active"]))
 
 
 def _play_rule(game: str, given: dict[str, Any], variant: dict[str, Any]) -> tuple[Any, Suit]:
@@ -159,7 +159,7 @@ def start_record(game: str, given: dict[str, Any], variant: dict[str, Any]) -> i
 
 
 def winners(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    return loo.winners(list(given["records"]))
+    return loo_rules.winners(list(given["records"]))
 
 
 def settlement(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int | float]:
@@ -208,61 +208,61 @@ def pamphil_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> d
 
 
 def rams_ace_values(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    return rams.ace_values(read_cards(given["aces"]))
+    return rams_rules.ace_values(read_cards(given["aces"]))
 
 
 def rams_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = _variant(game, variant, rams.RamsVariant)
+    v = _variant(game, variant, rams_rules.RamsVariant)
     record = int(given["record"])
-    return _total(record, rams.deal_score(record, int(given["tricks"]), read_cards(given["aces"]), bool(given["played"]),
+    return _total(record, rams_rules.deal_score(record, int(given["tricks"]), read_cards(given["aces"]), bool(given["played"]),
                                           int(given.get("jacks", 0)), v.jacks_no_trick))
 
 
 def rams_dealer_takes_turned(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
     turned = Card.parse(given["turned"])
-    hand = rams.dealer_takes_turned(read_cards(given["hand"]), turned, Card.parse(given["give"]), bool(given["passed"]))
+    hand = rams_rules.dealer_takes_turned(read_cards(given["hand"]), turned, Card.parse(given["give"]), bool(given["passed"]))
     return {"hand": cards_text(hand), "trump": turned.suit.value}
 
 
 def rams_exposed_buy(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    received, aside, stock = rams.exposed_buy(read_cards(given["stock"]), int(given["need"]), bool(given["refuse"]))
+    received, aside, stock = rams_rules.exposed_buy(read_cards(given["stock"]), int(given["need"]), bool(given["refuse"]))
     return {"received": cards_text(received), "set_aside": cards_text(aside), "stock": cards_text(stock)}
 
 
 def rams_revoke(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
-    tricks, penalty = rams.revoke(list(given["tricks"]), int(given["offender"]), int(given["rightful"]))
+    tricks, penalty = rams_rules.revoke(list(given["tricks"]), int(given["offender"]), int(given["rightful"]))
     return {"tricks": tricks, "penalty": penalty}
 
 
 def rams_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    v = _variant(game, variant, rams.RamsVariant)
+    v = _variant(game, variant, rams_rules.RamsVariant)
     hands = [read_cards(h) for h in given["hands"]]
-    return rams.five_of_a_suit(hands, Suit.parse(given["trump"]), v.five_of_a_suit_others)[1]
+    return rams_rules.five_of_a_suit(hands, Suit.parse(given["trump"]), v.five_of_a_suit_others)[1]
 
 
 def rams_hand(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    return rams.rams_hand(read_cards(given["hand"]), int(given["record"]))
+    return rams_rules.rams_hand(read_cards(given["hand"]), int(given["record"]))
 
 
 def rams_show(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    v = _variant(game, variant, rams.RamsVariant)
+    v = _variant(game, variant, rams_rules.RamsVariant)
     hands = [read_cards(h) for h in given["hands"]]
-    return rams.rams_show(hands, list(given["records"]), v.rams_others)[1]
+    return rams_rules.rams_show(hands, list(given["records"]), v.rams_others)[1]
 
 
 def rams_jacks_value(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = _variant(game, variant, rams.RamsVariant)
-    return rams.jacks_value(read_cards(given["hand"]), v.jacks, bool(given.get("cancelled")))
+    v = _variant(game, variant, rams_rules.RamsVariant)
+    return rams_rules.jacks_value(read_cards(given["hand"]), v.jacks, bool(given.get("cancelled")))
 
 
 def rams_jacks_at_discard(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = _variant(game, variant, rams.RamsVariant)
-    return rams.jacks_at_discard(read_cards(given["dealt"]), read_cards(given.get("bought")), v.jacks)
+    v = _variant(game, variant, rams_rules.RamsVariant)
+    return rams_rules.jacks_at_discard(read_cards(given["dealt"]), read_cards(given.get("bought")), v.jacks)
 
 
 def rams_jacks_finish(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
-    v = _variant(game, variant, rams.RamsVariant)
-    return rams.jacks_finish(int(given["record"]), read_cards(given["hand"]), v.jacks)
+    v = _variant(game, variant, rams_rules.RamsVariant)
+    return rams_rules.jacks_finish(int(given["record"]), read_cards(given["hand"]), v.jacks)
 
 
 def petukh_trump_card(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:

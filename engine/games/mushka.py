@@ -21,7 +21,8 @@ from typing import Any, ClassVar
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.game import GameSpec, Option
 from engine.i18n import N_, Text
-from engine.games.loo import TRICKS_PER_DEAL, LooRules, LooState, LooVariant, one_suit, settlement
+from engine.games.loo import LooState
+from engine.games.loo_rules import TRICKS_PER_DEAL, LooRules, LooVariant, one_suit, settlement
 from engine.games.loo_rules import five_of, tricks_word
 from engine.readings import Readings
 from engine.rules import implements
@@ -365,4 +366,7 @@ SPEC = GameSpec(
              "of 25, a blank adds five, and the ace of spades may not pass."),
     measures="engine.games.loo_measures:MushkaMeasures",
     examples="engine.games.loo_examples:RUNNERS",
+    seen="engine.games.loo_seen:LooSeen",
+    order=4,
+    bench_players=4,
 )

@@ -310,4 +310,7 @@ SPEC = GameSpec(
              "for by each other player; turned up, the dealer takes it and lays out a card for trumps."),
     measures="engine.games.loo_measures:PamphilMeasures",
     examples="engine.games.loo_examples:RUNNERS",
+    seen="engine.games.loo_seen:LooSeen",
+    order=5,
+    bench_players=4,
 )

@@ -20,7 +20,8 @@ from typing import ClassVar
 from engine.view_types import Pile
 from engine.cards import Card, Rank, Suit, deck_36, format_cards
 from engine.game import Action, GameSpec, Option
-from engine.games.loo import LooRules, LooState, LooVariant, jacks_held
+from engine.games.loo import LooState
+from engine.games.loo_rules import LooRules, LooVariant, jacks_held
 from engine.games.loo_rules import tricks_word
 from engine.i18n import N_, Text, _
 from engine.readings import Readings
@@ -262,4 +263,7 @@ SPEC = GameSpec(
              "pairs of jacks — that write off five, ten or fifteen."),
     measures="engine.games.loo_measures:PetukhMeasures",
     examples="engine.games.loo_examples:RUNNERS",
+    seen="engine.games.loo_seen:LooSeen",
+    order=7,
+    bench_players=4,
 )

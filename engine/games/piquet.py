@@ -564,4 +564,7 @@ SPEC = GameSpec(
              "recorded as the difference between the totals."),
     measures="engine.games.piquet_measures:PiquetMeasures",
     examples="engine.games.piquet_examples:RUNNERS",
+    seen="engine.games.piquet_seen:PiquetSeen",
+    order=3,
+    bench_players=2,
 )

@@ -9,7 +9,7 @@ blank; five of a suit ends the deal; four aces, a *Rams*, end the game; and
 the jack variant writes off pairs of jacks.
 
 The rule functions, the variant and its parameters are in
-:mod:`engine.games.rams_rules` (and looked up here too); here are the state and the
+:mod:`engine.games.rams_rules` (found there by the rule registry); here are the state and the
 dealer's exchange.
 
 >>> state = SPEC.new_game({"players": 5}, seed=3)
@@ -67,13 +67,7 @@ from engine.phases import Exchange
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays
 
-__all__ = [  # (the rules' names too: a game's module is where they are looked up)
-    "RamsVariant", "RamsState", "SPEC", "RULES", "ACE_VALUES", "rams_pack", "may_pass", "ace_values",
-    "trump_ace_constraint", "deal_score", "five_of_a_suit", "rams_hand", "rams_show", "jacks_value",
-    "jacks_at_discard", "jacks_finish", "dealer_takes_turned", "exposed_buy", "revoke", "START_RECORDS",
-    "RamsParams", "AceDuty", "ACE_DUTY", "TRUMP_ACE_COVER", "JACKS_SPARE_NO_TRICK", "FIVE_OF_A_SUIT_OTHERS",
-    "RAMS_OTHERS", "JACKS",
-]
+__all__ = ["RamsState", "SPEC"]
 
 for _kind, _word in (("exchange", N_("Exchange")), ("keep", N_("Keep"))):
     name_kind(_kind, _word)  # (an action's word in the reader's language, as a refusal names the action)
@@ -308,4 +302,7 @@ SPEC = GameSpec(
              "and paid without one, the trump ace that must be led, five of a suit, and four aces that win outright."),
     measures="engine.games.loo_measures:RamsMeasures",
     examples="engine.games.loo_examples:RUNNERS",
+    seen="engine.games.loo_seen:LooSeen",
+    order=6,
+    bench_players=5,
 )

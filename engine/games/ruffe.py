@@ -12,8 +12,8 @@ Game to 52 (40, 36 in the smaller configurations).
 
 Every rule of ``engine/catalogue/ruffe-and-trumps.toml`` is implemented
 under ``@implements`` with its id, here (the state) or in
-:mod:`engine.games.ruffe_rules` (the pure rule functions, looked up here
-too); each contested rule is an option of :class:`RuffeVariant` whose
+:mod:`engine.games.ruffe_rules` (the pure rule functions, found there by
+the rule registry); each contested rule is an option of :class:`RuffeVariant` whose
 values are the catalogue's reading ids.  Beside the state: its phases
 (:mod:`engine.games.ruffe_phases`), the sensible player's advice
 (:mod:`engine.games.ruffe_advice`) and its part of the table's view and the
@@ -74,22 +74,7 @@ from engine.phases.trick import PLAY_BY_INDEX as _PLAY_BY_INDEX
 from engine.rules import implements
 from engine.tricks import PlayRule, card_bits
 
-__all__ = [  # (the rules' names too: a game's module is where they are looked up)
-    "GAME_ID",
-    "RuffeVariant",
-    "DealConfig",
-    "ruff_value",
-    "best_ruff",
-    "ruff_winners",
-    "head_taker",
-    "count_points",
-    "deal_config",
-    "game_winner",
-    "play_rule",
-    "RUFF_POINTS",
-    "RuffeState",
-    "SPEC",
-]
+__all__ = ["RuffeState", "SPEC"]
 
 _Counted = tuple[int, int, Suit, Card, int | None, tuple[int, ...], tuple[int, ...], tuple[int, ...],
                  tuple[int, list[Card], int, tuple[int, ...]] | None, tuple[tuple[int, Suit, int], ...], tuple[int, ...], str | None, int]
@@ -527,4 +512,7 @@ SPEC = GameSpec(
              "game to 52."),
     measures="engine.games.ruffe_measures:RuffeMeasures",
     examples="engine.games.ruffe_examples:RUNNERS",
+    seen="engine.games.ruffe_seen:RuffeSeen",
+    order=1,
+    bench_players=4,
 )

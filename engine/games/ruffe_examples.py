@@ -20,14 +20,14 @@ from engine.tricks import FOLLOW_POLICIES, PlayRule, legal_plays, trick_winner
 __all__ = ["RUNNERS"]
 
 
-def _ruffe_variant(given: dict[str, Any], variant: dict[str, Any]) -> ruffe.RuffeVariant:
+def _ruffe_variant(given: dict[str, Any], variant: dict[str, Any]) -> ruffe_rules.RuffeVariant:
     """A Ruffe variant from the example's options, with the configuration keys
     that ``given`` carries (players, partnerships, hand_size)."""
     options = dict(variant)
     for key in ("players", "partnerships", "hand_size"):
         if key in given:
             options[key] = given[key]
-    return ruffe.RuffeVariant.from_options(**options)
+    return ruffe_rules.RuffeVariant.from_options(**options)
 
 
 # ---------------------------------------------------------------- kernel runners
@@ -68,7 +68,7 @@ def ruffe_ruff_value(game: str, given: dict[str, Any], variant: dict[str, Any]) 
         raise EngineError("ruffe.ruff_value needs 'suit' (and 'trump')")
     if turned is not None and "trump" not in given:
         trump = turned.suit
-    return ruffe.ruff_value(read_cards(given["hand"]), suit, trump, turned)
+    return ruffe_rules.ruff_value(read_cards(given["hand"]), suit, trump, turned)
 
 
 def ruffe_best_ruff(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
@@ -76,7 +76,7 @@ def ruffe_best_ruff(game: str, given: dict[str, Any], variant: dict[str, Any]) -
     trump = read_suit(given.get("trump")) or (turned.suit if turned else None)
     if trump is None:
         raise EngineError("ruffe.best_ruff needs 'trump' or 'turned'")
-    suit, value = ruffe.best_ruff(read_cards(given["hand"]), trump, turned)
+    suit, value = ruffe_rules.best_ruff(read_cards(given["hand"]), trump, turned)
     return {"suit": suit.value, "value": value}
 
 
@@ -86,7 +86,7 @@ def ruffe_ruff_winners(game: str, given: dict[str, Any], variant: dict[str, Any]
     if len(values) != v.players:
         raise EngineError(f"ruffe.ruff_winners: {len(values)} values for {v.players} players")
     sides = ruffe_rules.sides_for(v.players, bool(v.partnerships))
-    return ruffe.ruff_winners(values, int(given["dealer"]), v.ruff_tie, sides)
+    return ruffe_rules.ruff_winners(values, int(given["dealer"]), v.ruff_tie, sides)
 
 
 def ruffe_head_taker(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int | None:
@@ -95,7 +95,7 @@ def ruffe_head_taker(game: str, given: dict[str, Any], variant: dict[str, Any]) 
     if len(hands) != v.players:
         raise EngineError(f"ruffe.head_taker: {len(hands)} hands for {v.players} players")
     turned = Card.parse(given["turned"])
-    seat, _rule = ruffe.head_taker(hands, int(given["dealer"]), turned, v.head_without_ace)
+    seat, _rule = ruffe_rules.head_taker(hands, int(given["dealer"]), turned, v.head_without_ace)
     return seat
 
 
@@ -106,15 +106,15 @@ def ruffe_count(game: str, given: dict[str, Any], variant: dict[str, Any]) -> li
         raise EngineError(f"ruffe.count: 'won' and 'tricks' need one number per player ({v.players})")
     sides = ruffe_rules.sides_for(v.players, bool(v.partnerships))
     assert v.hand_size is not None
-    return ruffe.count_points(won, tricks, sides, v.hand_size, v.count, v.count_baseline)
+    return ruffe_rules.count_points(won, tricks, sides, v.hand_size, v.count, v.count_baseline)
 
 
 def ruffe_config(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, int]:
-    return ruffe.deal_config(_ruffe_variant(given, variant)).to_json()
+    return ruffe_rules.deal_config(_ruffe_variant(given, variant)).to_json()
 
 
 def ruffe_game_end(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int | None:
-    return ruffe.game_winner(list(given["totals"]), int(given["target"]))
+    return ruffe_rules.game_winner(list(given["totals"]), int(given["target"]))
 
 
 RUNNERS: dict[str, Runner] = {

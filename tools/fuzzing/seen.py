@@ -1,8 +1,10 @@
 """What a state holds and what a seat may see, read by the fuzzer itself.
 
-The engine has no generic "where is every card" accessor, so this module has one per
-family of states (Ruffe's, the loo family's ``LooState``, Gleek's, Piquet's), reading their
-attributes. A new family needs its own ``zones`` and ``hidden`` here; until it has them the
+The engine has no generic "where is every card" accessor, so each game names its own hooks
+by its spec's ``seen`` (``"module:name"``, e.g. ``engine.games.ruffe_seen:RuffeSeen``): where
+every card lies (``zones``), what a seat may not see (``hidden``), what else must hold of the
+deal's cards (``check``), read from the state's attributes. Which game a state belongs to is
+asked of the games registry, so a new game needs no edit here; until its spec names hooks the
 fuzzer reports ``seen.unknown-state`` for it instead of guessing.
 """
 
@@ -11,9 +13,11 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, Protocol, cast
 
+from engine import games
 from engine.cards import Card
 from engine.game import GameState
 from engine.ledger import Ledger
@@ -25,19 +29,36 @@ GROWING = ("history", "_log", "deals", "score_sheet")
 
 
 class UnknownState(Exception):
-    """A state class this module has no accessor for."""
+    """A state whose game names no hooks (``SPEC.seen``) for the fuzzer."""
 
 
-def family(state: GameState) -> str:
-    if hasattr(state, "taken_tricks") and hasattr(state, "vie_stage"):
-        return "gleek"
-    if hasattr(state, "talon_cards"):
-        return "piquet"
-    if hasattr(state, "_acts") and hasattr(state, "aside"):
-        return "ruffe"
-    if hasattr(state, "hands") and hasattr(state, "stock") and hasattr(state, "played"):
-        return "loo"
-    raise UnknownState(type(state).__name__)
+class Seen(Protocol):
+    """A game's hooks, named ``"module:name"`` by its spec's ``seen`` (e.g. ``engine/games/ruffe_seen.py``)."""
+
+    def zones(self, state: Any, played: list[Card]) -> dict[str, list[Card]]: ...
+
+    def hidden(self, state: Any, seat: int) -> set[str]: ...
+
+    def check(self, state: Any, played: list[Card]) -> str | None: ...
+
+
+def hooks(state: GameState) -> Seen:
+    """The hooks of the state's game, found through the games registry (the spec whose state
+    class the state is an instance of); :class:`UnknownState` if its game names none."""
+    found = _hooks_of(type(state))
+    if found is None:
+        raise UnknownState(type(state).__name__)
+    return found
+
+
+@lru_cache(maxsize=None)
+def _hooks_of(state_class: type) -> Seen | None:
+    spec = next((s for s in games.all() if state_class is s.state_class), None)
+    if spec is None:
+        spec = next((s for s in games.all() if issubclass(state_class, s.state_class)), None)
+    if spec is None or spec.seen is None:
+        return None
+    return cast(Seen, games.named(spec.seen))
 
 
 def deal_plays(state: GameState, start: int) -> list[Card]:
@@ -47,26 +68,7 @@ def deal_plays(state: GameState, start: int) -> list[Card]:
 
 def zones(state: GameState, deal_start: int) -> dict[str, list[Card]]:
     """Every card of the deal in progress, by where it lies."""
-    kind = family(state)
-    if kind == "piquet":  # (the cards played, those of the trick among them, are the deal's plays)
-        out = {f"hand{p}": list(h) for p, h in enumerate(state.hands)}
-        out |= {f"discards{p}": list(c) for p, c in enumerate(state.discards)}
-        return out | {"talon": list(state.talon), "pending": list(state.pending), "played": list(state.played)}
-    if kind == "ruffe":
-        out = {f"hand{p}": [a.card for a in acts] for p, acts in enumerate(state._acts)}
-        out |= {"head": list(state.head), "aside": list(state.aside), "discards": list(state.discards),
-                "played": deal_plays(state, deal_start)}
-        return out
-    if kind == "gleek":
-        out = {f"hand{p}": list(h) for p, h in enumerate(state.hands)}
-        return out | {"stock": list(state.stock), "turned": [state.turned], "discards": list(state.discards),
-                      "played": deal_plays(state, deal_start)}
-    out = {f"hand{p}": list(h) for p, h in enumerate(state.hands)}
-    out |= {f"discards{p}": list(c) for p, c in state.discards.items()}
-    out |= {"stock": list(state.stock), "pending": list(state.pending), "played": list(state.played)}
-    if state.turned is not None and not state.turned_taken:
-        out["turned"] = [state.turned]
-    return out
+    return hooks(state).zones(state, deal_plays(state, deal_start))
 
 
 def conservation_error(state: GameState, deal_start: int) -> str | None:
@@ -77,9 +79,7 @@ def conservation_error(state: GameState, deal_start: int) -> str | None:
     where = zones(state, deal_start)
     held = Counter(str(c) for cards in where.values() for c in cards)
     if held == deck:
-        if family(state) == "loo" and state.played != deal_plays(state, deal_start):
-            return f"the cards played {state.played} are not the deal's plays in the history"
-        return None
+        return hooks(state).check(state, deal_plays(state, deal_start))
     extra, lost = held - deck, deck - held
     dup = sorted(c for c, n in held.items() if n > 1)
     return (f"created {sorted(extra)} lost {sorted(lost)} twice {dup} "
@@ -88,50 +88,7 @@ def conservation_error(state: GameState, deal_start: int) -> str | None:
 
 def hidden(state: GameState, seat: int) -> set[str]:
     """The cards of the deal in progress that ``seat`` may not see."""
-    kind = family(state)
-    n = state.num_players
-    if kind == "piquet":  # the other hand (but its cards shown), his discards, the talon's unseen cards
-        other = 1 - seat
-        public = {str(c) for c in state.known} | {c for show in state.shown for c in show["cards"]}
-        secret = {str(c) for c in state.hands[other]}
-        secret.update(str(c) for c in state.discards[other])
-        if state.current_player() == other:
-            secret.update(str(c) for c in state.pending)
-        seen = set(state.visible_talon(seat))
-        secret.update(str(c) for c in state.talon if c not in seen)
-        return secret - public
-    if kind == "ruffe":
-        public = {str(state.turned)}
-        for proof in state.proofs:
-            public.update(proof["cards"])
-        secret = {str(a.card) for p, acts in enumerate(state._acts) if p != seat for a in acts}
-        secret.update(str(c) for c in state.head)
-        secret.update(str(c) for c in state.aside)
-        taker = state.head_taker_ if state.head_taken else None
-        if taker != seat:
-            secret.update(str(c) for c in state.discards)
-        return secret - public
-    if kind == "gleek":  # the turned card and every card shown (ruffs, gleeks, the Tyde) are public
-        public = {str(state.turned)} | {str(c) for shown in state.shows for c in shown.cards}
-        secret = {str(c) for p in range(n) if p != seat for c in state.hands[p]}
-        secret.update(str(c) for c in state.stock)
-        if seat != state.buyer:
-            secret.update(str(c) for c in state.discards)
-        return secret - public
-    public = {str(c) for c in state.known}
-    public.update(c for show in state.shown for c in show["cards"])
-    for card in (state.turned, state.trump_card):
-        if card is not None:
-            public.add(str(card))
-    deck, first_turned = state.deals[-1], 5 * n  # five each, then the card turned for trumps
-    if state.trump_card is None and len(deck) > first_turned:
-        public.add(deck[first_turned])  # (Памфил: still public once the dealer has taken it and laid out another)
-    secret = {str(c) for p in range(n) if p != seat for c in state.hands[p]}
-    secret.update(str(c) for c in state.stock)
-    secret.update(str(c) for p, cards in state.discards.items() if p != seat for c in cards)
-    if state.discarding != seat:
-        secret.update(str(c) for c in state.pending)
-    return secret - public
+    return hooks(state).hidden(state, seat)
 
 
 def card_texts(value: Any, current_deal: int | None) -> set[str]:
