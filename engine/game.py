@@ -191,8 +191,15 @@ class Variant:
         for name, value in options.items():
             if not isinstance(name, str):
                 raise VariantError(f"{cls.game_id or cls.__name__}: an option name must be a string, not {brief(name)}")
-            values[cls.option(name).name] = cls.option(name).coerce(value)
+            field, meaning = cls._setting(cls.option(name), value)
+            values[field] = meaning
         return cls(**values)
+
+    @classmethod
+    def _setting(cls, option: Option, value: Any) -> tuple[str, Any]:
+        """The field an option sets and the value it takes from ``value`` (checked): here the
+        option's own name and value (:class:`engine.readings.Rules` gives a reading its meaning)."""
+        return option.name, option.coerce(value)
 
     def to_json(self) -> dict[str, Any]:
         """Every option with its value (what a record stores)."""

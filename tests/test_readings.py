@@ -23,9 +23,10 @@ import pytest
 from engine import catalogue, games
 from engine.cards import Card, Suit, parse_cards
 from engine.errors import CatalogueError, VariantError
+from engine.tricks import FREE
 from engine.game import Option
 from engine.games import gleek, mushka, pamphil, petukh, piquet, rams, ruffe, ruffe_rules
-from engine.readings import Readings
+from engine.readings import Readings, Rules
 
 SPECS = games.all()
 GAME_MODULES: dict[str, ModuleType] = {"ruffe-and-trumps": ruffe, "gleek": gleek, "mushka": mushka, "pamphil": pamphil,
@@ -81,8 +82,17 @@ def test_no_option_restates_readings_that_differ_from_the_catalogue(spec: Any) -
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
 def test_the_variant_fields_are_the_options_with_their_defaults(spec: Any) -> None:
+    """A variant's fields are its options; a :class:`Rules`' fields hold their values' meanings:
+    each field's default is the meaning of its option's default (a reading's, or the value)."""
     fields = {f.name: f.default for f in dataclasses.fields(spec.variant_class)}
-    assert fields == {o.name: o.default for o in spec.variant_class.OPTIONS}, spec.id
+    if issubclass(spec.variant_class, Rules):
+        settings = spec.variant_class.SETTINGS
+        assert list(fields) == [field for field, _ in settings.values()], spec.id
+        assert fields == {field: setting.meaning(setting.option.default) if setting.option.default is not None else None
+                          for field, setting in settings.values()}, spec.id
+        assert list(settings) == [o.name for o in spec.variant_class.OPTIONS], spec.id
+    else:
+        assert fields == {o.name: o.default for o in spec.variant_class.OPTIONS}, spec.id
     assert spec.variant_class() == spec.default_variant(), spec.id
 
 
@@ -104,6 +114,11 @@ def test_every_contested_option_has_its_meanings_in_one_table(spec: Any) -> None
     tables = readings_tables()
     for option in spec.variant_class.OPTIONS:
         if option.rule not in reading_options() or option.values is None:
+            continue
+        if issubclass(spec.variant_class, Rules):  # the meanings declared with the field, in the catalogue's order
+            setting = spec.variant_class.SETTINGS[option.name][1]
+            assert setting.option is option and tuple(r for r, _ in setting.meanings) == option.values, option
+            assert not [t for t in tables if t.option.name == option.name], f"{spec.id}: {option.name} has a table too"
             continue
         mine = [t for t in tables if t.option.name == option.name]
         assert len(mine) == 1, f"{spec.id}: option {option.name} has {len(mine)} tables of meanings"
@@ -172,20 +187,34 @@ HAND = parse_cards("AS KS 7S 2H 3D")
                   "ruffe-and-trumps.count.baseline", "ruffe-and-trumps.play.follow",
                   "ruffe-and-trumps.config.two-target", "ruffe-and-trumps.head.discards-count")
 @pytest.mark.parametrize("call, option", [
-    (lambda: ruffe.ruff_winners([30, 34, 34, 12], 3, "all"), "ruff_tie"),
-    (lambda: ruffe.ruff_winners([30, 34, 20, 12], 3, "all"), "ruff_tie"),  # no tie: refused all the same
-    (lambda: ruffe.head_taker([parse_cards("AH"), parse_cards("2H")], 0, Card.parse("5H"), "holder"),
-     "head_without_ace"),
-    (lambda: ruffe.count_points([20, 8], [5, 2], [[0], [1]], 12, count="points"), "count"),
-    (lambda: ruffe.count_points([20, 8], [5, 2], [[0], [1]], 12, count_baseline="ten"), "count_baseline"),
-    (lambda: ruffe.count_points([20, 8], [5, 2], [[0], [1]], 12, "tricks", "ten"), "count_baseline"),
-    (lambda: ruffe.play_rule("suit-else-trump"), "follow"),
-    (lambda: ruffe.play_rule(None), "follow"),  # type: ignore[arg-type]
-    (lambda: ruffe.RuffeVariant(players=2, two_player_target=52), "two_player_target"),  # type: ignore[arg-type]
-    (lambda: ruffe.RuffeVariant(head_discards="counted"), "head_discards"),
+    (lambda: ruffe.RuffeRules.from_options(ruff_tie="all"), "ruff_tie"),
+    (lambda: ruffe.RuffeRules.from_options(head_without_ace="holder"), "head_without_ace"),
+    (lambda: ruffe.RuffeRules.from_options(count="points"), "count"),
+    (lambda: ruffe.RuffeRules.from_options(count="tricks", count_baseline="ten"), "count_baseline"),
+    (lambda: ruffe.RuffeRules.from_options(follow="suit-else-trump"), "follow"),
+    (lambda: ruffe.RuffeRules.from_options(follow=None), "follow"),
+    (lambda: ruffe.RuffeRules.from_mapping({"two_player_target": 40}), "two_player_target"),
+    # built directly: a field must hold one of its readings' meanings, never a reading id
+    (lambda: ruffe.RuffeRules(players=2, two_player_target=40), "two_player_target"),
+    (lambda: ruffe.RuffeRules(discards_count="count"), "head_discards"),  # type: ignore[arg-type]
+    (lambda: ruffe.RuffeRules(tie_break="void"), "ruff_tie"),  # type: ignore[arg-type]
+    (lambda: ruffe.RuffeRules(dealer_takes_unheld_head=1), "head_without_ace"),  # 1 == True, not a meaning
 ])
 def test_ruffe_refuses_an_unknown_reading(call: Callable[[], Any], option: str) -> None:
-    refused(call, option, ruffe.RuffeVariant.option(option).rule)
+    refused(call, option, ruffe.RuffeRules.option(option).rule)
+
+
+def test_ruffe_rules_hold_meanings_and_write_reading_ids() -> None:
+    """The field is the typed parameter; the JSON form (records, the bridge) keeps the reading ids."""
+    options = {"count": "tricks", "count_baseline": "twelve", "follow": "free", "ruff_tie": "void",
+               "head_discards": "count", "head_without_ace": "nobody"}
+    rules = ruffe.RuffeRules.from_mapping(options)
+    assert (rules.count_tricks, rules.fixed_baseline, rules.play, rules.tie_break, rules.discards_count,
+            rules.dealer_takes_unheld_head) == (True, 12, FREE, ruffe_rules.VOID, True, False)
+    assert rules.to_json() == {"players": 4, "partnerships": True, "hand_size": 12, **options,
+                               "two_player_target": "52"}
+    assert ruffe.RuffeRules.from_mapping(rules.to_json()) == rules and hash(rules) == hash(rules.replace())
+    assert rules.readings()["ruffe-and-trumps.ruff.tie"] == "void"
 
 
 @pytest.mark.rule("mushka.setup.deck", "mushka.score.ace-of-spades-penalty", "mushka.end.overshoot",
@@ -233,7 +262,8 @@ def test_a_state_refuses_a_variant_that_holds_an_unknown_reading(spec: Any) -> N
         if option.rule not in reading_options() or option.values is None:
             continue
         variant = spec.default_variant()
-        object.__setattr__(variant, option.name, "no-such-reading")
+        field = spec.variant_class.SETTINGS[option.name][0] if issubclass(spec.variant_class, Rules) else option.name
+        object.__setattr__(variant, field, "no-such-reading")
         refused(lambda: spec.new_game(variant, seed=1), option.name, option.rule)
 
 
@@ -267,8 +297,8 @@ def test_the_state_reads_parameters_fixed_at_construction() -> None:
     assert state.records == [200] * 4
     assert state.clone().params is state.params  # type: ignore[attr-defined]
     first = games.get("ruffe-and-trumps").new_game({"follow": "free"})
-    second = games.get("ruffe-and-trumps").new_game({"follow": "free"}, seed=9)
-    assert first.params is second.params and first.params.play is ruffe_rules.FOLLOW["free"]  # type: ignore[attr-defined]
+    assert first.variant.play is FREE and first.rule is FREE  # type: ignore[attr-defined]
+    assert first.clone().variant is first.variant
 
 
 def test_the_readings_module_doctests() -> None:

@@ -13,8 +13,8 @@ Game to 52 (40, 36 in the smaller configurations).
 Every rule of ``engine/catalogue/ruffe-and-trumps.toml`` is implemented
 under ``@implements`` with its id, here (the state) or in
 :mod:`engine.games.ruffe_rules` (the pure rule functions, looked up here
-too); each contested rule is an option of :class:`RuffeVariant` whose
-values are the catalogue's reading ids.  Beside the state: its phases
+too); each contested rule is an option of :class:`RuffeRules` whose
+values are the catalogue's reading ids, and whose field holds what the reading means.  Beside the state: its phases
 (:mod:`engine.games.ruffe_phases`), the sensible player's advice
 (:mod:`engine.games.ruffe_advice`) and its part of the table's view and the
 deal summaries (:mod:`engine.games.ruffe_view`).
@@ -43,7 +43,7 @@ from engine.games.ruffe_rules import (
     PLAY,
     RUFF,
     RUFF_POINTS,
-    RuffeVariant,
+    RuffeRules,
     _IN_SUIT,
     _announcement,
     best_ruff,
@@ -56,10 +56,7 @@ from engine.games.ruffe_rules import (
     _head_rule,
     head_taker,
     _packets,
-    params_of,
-    play_rule,
     ruff_value,
-    _ruff_winners,
     ruff_winners,
     _suit_run,
 )
@@ -75,7 +72,7 @@ from engine.tricks import PlayRule, card_bits
 
 __all__ = [  # (the rules' names too: a game's module is where they are looked up)
     "GAME_ID",
-    "RuffeVariant",
+    "RuffeRules",
     "DealConfig",
     "ruff_value",
     "best_ruff",
@@ -84,7 +81,6 @@ __all__ = [  # (the rules' names too: a game's module is where they are looked u
     "count_points",
     "deal_config",
     "game_winner",
-    "play_rule",
     "RUFF_POINTS",
     "RuffeState",
     "SPEC",
@@ -96,12 +92,6 @@ _Counted = tuple[int, int, Suit, Card, int | None, tuple[int, ...], tuple[int, .
 per seat, points per side, the last trick, the ruffs announced, the ruff's winner, the
 rule the head went by and the number of discards."""
 
-_TIE_WINNER = {"eldest": N_("by the 'eldest' reading the ruff goes to seat {}"),
-               "void": N_("by the 'void' reading the ruff goes to seat {}")}
-_TIE_NOBODY = {"eldest": N_("by the 'eldest' reading the ruff goes to nobody"),
-               "void": N_("by the 'void' reading the ruff goes to nobody")}
-"""A tie for the ruff in the log: where it goes by the ``ruff_tie`` reading (the sentence
-by reading, so that it reads whole in every language)."""
 _REACHED = (N_("{} reached {} of {} after {} deal"), "{} reached {} of {} after {} deals")
 """The end of the game (its reason): the side, its total, the target, and the deals played."""
 
@@ -121,7 +111,7 @@ class RuffeState(TrickTable, Partie):
     """
 
     game_id = GAME_ID
-    variant: RuffeVariant
+    variant: RuffeRules
     keeps_bits = True  # each hand is kept as a bit set and its play actions from the deal on
 
     PARTIE_RULES = {"deck": "ruffe-and-trumps.deck.full", "first_dealer": "ruffe-and-trumps.deal.first-dealer",
@@ -130,11 +120,12 @@ class RuffeState(TrickTable, Partie):
 
     PHASES = PHASES  # the ruff, the head, the play (:mod:`engine.games.ruffe_phases`)
 
-    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+    def __init__(self, variant: RuffeRules, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
-        self.params = params = params_of(variant)
-        self.config, self.rule, self._sides, self._side_of = params.config, params.play, params.sides, params.side_of
-        self._next_seat, self._count_texts = params.next_seat, params.count_texts
+        variant.check()  # (rules altered behind their validation are refused, never played)
+        assert variant.play.plain  # Ruffe's follow readings have no heading and no constraint
+        self.config, self.rule, self._sides, self._side_of = variant.config, variant.play, variant.sides, variant.side_of
+        self._next_seat, self._count_texts = variant.next_seat, variant.count_texts
         self.tricks_per_deal = self.config.tricks
         self._counted: list[_Counted] = []  # each deal at its count: what ``deal_summary``
         # tells (tuples, never changed, so a clone shares them)
@@ -245,15 +236,15 @@ class RuffeState(TrickTable, Partie):
         values = [0] * self.num_players
         for seat, _suit, value in self.announcements:
             values[seat] = value
-        winners = _ruff_winners(values, self.dealer, self.params.tie_break, self._sides)
+        tie_break = self.variant.tie_break
+        winners = ruff_winners(values, self.dealer, tie_break, self._sides)
         self.ruff_winners_ = winners
         best = max(values)
         if values.count(best) > 1:
             tied = [s for s in range(self.num_players) if values[s] == best]
             self._say("ruffe-and-trumps.ruff.tie", None, N_("Seats {} tie at {}; {}."),
                       ", ".join(map(str, tied)), best,
-                      Text(_TIE_WINNER[self.variant.ruff_tie], winners[0]) if winners
-                      else Text(_TIE_NOBODY[self.variant.ruff_tie]))
+                      Text(tie_break.to_seat, winners[0]) if winners else Text(tie_break.to_nobody))
         if winners:
             seat = winners[0]
             self._ruff_cards = _cards_of(_suit_run(self._acts[seat], self._bits[seat], self._ruffs[seat][0]))
@@ -287,7 +278,7 @@ class RuffeState(TrickTable, Partie):
     def _start_head(self) -> None:
         ace = self._trump_index * 13  # the trump ace's index (it heads its suit)
         holder = next((seat for seat, bits in enumerate(self._bits) if bits >> ace & 1), None)
-        taker, rule = _head_rule(holder, self.dealer, self.turned.index == ace, self.params.dealer_takes_unheld_head)
+        taker, rule = _head_rule(holder, self.dealer, self.turned.index == ace, self.variant.dealer_takes_unheld_head)
         self.head_taker_ = taker
         self.head_rule = rule
         if taker is None:
@@ -352,15 +343,15 @@ class RuffeState(TrickTable, Partie):
         """Cards won per seat; by the ``count`` reading of head_discards the
         head-taker's four discards count as cards he won."""
         won = list(self.won)
-        if self.params.discards_count and self.head_taker_ is not None:
+        if self.variant.discards_count and self.head_taker_ is not None:
             won[self.head_taker_] += len(self.discards)
         return won
 
     def _count(self) -> None:
-        params = self.params
+        rules = self.variant
         won = self._cards_won()
-        points = _count_points(won, self.tricks_won, self._sides, params.count_tricks, params.baseline)
-        counts = self.tricks_won if params.count_tricks else won
+        points = _count_points(won, self.tricks_won, self._sides, rules.count_tricks, rules.baseline)
+        counts = self.tricks_won if rules.count_tricks else won
         for i, side in enumerate(self._sides):
             rule, template, dealt, partners = self._count_texts[i]
             self._score(i, points[i], rule, Text(template, sum([counts[s] for s in side]), dealt, partners=partners))
@@ -514,7 +505,7 @@ SPEC = GameSpec(
     name="Ruffe and Trumps",
     min_players=2,
     max_players=4,
-    variant_class=RuffeVariant,
+    variant_class=RuffeRules,
     state_class=RuffeState,
     summary=("A seventeenth-century English trick-taking game: the best suit in hand (the ruff) scores 12, "
              "the holder of the trump ace takes the four-card head, and cards won above those dealt score; "
