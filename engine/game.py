@@ -508,7 +508,7 @@ class GameSpec:
         >>> from engine.games import get
         >>> spec = get("piquet")
         >>> v = spec.make_variant(**spec.reading_set("classic") | {"last_trick": "three"})
-        >>> v.partie, v.last_trick
+        >>> v.to_json()["partie"], v.to_json()["last_trick"]
         ('rubicon', 'three')
         """
         sets = catalogue.reading_sets(self.id)
