@@ -39,29 +39,29 @@ Traceback (most recent call last):
 engine.errors.VariantError: variant option 'two_player_target' (rule ruffe-and-trumps.config.two-target): 40 is not allowed; allowed values: '52', '36'
 
 A game that adopts another's readings under a rule of its own (as Памфил adopts
-Мушка's) declares its field with its own rule id and the other's meanings: the
-readings are checked against its own rule, and refusals name it.
+Мушка's) declares its field with its own rule id and the other's meanings
+(``reading("<its rule>", Base.meanings("<option>"))``): the readings are checked
+against its own rule, and refusals name it.  A subclass's options follow its
+base's, an option declared again keeping its place.
 
-(:class:`Readings`, a table of meanings beside a :class:`~engine.game.Variant`,
-serves the games whose rules are not yet declared this way.)
-
->>> from engine.game import Option
->>> table = Readings(Option.from_rule("ruffe-and-trumps.config.two-target"), {"52": 52, "36": 36})
->>> table["36"]
-36
+How the two forms are kept: the field holds the meaning (``demo.target == 36``);
+the declaration (a :class:`Setting` in the dataclass field's metadata) holds the
+option and each reading id with its meaning, so :meth:`Rules.to_json` finds a
+value's reading id again (by identity, or equality of the same type: ``1`` is not
+``True``).  Two readings of one option may therefore not mean the same.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from engine.errors import CatalogueError
 from engine.game import Option, Variant
 
-__all__ = ["Rules", "reading", "number", "flag", "Readings"]
+__all__ = ["Rules", "Setting", "reading", "number", "flag"]
 
 T = TypeVar("T")
 N = TypeVar("N", bound=int | None)
@@ -153,7 +153,7 @@ class Rules(Variant):
                     if isinstance(value, dataclasses.Field) and _DECLARED in value.metadata}
         if not declared:  # (a subclass adding no option: its base's)
             return
-        settings: dict[str, tuple[str, Setting]] = {}
+        settings = dict(cls.SETTINGS)  # a base's options first; one declared again keeps its place
         for field, setting in declared.items():
             if not setting.option.name:
                 setting = Setting(dataclasses.replace(setting.option, name=field), setting.meanings)
@@ -163,6 +163,17 @@ class Rules(Variant):
 
     def __post_init__(self) -> None:
         self.check()
+
+    @classmethod
+    def meanings(cls, name: str) -> dict[str, Any]:
+        """Reading id -> meaning of the option ``name``, as declared (for a game that adopts
+        these readings under a rule of its own: ``reading("<its rule>", Base.meanings(name))``).
+
+        >>> from engine.games.ruffe_rules import RuffeRules
+        >>> RuffeRules.meanings("two_player_target")
+        {'52': 52, '36': 36}
+        """
+        return dict(cls.SETTINGS[cls.option(name).name][1].meanings or ())
 
     def check(self) -> None:
         """Refuse (:class:`VariantError`) a field whose value is no reading's meaning: the
@@ -183,55 +194,3 @@ class Rules(Variant):
     def readings(self) -> dict[str, str]:
         """The rule id -> reading id chosen by each option."""
         return {self.SETTINGS[name][1].option.rule: str(value).lower() for name, value in self.to_json().items()}
-
-
-class Readings(Mapping[str, T]):
-    """The meaning of each reading of one option: reading id -> parameter.
-
-    ``readings[id]`` is the parameter of a reading (a :class:`VariantError`
-    for anything that is not one of the option's readings);
-    :meth:`of` reads a variant's choice.
-    """
-
-    __slots__ = ("option", "_meanings")
-
-    def __init__(self, option: Option, meanings: Mapping[str, T]) -> None:
-        if option.values is None or set(meanings) != set(option.values) or len(meanings) != len(option.values):
-            raise CatalogueError(
-                f"rule {option.rule}: the code gives a meaning to the readings {sorted(meanings)} of option "
-                f"{option.name!r}, the catalogue has {list(option.values or ())}")
-        self.option = option
-        self._meanings = {reading: meanings[reading] for reading in option.values}  # the catalogue's order
-
-    def __getitem__(self, reading: str) -> T:
-        if type(reading) is str and reading in self._meanings:
-            return self._meanings[reading]
-        raise self.option.refusal(reading)
-
-    def __contains__(self, reading: object) -> bool:
-        return type(reading) is str and reading in self._meanings
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._meanings)
-
-    def __len__(self) -> int:
-        return len(self._meanings)
-
-    def __repr__(self) -> str:
-        return f"Readings({self.option.name!r}: {self._meanings!r})"
-
-    def of(self, variant: Any) -> T:
-        """The parameter of the reading ``variant`` chooses for this option.
-
-        The variant's class may declare the option under a rule of its own (a
-        game that adopts another's readings, as Памфил adopts Мушка's): a
-        refusal then names that rule, and its readings must be these.
-        """
-        option = type(variant).option(self.option.name)
-        if option is not self.option and option.values != self.option.values:
-            raise CatalogueError(f"rule {option.rule}: readings {list(option.values or ())} of option "
-                                 f"{option.name!r}, but the code gives meanings to {list(self._meanings)}")
-        reading = getattr(variant, option.name)
-        if reading in self:
-            return self._meanings[reading]
-        raise option.refusal(reading)

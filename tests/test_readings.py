@@ -1,18 +1,16 @@
-"""Readings declared once: the variant options of contested rules come from the catalogue.
+"""Readings declared once: the options of contested rules come from the catalogue.
 
 Every contested rule of every implemented game is exactly one option whose values are its
 reading ids and whose default is its default reading; no option restates values that differ
-from the catalogue; each reading's meaning to the code is one :class:`engine.readings.Readings`
-table bound to that option; the rule code reads parameters, never a reading id; and an unknown
-reading is refused everywhere with a :class:`VariantError` naming the option, its rule and the
-readings allowed.
+from the catalogue; each reading's meaning to the code is declared once, with the field of the
+game's :class:`engine.readings.Rules` that holds it; the rule code reads those meanings, never
+a reading id; and an unknown reading is refused everywhere with a :class:`VariantError` naming
+the option, its rule and the readings allowed.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import pkgutil
 import re
 from pathlib import Path
 from types import ModuleType
@@ -26,7 +24,7 @@ from engine.errors import CatalogueError, VariantError
 from engine.tricks import FREE
 from engine.game import Option
 from engine.games import gleek, mushka, pamphil, petukh, piquet, rams, ruffe, ruffe_rules
-from engine.readings import Readings, Rules
+from engine.readings import Rules, reading
 
 SPECS = games.all()
 GAME_MODULES: dict[str, ModuleType] = {"ruffe-and-trumps": ruffe, "gleek": gleek, "mushka": mushka, "pamphil": pamphil,
@@ -84,57 +82,42 @@ def test_no_option_restates_readings_that_differ_from_the_catalogue(spec: Any) -
 def test_the_variant_fields_are_the_options_with_their_defaults(spec: Any) -> None:
     """A variant's fields are its options; a :class:`Rules`' fields hold their values' meanings:
     each field's default is the meaning of its option's default (a reading's, or the value)."""
+    assert issubclass(spec.variant_class, Rules), spec.id
     fields = {f.name: f.default for f in dataclasses.fields(spec.variant_class)}
-    if issubclass(spec.variant_class, Rules):
-        settings = spec.variant_class.SETTINGS
-        assert list(fields) == [field for field, _ in settings.values()], spec.id
-        assert fields == {field: setting.meaning(setting.option.default) if setting.option.default is not None else None
-                          for field, setting in settings.values()}, spec.id
-        assert list(settings) == [o.name for o in spec.variant_class.OPTIONS], spec.id
-    else:
-        assert fields == {o.name: o.default for o in spec.variant_class.OPTIONS}, spec.id
+    settings = spec.variant_class.SETTINGS
+    assert sorted(fields) == sorted(field for field, _ in settings.values()), spec.id
+    assert fields == {field: setting.meaning(setting.option.default) if setting.option.default is not None else None
+                      for field, setting in settings.values()}, spec.id
+    assert list(settings) == [o.name for o in spec.variant_class.OPTIONS], spec.id
     assert spec.variant_class() == spec.default_variant(), spec.id
 
 
-def readings_tables() -> list[Readings[Any]]:
-    """Every table of meanings the game modules and their rule modules declare (each once)."""
-    tables: dict[int, Readings[Any]] = {}
-    package = importlib.import_module("engine.games")
-    modules = [importlib.import_module(f"engine.games.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
-    for module in modules:
-        tables.update({id(v): v for v in vars(module).values() if isinstance(v, Readings)})
-    return list(tables.values())
-
-
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
-def test_every_contested_option_has_its_meanings_in_one_table(spec: Any) -> None:
-    """Each reading means one thing to the code: one table per option, keyed by its readings
-    in the catalogue's order, bound to the option the variant declares (or, for a game that
-    adopts another's readings, to an option of the same name and readings)."""
-    tables = readings_tables()
+def test_every_contested_option_has_its_meanings_with_its_field(spec: Any) -> None:
+    """Each reading means one thing to the code, declared with the field that holds it: one
+    meaning per reading, in the catalogue's order, the default's the field's default, and the
+    JSON form of each meaning its reading id (a game that adopts another's readings declares
+    them under its own rule: Памфил's five of a suit, with Мушка's meanings)."""
     for option in spec.variant_class.OPTIONS:
         if option.rule not in reading_options() or option.values is None:
             continue
-        if issubclass(spec.variant_class, Rules):  # the meanings declared with the field, in the catalogue's order
-            setting = spec.variant_class.SETTINGS[option.name][1]
-            assert setting.option is option and tuple(r for r, _ in setting.meanings) == option.values, option
-            assert not [t for t in tables if t.option.name == option.name], f"{spec.id}: {option.name} has a table too"
-            continue
-        mine = [t for t in tables if t.option.name == option.name]
-        assert len(mine) == 1, f"{spec.id}: option {option.name} has {len(mine)} tables of meanings"
-        table = mine[0]
-        assert tuple(table) == option.values == table.option.values, (spec.id, option.name)
-        assert table.option == option or GAME_MODULES[spec.id] is pamphil, (spec.id, option.name)
-        assert table.of(spec.default_variant()) is table[option.default], (spec.id, option.name)
-    assert all(any(t.option == o for spec in SPECS for o in spec.variant_class.OPTIONS) for t in tables), \
-        "a table bound to an option no variant declares"
+        field, setting = spec.variant_class.SETTINGS[option.name]
+        assert setting.option is option and setting.meanings is not None, (spec.id, option.name)
+        assert tuple(r for r, _ in setting.meanings) == option.values, (spec.id, option.name)
+        assert getattr(spec.default_variant(), field) is dict(setting.meanings)[option.default], (spec.id, option.name)
+        for reading_id, meaning in setting.meanings:
+            rules = spec.variant_class.from_mapping({option.name: reading_id})
+            assert getattr(rules, field) is meaning and rules.to_json()[option.name] == reading_id, (spec.id, reading_id)
 
 
 def test_pamphil_adopts_mushkas_five_of_a_suit_meanings_under_its_own_rule() -> None:
-    option = pamphil.PamphilVariant.option("five_of_a_suit")
-    assert option.rule == "pamphil.special.five-of-a-suit" and option.values == mushka.FIVE_WINS_GAME.option.values
-    variant = pamphil.PamphilVariant.from_options(five_of_a_suit="wins-deal")
-    assert mushka.FIVE_WINS_GAME.of(variant) is False
+    option = pamphil.PamphilRules.option("five_of_a_suit")
+    assert option.rule == "pamphil.special.five-of-a-suit"
+    assert option.values == mushka.MushkaRules.option("five_of_a_suit").values
+    assert pamphil.PamphilRules.meanings("five_of_a_suit") == mushka.MushkaRules.meanings("five_of_a_suit")
+    variant = pamphil.PamphilRules.from_options(five_of_a_suit="wins-deal")
+    assert variant.five_wins_game is False and variant.to_json()["five_of_a_suit"] == "wins-deal"
+    refused(lambda: pamphil.PamphilRules.from_options(five_of_a_suit="wins"), "five_of_a_suit", option.rule)
 
 
 # ---------------------------------------------------------------- no string comparison at the places that use them
@@ -220,15 +203,18 @@ def test_ruffe_rules_hold_meanings_and_write_reading_ids() -> None:
 @pytest.mark.rule("mushka.setup.deck", "mushka.score.ace-of-spades-penalty", "mushka.end.overshoot",
                   "mushka.special.five-of-a-suit", "mushka.settle.systems", "pamphil.special.five-of-a-suit")
 @pytest.mark.parametrize("call, option, rule", [
-    (lambda: mushka.mushka_pack(4, "thirty-six"), "two_player_pack", "mushka.setup.deck"),
-    (lambda: mushka.ace_of_spades_penalty(Suit.HEARTS, "fifteen"), "ace_of_spades_penalty",
+    (lambda: mushka.MushkaRules.from_options(two_player_pack="thirty-six"), "two_player_pack", "mushka.setup.deck"),
+    (lambda: mushka.MushkaRules.from_options(ace_of_spades_penalty="fifteen"), "ace_of_spades_penalty",
      "mushka.score.ace-of-spades-penalty"),
-    (lambda: mushka.deal_score(20, 2, False, Suit.HEARTS, True, "twice"), "overshoot_penalty",
-     "mushka.end.overshoot"),
-    (lambda: mushka.deal_score(20, 2, False, Suit.HEARTS, False, ace_penalty="5"), "ace_of_spades_penalty",
+    (lambda: mushka.MushkaRules.from_options(overshoot_penalty="twice"), "overshoot_penalty", "mushka.end.overshoot"),
+    (lambda: mushka.MushkaRules(five_plus_ace="five-plus-ace"), "ace_of_spades_penalty",  # type: ignore[arg-type]
      "mushka.score.ace-of-spades-penalty"),
-    (lambda: mushka.MushkaVariant(settlement="agreed"), "settlement", "mushka.settle.systems"),
-    (lambda: pamphil.PamphilVariant(five_of_a_suit="wins"), "five_of_a_suit", "pamphil.special.five-of-a-suit"),
+    (lambda: mushka.MushkaRules.from_options(settlement="agreed"), "settlement", "mushka.settle.systems"),
+    (lambda: mushka.MushkaRules(fixed_sum="fixed"), "settlement", "mushka.settle.systems"),  # type: ignore[arg-type]
+    (lambda: pamphil.PamphilRules.from_options(five_of_a_suit="wins"), "five_of_a_suit",
+     "pamphil.special.five-of-a-suit"),
+    (lambda: pamphil.PamphilRules(five_wins_game="wins"), "five_of_a_suit",  # type: ignore[arg-type]
+     "pamphil.special.five-of-a-suit"),
 ])
 def test_mushka_and_pamphil_refuse_an_unknown_reading(call: Callable[[], Any], option: str, rule: str) -> None:
     refused(call, option, rule)
@@ -238,17 +224,19 @@ def test_mushka_and_pamphil_refuse_an_unknown_reading(call: Callable[[], Any], o
                   "rams.special.rams", "rams.variant.jacks", "rams.jacks.no-trick", "rams.score.start",
                   "petukh.setup.six-players")
 @pytest.mark.parametrize("call, option, rule", [
-    (lambda: rams.may_pass(HAND, Suit.SPADES, "king"), "ace_must_play", "rams.bid.ace-may-not-pass"),
-    (lambda: rams.trump_ace_constraint("anywhere"), "trump_ace_cover", "rams.play.trump-ace-cover"),
-    (lambda: rams.five_of_a_suit([HAND], Suit.SPADES, "none"), "five_of_a_suit_others",
+    (lambda: rams.RamsRules.from_options(ace_must_play="king"), "ace_must_play", "rams.bid.ace-may-not-pass"),
+    (lambda: rams.RamsRules.from_options(trump_ace_cover="anywhere"), "trump_ace_cover", "rams.play.trump-ace-cover"),
+    (lambda: rams.RamsRules.from_options(five_of_a_suit_others="none"), "five_of_a_suit_others",
      "rams.special.five-of-a-suit"),
-    (lambda: rams.rams_show([HAND], [40], "ten-up"), "rams_others", "rams.special.rams"),
-    (lambda: rams.jacks_value(HAND, "knaves"), "jacks", "rams.variant.jacks"),
-    (lambda: rams.jacks_at_discard(HAND, [], "knaves"), "jacks", "rams.variant.jacks"),
-    (lambda: rams.jacks_finish(5, HAND, "knaves"), "jacks", "rams.variant.jacks"),
-    (lambda: rams.deal_score(40, 0, [], True, 5, "penalty"), "jacks_no_trick", "rams.jacks.no-trick"),
-    (lambda: rams.START_RECORDS["hundred-twenty"], "start_record", "rams.score.start"),
-    (lambda: petukh.petukh_pack(4, "thirty-two"), "six_player_pack", "petukh.setup.six-players"),
+    (lambda: rams.RamsRules.from_options(rams_others="ten-up"), "rams_others", "rams.special.rams"),
+    (lambda: rams.RamsRules.from_options(jacks="knaves"), "jacks", "rams.variant.jacks"),
+    (lambda: rams.RamsRules(jacks="jacks"), "jacks", "rams.variant.jacks"),  # type: ignore[arg-type]
+    (lambda: rams.RamsRules.from_options(jacks_no_trick="penalty"), "jacks_no_trick", "rams.jacks.no-trick"),
+    (lambda: rams.RamsRules.from_options(start_record="hundred-twenty"), "start_record", "rams.score.start"),
+    (lambda: rams.RamsRules.from_mapping({"start_record": 120}), "start_record", "rams.score.start"),
+    (lambda: rams.RamsRules(start_record=120), "start_record", "rams.score.start"),
+    (lambda: petukh.PetukhRules.from_options(six_player_pack="thirty-two"), "six_player_pack",
+     "petukh.setup.six-players"),
 ])
 def test_rams_and_petukh_refuse_an_unknown_reading(call: Callable[[], Any], option: str, rule: str) -> None:
     refused(call, option, rule)
@@ -269,14 +257,19 @@ def test_a_state_refuses_a_variant_that_holds_an_unknown_reading(spec: Any) -> N
 
 # ---------------------------------------------------------------- the tables and the options themselves
 
-def test_a_table_must_give_a_meaning_to_exactly_the_catalogues_readings() -> None:
-    option = Option.from_rule("ruffe-and-trumps.ruff.tie")
+def test_a_reading_must_give_a_meaning_to_exactly_the_catalogues_readings() -> None:
     with pytest.raises(CatalogueError, match="ruffe-and-trumps.ruff.tie"):
-        Readings(option, {"eldest": 1})
+        reading("ruffe-and-trumps.ruff.tie", {"eldest": 1})
     with pytest.raises(CatalogueError, match="ruffe-and-trumps.ruff.tie"):
-        Readings(option, {"eldest": 1, "void": 2, "all": 3})
-    table = Readings(option, {"void": 2, "eldest": 1})
-    assert list(table) == ["eldest", "void"] and table["void"] == 2 and "all" not in table and 5 not in table
+        reading("ruffe-and-trumps.ruff.tie", {"eldest": 1, "void": 2, "all": 3})
+    with pytest.raises(CatalogueError, match="mean the same"):
+        reading("ruffe-and-trumps.ruff.tie", {"eldest": 1, "void": 1})
+    with pytest.raises(CatalogueError, match="rams.setup.players"):
+        reading("rams.setup.players", {})  # not contested: no readings
+    field = reading("ruffe-and-trumps.ruff.tie", {"void": 2, "eldest": 1})
+    setting = field.metadata["engine.readings"]  # type: ignore[attr-defined]
+    assert field.default == 1 and setting.meanings == (("eldest", 1), ("void", 2))  # type: ignore[attr-defined]
+    assert setting.meaning("void") == 2 and setting.reading(2) == "void"
 
 
 def test_an_option_from_a_rule_is_read_from_the_catalogue() -> None:
@@ -293,7 +286,7 @@ def test_an_option_from_a_rule_is_read_from_the_catalogue() -> None:
 
 def test_the_state_reads_parameters_fixed_at_construction() -> None:
     state = games.get("rams").new_game({"players": 4, "trump_ace_cover": "in-trick", "start_record": "two-hundred"})
-    assert state.params.trump_ace is rams.TRUMP_ACE_COVER["in-trick"]  # type: ignore[attr-defined]
+    assert state.params.trump_ace is rams.RamsRules.meanings("trump_ace_cover")["in-trick"]  # type: ignore[attr-defined]
     assert state.records == [200] * 4
     assert state.clone().params is state.params  # type: ignore[attr-defined]
     first = games.get("ruffe-and-trumps").new_game({"follow": "free"})

@@ -8,7 +8,7 @@ diamonds 15, hearts 20, written off with a trick and paid with the 5 of a
 blank; five of a suit ends the deal; four aces, a *Rams*, end the game; and
 the jack variant writes off pairs of jacks.
 
-The rule functions, the variant and its parameters are in
+The rule functions and the rules (:class:`RamsRules`) are in
 :mod:`engine.games.rams_rules` (and looked up here too); here are the state and the
 dealer's exchange.
 
@@ -19,7 +19,7 @@ dealer's exchange.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from engine.actions import name_kind
 from engine.cards import Card, Rank
@@ -29,19 +29,12 @@ from engine.games.loo import LooState
 from engine.games.loo_rules import DEALER_EXCHANGE, five_of
 from engine.i18n import N_, Text, _, tr
 from engine.games.rams_rules import (
-    ACE_DUTY,
     ACE_VALUES,
-    FIVE_OF_A_SUIT_OTHERS,
     GAME_ID,
-    JACKS,
-    JACKS_SPARE_NO_TRICK,
-    RAMS_OTHERS,
     RULES,
-    START_RECORDS,
-    TRUMP_ACE_COVER,
     AceDuty,
-    RamsParams,
-    RamsVariant,
+    ANY_ACE,
+    RamsRules,
     _deal_score,
     _five_of_a_suit,
     _jacks_finish,
@@ -60,7 +53,6 @@ from engine.games.rams_rules import (
     rams_pack,
     rams_show,
     revoke,
-    trump_ace_constraint,
 )
 from engine.partie import Partie
 from engine.phases import Exchange
@@ -68,11 +60,9 @@ from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, legal_plays
 
 __all__ = [  # (the rules' names too: a game's module is where they are looked up)
-    "RamsVariant", "RamsState", "SPEC", "RULES", "ACE_VALUES", "rams_pack", "may_pass", "ace_values",
-    "trump_ace_constraint", "deal_score", "five_of_a_suit", "rams_hand", "rams_show", "jacks_value",
-    "jacks_at_discard", "jacks_finish", "dealer_takes_turned", "exposed_buy", "revoke", "START_RECORDS",
-    "RamsParams", "AceDuty", "ACE_DUTY", "TRUMP_ACE_COVER", "JACKS_SPARE_NO_TRICK", "FIVE_OF_A_SUIT_OTHERS",
-    "RAMS_OTHERS", "JACKS",
+    "RamsRules", "RamsState", "SPEC", "RULES", "ACE_VALUES", "rams_pack", "may_pass", "ace_values",
+    "deal_score", "five_of_a_suit", "rams_hand", "rams_show", "jacks_value",
+    "jacks_at_discard", "jacks_finish", "dealer_takes_turned", "exposed_buy", "revoke", "AceDuty", "ANY_ACE",
 ]
 
 for _kind, _word in (("exchange", N_("Exchange")), ("keep", N_("Keep"))):
@@ -122,7 +112,7 @@ class RamsState(LooState):
     """A game of Рамс."""
 
     game_id = GAME_ID
-    variant: RamsVariant
+    variant: RamsRules
     RULES = RULES
     redeal_by_same_dealer = False
     PHASES = LooState.PHASES | {
@@ -130,11 +120,7 @@ class RamsState(LooState):
                                          N_("Seat {seat}, the dealer: give a card of the hand for the turned {turned}, "
                                             "or leave it"), give="exchange", finish="keep"),
     }
-    params: RamsParams
-
-    @classmethod
-    def parameters(cls, variant: Any) -> RamsParams:
-        return RamsParams.of(variant)
+    params: RamsRules
 
     def make_pack(self) -> list[Card]:
         return rams_pack(self.variant.players)
@@ -293,9 +279,9 @@ class RamsState(LooState):
 SPEC = GameSpec(
     id=GAME_ID,
     name="Rams",
-    min_players=RamsVariant.MIN_PLAYERS,
-    max_players=RamsVariant.MAX_PLAYERS,
-    variant_class=RamsVariant,
+    min_players=RamsRules.MIN_PLAYERS,
+    max_players=RamsRules.MAX_PLAYERS,
+    variant_class=RamsRules,
     state_class=RamsState,
     summary=("Мушка's provincial descendant: records of 100 or more, aces worth 5 to 20 written off with a trick "
              "and paid without one, the trump ace that must be led, five of a suit, and four aces that win outright."),
