@@ -290,8 +290,8 @@ def test_the_state_reads_parameters_fixed_at_construction() -> None:
     assert state.records == [200] * 4
     assert state.clone().params is state.params  # type: ignore[attr-defined]
     first = games.get("ruffe-and-trumps").new_game({"follow": "free"})
-    assert first.variant.play is FREE and first.rule is FREE  # type: ignore[attr-defined]
-    assert first.clone().variant is first.variant
+    assert first.params is first.variant and first.params.play is FREE  # type: ignore[attr-defined]
+    assert first.clone().params is first.params  # type: ignore[attr-defined]
 
 
 def test_the_readings_module_doctests() -> None:

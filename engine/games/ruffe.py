@@ -112,6 +112,8 @@ class RuffeState(TrickTable, Partie):
 
     game_id = GAME_ID
     variant: RuffeRules
+    params: RuffeRules
+    """The rules (the variant itself), under the name the rule code reads them by."""
     keeps_bits = True  # each hand is kept as a bit set and its play actions from the deal on
 
     PARTIE_RULES = {"deck": "ruffe-and-trumps.deck.full", "first_dealer": "ruffe-and-trumps.deal.first-dealer",
@@ -123,9 +125,10 @@ class RuffeState(TrickTable, Partie):
     def __init__(self, variant: RuffeRules, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
         variant.check()  # (rules altered behind their validation are refused, never played)
-        assert variant.play.plain  # Ruffe's follow readings have no heading and no constraint
-        self.config, self.rule, self._sides, self._side_of = variant.config, variant.play, variant.sides, variant.side_of
-        self._next_seat, self._count_texts = variant.next_seat, variant.count_texts
+        self.params = params = variant  # (the rules, under the name the rule code reads them by)
+        assert params.play.plain  # Ruffe's follow readings have no heading and no constraint
+        self.config, self.rule, self._sides, self._side_of = params.config, params.play, params.sides, params.side_of
+        self._next_seat, self._count_texts = params.next_seat, params.count_texts
         self.tricks_per_deal = self.config.tricks
         self._counted: list[_Counted] = []  # each deal at its count: what ``deal_summary``
         # tells (tuples, never changed, so a clone shares them)
@@ -236,7 +239,7 @@ class RuffeState(TrickTable, Partie):
         values = [0] * self.num_players
         for seat, _suit, value in self.announcements:
             values[seat] = value
-        tie_break = self.variant.tie_break
+        tie_break = self.params.tie_break
         winners = ruff_winners(values, self.dealer, tie_break, self._sides)
         self.ruff_winners_ = winners
         best = max(values)
@@ -278,7 +281,7 @@ class RuffeState(TrickTable, Partie):
     def _start_head(self) -> None:
         ace = self._trump_index * 13  # the trump ace's index (it heads its suit)
         holder = next((seat for seat, bits in enumerate(self._bits) if bits >> ace & 1), None)
-        taker, rule = _head_rule(holder, self.dealer, self.turned.index == ace, self.variant.dealer_takes_unheld_head)
+        taker, rule = _head_rule(holder, self.dealer, self.turned.index == ace, self.params.dealer_takes_unheld_head)
         self.head_taker_ = taker
         self.head_rule = rule
         if taker is None:
@@ -343,15 +346,15 @@ class RuffeState(TrickTable, Partie):
         """Cards won per seat; by the ``count`` reading of head_discards the
         head-taker's four discards count as cards he won."""
         won = list(self.won)
-        if self.variant.discards_count and self.head_taker_ is not None:
+        if self.params.discards_count and self.head_taker_ is not None:
             won[self.head_taker_] += len(self.discards)
         return won
 
     def _count(self) -> None:
-        rules = self.variant
+        params = self.params
         won = self._cards_won()
-        points = _count_points(won, self.tricks_won, self._sides, rules.count_tricks, rules.baseline)
-        counts = self.tricks_won if rules.count_tricks else won
+        points = _count_points(won, self.tricks_won, self._sides, params.count_tricks, params.baseline)
+        counts = self.tricks_won if params.count_tricks else won
         for i, side in enumerate(self._sides):
             rule, template, dealt, partners = self._count_texts[i]
             self._score(i, points[i], rule, Text(template, sum([counts[s] for s in side]), dealt, partners=partners))

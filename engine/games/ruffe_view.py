@@ -121,7 +121,7 @@ def piles(state: RuffeState, viewer: int | None) -> list[dict[str, Any]]:
 def seat_counts(state: RuffeState) -> list[list[dict[str, Any]]]:
     """The cards each seat has won, where the count is of cards (by the ``count`` reading;
     the head-taker's discards among them by the ``head_discards`` reading)."""
-    if state.variant.count_tricks:
+    if state.params.count_tricks:
         return [[] for _seat in range(state.num_players)]
     won = state._cards_won()
     texts = state._count_texts
@@ -153,7 +153,7 @@ def deal_summary(state: RuffeState, deal: int) -> dict[str, Any]:
             did.append(tr("seat {} won the ruff with {}", ruff_won[0], best) if among
                        else tr("won the ruff with {}", best))
         if taker is not None and taker in seats:
-            counted = state.variant.discards_count
+            counted = state.params.discards_count
             did.append(tr(_HEAD_DID[among, counted], taker, discarded) if among
                        else tr(_HEAD_DID[among, counted], discarded))
         amount = sum(e["points"] for e in row["entries"] if e["side"] == side)
@@ -164,7 +164,7 @@ def deal_summary(state: RuffeState, deal: int) -> dict[str, Any]:
                  "ruffe-and-trumps.ruff.announce"),
             fact(_("Tricks"), took, "ruffe-and-trumps.play.trick-winner"),
             fact(_("Cards counted"), cards),
-            fact(_("Points for the tricks") if state.variant.count_tricks else _("Points for the cards"), points[side],
+            fact(_("Points for the tricks") if state.params.count_tricks else _("Points for the cards"), points[side],
                  state._count_texts[side][0])])
     if ruff_won:
         ruff = fact(_("The ruff"), tr("seat {} with {}", ruff_won[0], best), "ruffe-and-trumps.ruff.award")
@@ -173,7 +173,7 @@ def deal_summary(state: RuffeState, deal: int) -> dict[str, Any]:
         ruff = fact(_("The ruff"), tr("seats {} tie at {}: nobody scores it", and_words(map(str, tied)), best),
                     "ruffe-and-trumps.ruff.tie")
     head = (fact(_("The head"), tr("taken by seat {}, his {} discards counted as cards he won", taker, discarded)
-                 if state.variant.discards_count else tr("taken by seat {}, his {} discards dead", taker, discarded),
+                 if state.params.discards_count else tr("taken by seat {}, his {} discards dead", taker, discarded),
                  head_rule)
             if taker is not None
             else fact(_("The head"), _("nobody holds the ace of trumps: set aside untaken"), head_rule))
