@@ -193,8 +193,15 @@ class Variant:
             if not isinstance(name, str):
                 raise VariantError(Text("{}: an option name must be a string, not {}",
                                         cls.game_id or cls.__name__, brief(name)))
-            values[cls.option(name).name] = cls.option(name).coerce(value)
+            field, meaning = cls._setting(cls.option(name), value)
+            values[field] = meaning
         return cls(**values)
+
+    @classmethod
+    def _setting(cls, option: Option, value: Any) -> tuple[str, Any]:
+        """The field an option sets and the value it takes from ``value`` (checked): here the
+        option's own name and value (:class:`engine.readings.Rules` gives a reading its meaning)."""
+        return option.name, option.coerce(value)
 
     def to_json(self) -> dict[str, Any]:
         """Every option with its value (what a record stores)."""
@@ -536,7 +543,7 @@ class GameSpec:
         >>> from engine.games import get
         >>> spec = get("piquet")
         >>> v = spec.make_variant(**spec.reading_set("classic") | {"last_trick": "three"})
-        >>> v.partie, v.last_trick
+        >>> v.to_json()["partie"], v.to_json()["last_trick"]
         ('rubicon', 'three')
         """
         sets = catalogue.reading_sets(self.id)

@@ -427,7 +427,7 @@ def test_pamphil_keeps_mushkas_ace_of_spades_penalty_reading_when_spades_are_tru
     state = _pamphil_takes_the_ace_of_spades(reading)
     assert [e for e in entries(state, 1) if e[0] == 1] == [(1, penalty, "mushka.score.ace-of-spades-penalty")]
     assert state.view(None)["totals"] == [25, 25 + penalty, 20]
-    assert games.get("pamphil").make_variant().ace_of_spades_penalty == "ten"
+    assert games.get("pamphil").make_variant().to_json()["ace_of_spades_penalty"] == "ten"
 
 
 @pytest.mark.rule("mushka.score.ace-of-spades-penalty")

@@ -19,7 +19,7 @@ from engine.errors import IllegalActionError, RecordError, VariantError
 from engine.game import Action
 from engine.games.piquet import SPEC, PiquetState
 from engine.games.piquet_examples import stacked
-from engine.games.piquet_rules import PACK, READING_SETS, first_dealer, partie_result, params_of
+from engine.games.piquet_rules import PACK, READING_SETS, first_dealer, partie_result
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = set(catalogue.load("piquet").ids())
@@ -430,7 +430,7 @@ def test_the_points_of_play_follow_the_reading(options):
     start = len(state.log)
     while state.deal_number == 1:
         state.apply(state.heuristic_action(state.current_player() or 0))
-    params = params_of(state.variant)
+    params = state.variant
     tricks = [e["args"] for e in state.log[start:] if e["rule"] == "piquet.play.trick-winner"]
     leaders = [args[2] for args in tricks]
     winners = [args[3] for args in tricks]
@@ -495,7 +495,7 @@ def test_a_capot_and_the_last_trick(options, play):
     assert [e.amount for e in entries if e.rule == "piquet.play.trick-points"].count(1) >= 12
     assert all(e.side == 0 for e in entries)
     assert [(e.rule, e.amount) for e in entries if e.rule in ("piquet.play.capot", "piquet.play.last-trick")] == \
-        [("piquet.play.last-trick", params_of(state.variant).last_extra)] * params_of(state.variant).capot_last + \
+        [("piquet.play.last-trick", state.variant.last_extra)] * state.variant.capot_last + \
         [("piquet.play.capot", 40)]
     assert sum(e.amount for e in entries if e.rule != "piquet.bonus.pique") == play
 
@@ -520,10 +520,10 @@ def test_the_difference_is_written_in_the_higher_column():
 def test_the_partie_ends_by_its_reading(reading):
     state = finish(SPEC.new_game({"partie": reading}, seed=5))
     columns = [tuple(row) for row in state.columns]
-    result = partie_result(columns, params_of(state.variant))
+    result = partie_result(columns, state.variant)
     assert result.finished and state.deal_number == len(columns) == result.deals
     if reading == "hundred":
-        assert max(state.totals()) >= 100 and not partie_result(columns[:-1], params_of(state.variant)).finished
+        assert max(state.totals()) >= 100 and not partie_result(columns[:-1], state.variant).finished
     else:
         assert len(columns) == 6
     if reading == "rubicon":
@@ -556,7 +556,7 @@ def test_a_level_partie_plays_two_more_deals(reading):
     assert six[0] == six[1]
     elders = [closed[0] for closed in state._closed]  # each deal's elder: the deal alternates
     assert all(elders[k] != elders[k + 1] for k in range(7))
-    result = partie_result(columns, params_of(state.variant))
+    result = partie_result(columns, state.variant)
     assert result.finished and result.deals == 8
     assert state.outcome().winners == ((result.winner,) if result.winner is not None else ())
     assert state.outcome().rule == ("piquet.partie.tie" if result.winner is None else "piquet.partie.length")
@@ -589,7 +589,7 @@ def test_whole_games_under_every_option_value(name, value):
 def test_whole_games_under_both_reading_sets(reading_set):
     spec = games.get("piquet")
     v = spec.make_variant(**spec.reading_set(reading_set))
-    assert all(getattr(v, k) == r for k, r in READING_SETS[reading_set].items())
+    assert all(v.to_json()[k] == r for k, r in READING_SETS[reading_set].items())
     for seed in range(3):
         state = finish(SPEC.new_game(v, seed=seed), kind="random" if seed else "heuristic", seed=seed)
         assert state.outcome() is not None

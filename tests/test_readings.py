@@ -1,18 +1,16 @@
-"""Readings declared once: the variant options of contested rules come from the catalogue.
+"""Readings declared once: the options of contested rules come from the catalogue.
 
 Every contested rule of every implemented game is exactly one option whose values are its
 reading ids and whose default is its default reading; no option restates values that differ
-from the catalogue; each reading's meaning to the code is one :class:`engine.readings.Readings`
-table bound to that option; the rule code reads parameters, never a reading id; and an unknown
-reading is refused everywhere with a :class:`VariantError` naming the option, its rule and the
-readings allowed.
+from the catalogue; each reading's meaning to the code is declared once, with the field of the
+game's :class:`engine.readings.Rules` that holds it; the rule code reads those meanings, never
+a reading id; and an unknown reading is refused everywhere with a :class:`VariantError` naming
+the option, its rule and the readings allowed.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import pkgutil
 import re
 import sys
 from pathlib import Path
@@ -24,9 +22,10 @@ import pytest
 from engine import catalogue, games
 from engine.cards import Card, Suit, parse_cards
 from engine.errors import CatalogueError, VariantError
+from engine.tricks import FREE
 from engine.game import Option
-from engine.games import mushka, pamphil, petukh, rams_rules, ruffe_rules
-from engine.readings import Readings
+from engine.games import gleek, mushka, pamphil, petukh, piquet, rams, rams_rules, ruffe, ruffe_rules
+from engine.readings import Rules, reading
 
 SPECS = games.all()
 GAME_MODULES: dict[str, ModuleType] = {spec.id: sys.modules[spec.state_class.__module__] for spec in SPECS}
@@ -82,45 +81,44 @@ def test_no_option_restates_readings_that_differ_from_the_catalogue(spec: Any) -
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
 def test_the_variant_fields_are_the_options_with_their_defaults(spec: Any) -> None:
+    """A variant's fields are its options; a :class:`Rules`' fields hold their values' meanings:
+    each field's default is the meaning of its option's default (a reading's, or the value)."""
+    assert issubclass(spec.variant_class, Rules), spec.id
     fields = {f.name: f.default for f in dataclasses.fields(spec.variant_class)}
-    assert fields == {o.name: o.default for o in spec.variant_class.OPTIONS}, spec.id
+    settings = spec.variant_class.SETTINGS
+    assert sorted(fields) == sorted(field for field, _ in settings.values()), spec.id
+    assert fields == {field: setting.meaning(setting.option.default) if setting.option.default is not None else None
+                      for field, setting in settings.values()}, spec.id
+    assert list(settings) == [o.name for o in spec.variant_class.OPTIONS], spec.id
     assert spec.variant_class() == spec.default_variant(), spec.id
 
 
-def readings_tables() -> list[Readings[Any]]:
-    """Every table of meanings the game modules and their rule modules declare (each once)."""
-    tables: dict[int, Readings[Any]] = {}
-    package = importlib.import_module("engine.games")
-    modules = [importlib.import_module(f"engine.games.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
-    for module in modules:
-        tables.update({id(v): v for v in vars(module).values() if isinstance(v, Readings)})
-    return list(tables.values())
-
-
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.id)
-def test_every_contested_option_has_its_meanings_in_one_table(spec: Any) -> None:
-    """Each reading means one thing to the code: one table per option, keyed by its readings
-    in the catalogue's order, bound to the option the variant declares (or, for a game that
-    adopts another's readings, to an option of the same name and readings)."""
-    tables = readings_tables()
+def test_every_contested_option_has_its_meanings_with_its_field(spec: Any) -> None:
+    """Each reading means one thing to the code, declared with the field that holds it: one
+    meaning per reading, in the catalogue's order, the default's the field's default, and the
+    JSON form of each meaning its reading id (a game that adopts another's readings declares
+    them under its own rule: Памфил's five of a suit, with Мушка's meanings)."""
     for option in spec.variant_class.OPTIONS:
         if option.rule not in reading_options() or option.values is None:
             continue
-        mine = [t for t in tables if t.option.name == option.name]
-        assert len(mine) == 1, f"{spec.id}: option {option.name} has {len(mine)} tables of meanings"
-        table = mine[0]
-        assert tuple(table) == option.values == table.option.values, (spec.id, option.name)
-        assert table.option == option or GAME_MODULES[spec.id] is pamphil, (spec.id, option.name)
-        assert table.of(spec.default_variant()) is table[option.default], (spec.id, option.name)
-    assert all(any(t.option == o for spec in SPECS for o in spec.variant_class.OPTIONS) for t in tables), \
-        "a table bound to an option no variant declares"
+        field, setting = spec.variant_class.SETTINGS[option.name]
+        assert setting.option is option and setting.meanings is not None, (spec.id, option.name)
+        assert tuple(r for r, _ in setting.meanings) == option.values, (spec.id, option.name)
+        assert getattr(spec.default_variant(), field) is dict(setting.meanings)[option.default], (spec.id, option.name)
+        for reading_id, meaning in setting.meanings:
+            rules = spec.variant_class.from_mapping({option.name: reading_id})
+            assert getattr(rules, field) is meaning and rules.to_json()[option.name] == reading_id, (spec.id, reading_id)
 
 
 def test_pamphil_adopts_mushkas_five_of_a_suit_meanings_under_its_own_rule() -> None:
-    option = pamphil.PamphilVariant.option("five_of_a_suit")
-    assert option.rule == "pamphil.special.five-of-a-suit" and option.values == mushka.FIVE_WINS_GAME.option.values
-    variant = pamphil.PamphilVariant.from_options(five_of_a_suit="wins-deal")
-    assert mushka.FIVE_WINS_GAME.of(variant) is False
+    option = pamphil.PamphilRules.option("five_of_a_suit")
+    assert option.rule == "pamphil.special.five-of-a-suit"
+    assert option.values == mushka.MushkaRules.option("five_of_a_suit").values
+    assert pamphil.PamphilRules.meanings("five_of_a_suit") == mushka.MushkaRules.meanings("five_of_a_suit")
+    variant = pamphil.PamphilRules.from_options(five_of_a_suit="wins-deal")
+    assert variant.five_wins_game is False and variant.to_json()["five_of_a_suit"] == "wins-deal"
+    refused(lambda: pamphil.PamphilRules.from_options(five_of_a_suit="wins"), "five_of_a_suit", option.rule)
 
 
 # ---------------------------------------------------------------- no string comparison at the places that use them
@@ -173,34 +171,51 @@ HAND = parse_cards("AS KS 7S 2H 3D")
                   "ruffe-and-trumps.count.baseline", "ruffe-and-trumps.play.follow",
                   "ruffe-and-trumps.config.two-target", "ruffe-and-trumps.head.discards-count")
 @pytest.mark.parametrize("call, option", [
-    (lambda: ruffe_rules.ruff_winners([30, 34, 34, 12], 3, "all"), "ruff_tie"),
-    (lambda: ruffe_rules.ruff_winners([30, 34, 20, 12], 3, "all"), "ruff_tie"),  # no tie: refused all the same
-    (lambda: ruffe_rules.head_taker([parse_cards("AH"), parse_cards("2H")], 0, Card.parse("5H"), "holder"),
-     "head_without_ace"),
-    (lambda: ruffe_rules.count_points([20, 8], [5, 2], [[0], [1]], 12, count="points"), "count"),
-    (lambda: ruffe_rules.count_points([20, 8], [5, 2], [[0], [1]], 12, count_baseline="ten"), "count_baseline"),
-    (lambda: ruffe_rules.count_points([20, 8], [5, 2], [[0], [1]], 12, "tricks", "ten"), "count_baseline"),
-    (lambda: ruffe_rules.play_rule("suit-else-trump"), "follow"),
-    (lambda: ruffe_rules.play_rule(None), "follow"),  # type: ignore[arg-type]
-    (lambda: ruffe_rules.RuffeVariant(players=2, two_player_target=52), "two_player_target"),  # type: ignore[arg-type]
-    (lambda: ruffe_rules.RuffeVariant(head_discards="counted"), "head_discards"),
+    (lambda: ruffe_rules.RuffeRules.from_options(ruff_tie="all"), "ruff_tie"),
+    (lambda: ruffe_rules.RuffeRules.from_options(head_without_ace="holder"), "head_without_ace"),
+    (lambda: ruffe_rules.RuffeRules.from_options(count="points"), "count"),
+    (lambda: ruffe_rules.RuffeRules.from_options(count="tricks", count_baseline="ten"), "count_baseline"),
+    (lambda: ruffe_rules.RuffeRules.from_options(follow="suit-else-trump"), "follow"),
+    (lambda: ruffe_rules.RuffeRules.from_options(follow=None), "follow"),
+    (lambda: ruffe_rules.RuffeRules.from_mapping({"two_player_target": 40}), "two_player_target"),
+    # built directly: a field must hold one of its readings' meanings, never a reading id
+    (lambda: ruffe_rules.RuffeRules(players=2, two_player_target=40), "two_player_target"),
+    (lambda: ruffe_rules.RuffeRules(discards_count="count"), "head_discards"),  # type: ignore[arg-type]
+    (lambda: ruffe_rules.RuffeRules(tie_break="void"), "ruff_tie"),  # type: ignore[arg-type]
+    (lambda: ruffe_rules.RuffeRules(dealer_takes_unheld_head=1), "head_without_ace"),  # 1 == True, not a meaning
 ])
 def test_ruffe_refuses_an_unknown_reading(call: Callable[[], Any], option: str) -> None:
-    refused(call, option, ruffe_rules.RuffeVariant.option(option).rule)
+    refused(call, option, ruffe_rules.RuffeRules.option(option).rule)
+
+
+def test_ruffe_rules_hold_meanings_and_write_reading_ids() -> None:
+    """The field is the typed parameter; the JSON form (records, the bridge) keeps the reading ids."""
+    options = {"count": "tricks", "count_baseline": "twelve", "follow": "free", "ruff_tie": "void",
+               "head_discards": "count", "head_without_ace": "nobody"}
+    rules = ruffe_rules.RuffeRules.from_mapping(options)
+    assert (rules.count_tricks, rules.fixed_baseline, rules.play, rules.tie_break, rules.discards_count,
+            rules.dealer_takes_unheld_head) == (True, 12, FREE, ruffe_rules.VOID, True, False)
+    assert rules.to_json() == {"players": 4, "partnerships": True, "hand_size": 12, **options,
+                               "two_player_target": "52"}
+    assert ruffe_rules.RuffeRules.from_mapping(rules.to_json()) == rules and hash(rules) == hash(rules.replace())
+    assert rules.readings()["ruffe-and-trumps.ruff.tie"] == "void"
 
 
 @pytest.mark.rule("mushka.setup.deck", "mushka.score.ace-of-spades-penalty", "mushka.end.overshoot",
                   "mushka.special.five-of-a-suit", "mushka.settle.systems", "pamphil.special.five-of-a-suit")
 @pytest.mark.parametrize("call, option, rule", [
-    (lambda: mushka.mushka_pack(4, "thirty-six"), "two_player_pack", "mushka.setup.deck"),
-    (lambda: mushka.ace_of_spades_penalty(Suit.HEARTS, "fifteen"), "ace_of_spades_penalty",
+    (lambda: mushka.MushkaRules.from_options(two_player_pack="thirty-six"), "two_player_pack", "mushka.setup.deck"),
+    (lambda: mushka.MushkaRules.from_options(ace_of_spades_penalty="fifteen"), "ace_of_spades_penalty",
      "mushka.score.ace-of-spades-penalty"),
-    (lambda: mushka.deal_score(20, 2, False, Suit.HEARTS, True, "twice"), "overshoot_penalty",
-     "mushka.end.overshoot"),
-    (lambda: mushka.deal_score(20, 2, False, Suit.HEARTS, False, ace_penalty="5"), "ace_of_spades_penalty",
+    (lambda: mushka.MushkaRules.from_options(overshoot_penalty="twice"), "overshoot_penalty", "mushka.end.overshoot"),
+    (lambda: mushka.MushkaRules(five_plus_ace="five-plus-ace"), "ace_of_spades_penalty",  # type: ignore[arg-type]
      "mushka.score.ace-of-spades-penalty"),
-    (lambda: mushka.MushkaVariant(settlement="agreed"), "settlement", "mushka.settle.systems"),
-    (lambda: pamphil.PamphilVariant(five_of_a_suit="wins"), "five_of_a_suit", "pamphil.special.five-of-a-suit"),
+    (lambda: mushka.MushkaRules.from_options(settlement="agreed"), "settlement", "mushka.settle.systems"),
+    (lambda: mushka.MushkaRules(fixed_sum="fixed"), "settlement", "mushka.settle.systems"),  # type: ignore[arg-type]
+    (lambda: pamphil.PamphilRules.from_options(five_of_a_suit="wins"), "five_of_a_suit",
+     "pamphil.special.five-of-a-suit"),
+    (lambda: pamphil.PamphilRules(five_wins_game="wins"), "five_of_a_suit",  # type: ignore[arg-type]
+     "pamphil.special.five-of-a-suit"),
 ])
 def test_mushka_and_pamphil_refuse_an_unknown_reading(call: Callable[[], Any], option: str, rule: str) -> None:
     refused(call, option, rule)
@@ -210,17 +225,19 @@ def test_mushka_and_pamphil_refuse_an_unknown_reading(call: Callable[[], Any], o
                   "rams.special.rams", "rams.variant.jacks", "rams.jacks.no-trick", "rams.score.start",
                   "petukh.setup.six-players")
 @pytest.mark.parametrize("call, option, rule", [
-    (lambda: rams_rules.may_pass(HAND, Suit.SPADES, "king"), "ace_must_play", "rams.bid.ace-may-not-pass"),
-    (lambda: rams_rules.trump_ace_constraint("anywhere"), "trump_ace_cover", "rams.play.trump-ace-cover"),
-    (lambda: rams_rules.five_of_a_suit([HAND], Suit.SPADES, "none"), "five_of_a_suit_others",
+    (lambda: rams_rules.RamsRules.from_options(ace_must_play="king"), "ace_must_play", "rams.bid.ace-may-not-pass"),
+    (lambda: rams_rules.RamsRules.from_options(trump_ace_cover="anywhere"), "trump_ace_cover", "rams.play.trump-ace-cover"),
+    (lambda: rams_rules.RamsRules.from_options(five_of_a_suit_others="none"), "five_of_a_suit_others",
      "rams.special.five-of-a-suit"),
-    (lambda: rams_rules.rams_show([HAND], [40], "ten-up"), "rams_others", "rams.special.rams"),
-    (lambda: rams_rules.jacks_value(HAND, "knaves"), "jacks", "rams.variant.jacks"),
-    (lambda: rams_rules.jacks_at_discard(HAND, [], "knaves"), "jacks", "rams.variant.jacks"),
-    (lambda: rams_rules.jacks_finish(5, HAND, "knaves"), "jacks", "rams.variant.jacks"),
-    (lambda: rams_rules.deal_score(40, 0, [], True, 5, "penalty"), "jacks_no_trick", "rams.jacks.no-trick"),
-    (lambda: rams_rules.START_RECORDS["hundred-twenty"], "start_record", "rams.score.start"),
-    (lambda: petukh.petukh_pack(4, "thirty-two"), "six_player_pack", "petukh.setup.six-players"),
+    (lambda: rams_rules.RamsRules.from_options(rams_others="ten-up"), "rams_others", "rams.special.rams"),
+    (lambda: rams_rules.RamsRules.from_options(jacks="knaves"), "jacks", "rams.variant.jacks"),
+    (lambda: rams_rules.RamsRules(jacks="jacks"), "jacks", "rams.variant.jacks"),  # type: ignore[arg-type]
+    (lambda: rams_rules.RamsRules.from_options(jacks_no_trick="penalty"), "jacks_no_trick", "rams.jacks.no-trick"),
+    (lambda: rams_rules.RamsRules.from_options(start_record="hundred-twenty"), "start_record", "rams.score.start"),
+    (lambda: rams_rules.RamsRules.from_mapping({"start_record": 120}), "start_record", "rams.score.start"),
+    (lambda: rams_rules.RamsRules(start_record=120), "start_record", "rams.score.start"),
+    (lambda: petukh.PetukhRules.from_options(six_player_pack="thirty-two"), "six_player_pack",
+     "petukh.setup.six-players"),
 ])
 def test_rams_and_petukh_refuse_an_unknown_reading(call: Callable[[], Any], option: str, rule: str) -> None:
     refused(call, option, rule)
@@ -234,20 +251,26 @@ def test_a_state_refuses_a_variant_that_holds_an_unknown_reading(spec: Any) -> N
         if option.rule not in reading_options() or option.values is None:
             continue
         variant = spec.default_variant()
-        object.__setattr__(variant, option.name, "no-such-reading")
+        field = spec.variant_class.SETTINGS[option.name][0] if issubclass(spec.variant_class, Rules) else option.name
+        object.__setattr__(variant, field, "no-such-reading")
         refused(lambda: spec.new_game(variant, seed=1), option.name, option.rule)
 
 
 # ---------------------------------------------------------------- the tables and the options themselves
 
-def test_a_table_must_give_a_meaning_to_exactly_the_catalogues_readings() -> None:
-    option = Option.from_rule("ruffe-and-trumps.ruff.tie")
+def test_a_reading_must_give_a_meaning_to_exactly_the_catalogues_readings() -> None:
     with pytest.raises(CatalogueError, match="ruffe-and-trumps.ruff.tie"):
-        Readings(option, {"eldest": 1})
+        reading("ruffe-and-trumps.ruff.tie", {"eldest": 1})
     with pytest.raises(CatalogueError, match="ruffe-and-trumps.ruff.tie"):
-        Readings(option, {"eldest": 1, "void": 2, "all": 3})
-    table = Readings(option, {"void": 2, "eldest": 1})
-    assert list(table) == ["eldest", "void"] and table["void"] == 2 and "all" not in table and 5 not in table
+        reading("ruffe-and-trumps.ruff.tie", {"eldest": 1, "void": 2, "all": 3})
+    with pytest.raises(CatalogueError, match="mean the same"):
+        reading("ruffe-and-trumps.ruff.tie", {"eldest": 1, "void": 1})
+    with pytest.raises(CatalogueError, match="rams.setup.players"):
+        reading("rams.setup.players", {})  # not contested: no readings
+    field = reading("ruffe-and-trumps.ruff.tie", {"void": 2, "eldest": 1})
+    setting = field.metadata["engine.readings"]  # type: ignore[attr-defined]
+    assert field.default == 1 and setting.meanings == (("eldest", 1), ("void", 2))  # type: ignore[attr-defined]
+    assert setting.meaning("void") == 2 and setting.reading(2) == "void"
 
 
 def test_an_option_from_a_rule_is_read_from_the_catalogue() -> None:
@@ -264,12 +287,12 @@ def test_an_option_from_a_rule_is_read_from_the_catalogue() -> None:
 
 def test_the_state_reads_parameters_fixed_at_construction() -> None:
     state = games.get("rams").new_game({"players": 4, "trump_ace_cover": "in-trick", "start_record": "two-hundred"})
-    assert state.params.trump_ace is rams_rules.TRUMP_ACE_COVER["in-trick"]  # type: ignore[attr-defined]
+    assert state.params.trump_ace is rams_rules.RamsRules.meanings("trump_ace_cover")["in-trick"]  # type: ignore[attr-defined]
     assert state.records == [200] * 4
     assert state.clone().params is state.params  # type: ignore[attr-defined]
     first = games.get("ruffe-and-trumps").new_game({"follow": "free"})
-    second = games.get("ruffe-and-trumps").new_game({"follow": "free"}, seed=9)
-    assert first.params is second.params and first.params.play is ruffe_rules.FOLLOW["free"]  # type: ignore[attr-defined]
+    assert first.params is first.variant and first.params.play is FREE  # type: ignore[attr-defined]
+    assert first.clone().params is first.params  # type: ignore[attr-defined]
 
 
 def test_the_readings_module_doctests() -> None:

@@ -134,7 +134,8 @@ def test_variant_errors_name_option_values_and_rule() -> None:
     # text forms from a command line are read
     v = SPEC.make_variant(players="3", partnerships="false", hand_size="12")
     assert (v.players, v.partnerships, v.hand_size) == (3, False, 12)
-    assert v.replace(count="tricks").count == "tricks"
+    tricks = v.replace(count="tricks")
+    assert tricks.count_tricks is True and tricks.to_json()["count"] == "tricks" and v.count_tricks is False
 
 
 @pytest.mark.rule("ruffe-and-trumps.players.partnerships", "ruffe-and-trumps.score.partnership")
@@ -578,9 +579,9 @@ def test_a_whole_deal_plays_every_card_and_conserves_them(variant: dict[str, Any
 @pytest.mark.rule("ruffe-and-trumps.count.baseline", "ruffe-and-trumps.count.method")
 def test_twenty_cards_score_eight() -> None:
     assert count_points([20, 12, 8, 8], [5, 3, 2, 2], [[0], [1], [2], [3]], 12) == [8, 0, 0, 0]
-    assert count_points([20, 12, 8, 8], [5, 3, 2, 2], [[0], [1], [2], [3]], 12, count="tricks") == [5, 3, 2, 2]
+    assert count_points([20, 12, 8, 8], [5, 3, 2, 2], [[0], [1], [2], [3]], 12, count_tricks=True) == [5, 3, 2, 2]
     assert count_points([21, 15, 12], [7, 5, 4], [[0], [1], [2]], 16) == [5, 0, 0]
-    assert count_points([21, 15, 12], [7, 5, 4], [[0], [1], [2]], 16, count_baseline="twelve") == [9, 3, 0]
+    assert count_points([21, 15, 12], [7, 5, 4], [[0], [1], [2]], 16, fixed_baseline=12) == [9, 3, 0]
 
 
 @pytest.mark.rule("ruffe-and-trumps.score.partnership")

@@ -32,8 +32,8 @@ from engine.games import gleek_advice as advice
 from engine.games import gleek_view
 from engine.games.gleek_rules import (
     AUCTION, DISCARD, EXCHANGE, KEEP_TYDE, OPENING_BID, PASS, PLAY, PLAYERS, RAISE, SHOW_TYDE, STOCK_TAKEN,
-    TAKE, TRICKS, TRUMPS_WORDS, TYDE, VIE, VIE_KINDS, Cuts, GleekParams, Side, GleekVariant, bid_split, count_points, deal_hands, four_of_trumps,
-    gleek_pack, order_of_play, params_of, settle, share_leftover, tokens_said,
+    TAKE, TRICKS, TRUMPS_WORDS, TYDE, VIE, VIE_KINDS, Cuts, Side, GleekRules, bid_split, count_points, deal_hands, four_of_trumps,
+    gleek_pack, order_of_play, settle, share_leftover, tokens_said,
 )
 from engine.games.gleek_vie import DONE, PASS_ACT, TYDE_DIALOGUE, VIE_DIALOGUE, VIE_RULES, VieTable
 from engine.partie import Partie
@@ -42,7 +42,7 @@ from engine.phases.base import Flow
 from engine.rules import implements
 from engine.tricks import PlayRule
 
-__all__ = ["GleekState", "SPEC", "DealRecord"]
+__all__ = ["GleekState", "GleekRules", "SPEC", "DealRecord"]
 
 
 
@@ -210,8 +210,9 @@ class GleekState(TrickTable, VieTable):
     each settled on its own; the player with the most money at the end wins."""
 
     game_id = "gleek"
-    variant: GleekVariant
-    params: GleekParams
+    variant: GleekRules
+    params: GleekRules
+    """The rules, under the name the rule code reads them by (the variant itself)."""
     UNIT = "tokens"
     tricks_per_deal = TRICKS
     PARTIE_RULES = {"deck": "gleek.deck.cards", "first_dealer": "gleek.deal.dealer", "rotation": "gleek.deal.dealer",
@@ -220,9 +221,10 @@ class GleekState(TrickTable, VieTable):
     PHASES = Partie.PHASES | {AUCTION: AUCTION_DIALOGUE, EXCHANGE: STOCK_EXCHANGE, VIE: VIE_DIALOGUE,
                               TYDE: TYDE_DIALOGUE, PLAY: PLAY_TRICKS}
 
-    def __init__(self, variant: GleekVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+    def __init__(self, variant: GleekRules, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
-        self.params = params_of(variant)
+        variant.check()  # (rules altered behind their validation are refused, never played)
+        self.params = variant
         super().__init__(variant, seed, decks, first_dealer)
 
     def setup(self) -> None:
@@ -606,7 +608,7 @@ SPEC = GameSpec(
     name="Gleek",
     min_players=PLAYERS,
     max_players=PLAYERS,
-    variant_class=GleekVariant,
+    variant_class=GleekRules,
     state_class=GleekState,
     summary=("A seventeenth-century English gambling game for three with 44 cards: an auction for the stock, a vie "
              "for the best suit (the ruff), gleeks and mournivals, then twelve tricks counted against a par of 22."),

@@ -1,10 +1,11 @@
-"""Gleek: the variant and the pure rules (after the Russian retelling of Willughby):
+"""Gleek: the rules and the pure rule functions (after the Russian retelling of Willughby):
 the seats and the deal, the auction's split of the price, the ruff and who wins it, the
 gleeks and mournivals, the Tyde, the count of cards and honours, the settlement against
-the par and what is left at the end; and the variant turned into parameters once
-(:func:`params_of`).  The state and its phases are in :mod:`engine.games.gleek`.
+the par and what is left at the end; and :class:`GleekRules`, each option declared once
+with the rule it sets and what each reading means (the parameter the rule code reads).
+The state and its phases are in :mod:`engine.games.gleek`.
 
-Money is reckoned in tokens throughout (:data:`COIN_TOKENS`: a coin is 12 tokens, or one
+Money is reckoned in tokens throughout (:attr:`GleekRules.coin`: a coin is 12 tokens, or one
 under the single unit), so that halved gleeks and a third of the count are exact.
 
 >>> from engine.cards import parse_cards
@@ -16,23 +17,23 @@ Ruff(value=38, suit=Suit.SPADES, four_aces=False)
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 from engine.cards import Card, Rank, Suit, deck_44
 from engine.errors import EngineError, VariantError
 from engine.actions import name_kind
-from engine.game import Action, Option, Variant, setting_refused, side_words
+from engine.game import Action, setting_refused, side_words
 from engine.i18n import N_, Text, tr
-from engine.readings import Readings
+from engine.readings import Rules, number, reading
 from engine.rules import implements
 from engine.tricks import SUIT, SUIT_ELSE_TRUMP, PlayRule
 
 
 __all__ = [
-    "GAME_ID", "PLAYERS", "GleekVariant", "GleekParams", "params_of", "Ruff", "eldest", "order_of_play",
+    "GAME_ID", "PLAYERS", "GleekRules", "ShowRule", "Ruff", "eldest", "order_of_play",
     "next_dealer", "dealers_for_game", "deal_hands", "bid_split", "ruff_of", "ruff_winner", "sets_of",
     "gleek_share", "honour_value", "count_points", "settle", "share_leftover", "four_of_trumps", "stages",
     "tokens_said", "coins_said", "Side", "Cuts", "TRUMPS_WORDS",
@@ -99,114 +100,7 @@ class Cuts(NamedTuple):
         return ", ".join(tr("seat {} {}", seat, " ".join(c.symbol for c in cut)) for seat, cut in self.cuts)
 
 
-# ---------------------------------------------------------------- the variant
-
-_COIN = Option.from_rule("gleek.stakes.units", "coin_value")
-_OPENER = Option.from_rule("gleek.stock.opener", "opener")
-_RAISE = Option.from_rule("gleek.stock.raise", "stock_raise")
-_ORDER = Option.from_rule("gleek.stock.exchange-order", "exchange_order")
-_RUFF_TURNED = Option.from_rule("gleek.ruff.in-hand", "ruff_turned")
-_VIE_PAYERS = Option.from_rule("gleek.vie.base-payment", "vie_payers")
-_CAUGHT = Option.from_rule("gleek.vie.caught-claimant", "caught_claimant")
-_ALL_PASS = Option.from_rule("gleek.vie.all-pass", "all_pass")
-_YIELD = Option.from_rule("gleek.vie.yield", "yield_stake")
-_SHOW = Option.from_rule("gleek.vie.show-after-yield", "show_after_yield")
-_TURNED_CARD = Option.from_rule("gleek.gleeks.turned-card", "turned_card")
-_GLEEK_PAYMENT = Option.from_rule("gleek.gleeks.payment", "gleek_payment")
-_TYDE_TIMING = Option.from_rule("gleek.tyde.timing", "tyde_timing")
-_TURNED_TYDE = Option.from_rule("gleek.tyde.turned", "turned_tyde")
-_VOID_PLAY = Option.from_rule("gleek.play.follow", "void_play")
-_HONOUR_CARD = Option.from_rule("gleek.count.honour-and-card", "honour_card")
-_HONOURS_TO = Option.from_rule("gleek.count.honours-to", "honours_to")
-_TURNED_HONOUR = Option.from_rule("gleek.count.turned-honour", "turned_honour")
-_PAR = Option.from_rule("gleek.settle.par", "par")
-READING_OPTIONS = (_COIN, _OPENER, _RAISE, _ORDER, _RUFF_TURNED, _VIE_PAYERS, _CAUGHT, _ALL_PASS, _YIELD, _SHOW,
-                   _TURNED_CARD, _GLEEK_PAYMENT, _TYDE_TIMING, _TURNED_TYDE, _VOID_PLAY, _HONOUR_CARD, _HONOURS_TO,
-                   _TURNED_HONOUR, _PAR)
-
-
-@implements("gleek.table.players", "gleek.game.length")
-@dataclass(frozen=True)
-class GleekVariant(Variant):
-    """The options of Gleek: three players, the deals of a game (a multiple of three, so
-    that each deals equally often) and one option per contested rule.
-
-    >>> GleekVariant.from_options(deals=4)
-    Traceback (most recent call last):
-    ...
-    engine.errors.VariantError: variant option 'deals' (rule gleek.game.length): 4 is not allowed; allowed values: a multiple of 3 from 3 to 99, so that each player deals equally often
-    """
-
-    game_id = GAME_ID
-
-    players: int = PLAYERS
-    deals: int = 3
-    coin_value: str = _COIN.default
-    opener: str = _OPENER.default
-    stock_raise: str = _RAISE.default
-    exchange_order: str = _ORDER.default
-    ruff_turned: str = _RUFF_TURNED.default
-    vie_payers: str = _VIE_PAYERS.default
-    caught_claimant: str = _CAUGHT.default
-    all_pass: str = _ALL_PASS.default
-    yield_stake: str = _YIELD.default
-    show_after_yield: str = _SHOW.default
-    turned_card: str = _TURNED_CARD.default
-    gleek_payment: str = _GLEEK_PAYMENT.default
-    tyde_timing: str = _TYDE_TIMING.default
-    turned_tyde: str = _TURNED_TYDE.default
-    void_play: str = _VOID_PLAY.default
-    honour_card: str = _HONOUR_CARD.default
-    honours_to: str = _HONOURS_TO.default
-    turned_honour: str = _TURNED_HONOUR.default
-    par: str = _PAR.default
-
-    OPTIONS = (
-        Option("players", int, PLAYERS, (PLAYERS,), "Gleek is played by exactly three players.", "gleek.table.players"),
-        Option("deals", int, 3, None, "The deals of a game, agreed beforehand: a multiple of three (3 to 99), "
-               "so that each player deals equally often.", "gleek.game.length"),
-        *READING_OPTIONS,
-    )
-
-    def __post_init__(self) -> None:
-        if self.players != PLAYERS:
-            raise setting_refused("players", "gleek.table.players", self.players, "3")
-        deals = self.deals
-        if type(deals) is not int or not 3 <= deals <= MAX_DEALS or deals % PLAYERS:
-            raise setting_refused("deals", "gleek.game.length", deals,
-                                  Text("a multiple of 3 from 3 to {}, so that each player deals equally often", MAX_DEALS))
-        for opt in READING_OPTIONS:  # (direct construction bypasses from_options)
-            if getattr(self, opt.name) not in (opt.values or ()):
-                raise opt.refusal(getattr(self, opt.name))
-        if COIN_TOKENS[self.coin_value] % 3 and not HONOUR_PLUS_ONE[self.honour_card] and PAR[self.par] is None:
-            raise VariantError(
-                "variant options 'par', 'honour_card' and 'coin_value' (rule gleek.settle.par): a par of a third of "
-                "the total with honours in place of their card point can be a fraction of a token under the single "
-                "unit; this combination is refused (choose coin_value 'twelve-tokens', honour_card 'plus-one' or "
-                "par 'twenty-two')", rule="gleek.settle.par", option="par")
-
-
-# ---------------------------------------------------------------- what each reading means
-
-COIN_TOKENS: Readings[int] = Readings(_COIN, {"twelve-tokens": 12, "one-token": 1})
-"""Tokens to the coin, by the reading of ``stakes.units``."""
-OPENER_OFFSET: Readings[int] = Readings(_OPENER, {"dealer": 0, "eldest": 1})
-"""The opener's seat after the dealer's, by the reading of ``stock.opener``."""
-RAISE_STEPS: Readings[tuple[int, ...] | None] = Readings(_RAISE, {"one-token": None, "up-to-twelve": tuple(range(1, 13))})
-"""The raises a bidder may make (``None``: one token only, written ``raise``), by ``stock.raise``."""
-DISCARD_FIRST: Readings[bool] = Readings(_ORDER, {"discard-first": True, "take-first": False})
-"""Whether the buyer puts out his seven before taking the stock, by ``stock.exchange-order``."""
-TURNED_IN_RUFF: Readings[bool] = Readings(_RUFF_TURNED, {"hand-only": False, "with-turned": True})
-"""Whether the turned card counts in its owner's ruff, by ``ruff.in-hand``."""
-PASSERS_PAY: Readings[bool] = Readings(_VIE_PAYERS, {"every-loser": True, "passers-exempt": False})
-"""Whether a player who passed before the vie pays its 2 coins, by ``vie.base-payment``."""
-CAUGHT_PAYS_MORE: Readings[bool] = Readings(_CAUGHT, {"loser-pays": True, "challenger-only": False})
-"""Whether a vier whose ruff loses the show pays 4 more, by ``vie.caught-claimant``."""
-POT_CARRIES: Readings[bool] = Readings(_ALL_PASS, {"same-deal": False, "next-deal": True})
-"""Whether the pot of an all-pass round waits for a later deal, by ``vie.all-pass``."""
-YIELD_AS_RAISED: Readings[bool] = Readings(_YIELD, {"own-stake": False, "as-raised": True})
-"""Whether a yielder pays the stake as raised (else his own), by ``vie.yield``."""
-
+# ---------------------------------------------------------------- the rules: each option once, with its meanings
 
 class ShowRule(NamedTuple):
     """Who may call for the show after a yield, and whether the show decides the contest."""
@@ -215,70 +109,89 @@ class ShowRule(NamedTuple):
     decides: bool
 
 
-SHOW_AFTER_YIELD: Readings[ShowRule] = Readings(_SHOW, {"see": ShowRule(True, True),
-                                                        "yielder-asks": ShowRule(True, False),
-                                                        "winner-shows": ShowRule(False, False)})
-"""The show after a yield, by ``vie.show-after-yield``."""
-TURNED_TO_DEALER: Readings[bool] = Readings(_TURNED_CARD, {"dealer": True, "any-player": False})
-"""Whether the turned card is the dealer's (else open to every player), by ``gleeks.turned-card``."""
-GLEEK_FROM_EACH: Readings[bool] = Readings(_GLEEK_PAYMENT, {"shared": False, "from-each": True})
-"""Whether each other player pays a gleek in full (else they share it), by ``gleeks.payment``."""
-TYDE_BEFORE_TRICKS: Readings[bool] = Readings(_TYDE_TIMING, {"before-tricks": True, "when-shown": False})
-"""Whether the Tyde is paid before the tricks (else when shown), by ``tyde.timing``."""
-TURNED_TYDE_FACTOR: Readings[int] = Readings(_TURNED_TYDE, {"single": 1, "double": 2})
-"""What a turned Tyde is paid, times a held one, by ``tyde.turned``."""
-VOID_PLAY: Readings[PlayRule] = Readings(_VOID_PLAY, {"any-card": PlayRule(SUIT), "must-trump": PlayRule(SUIT_ELSE_TRUMP)})
-"""The follow rule of each reading of ``play.follow``."""
-HONOUR_PLUS_ONE: Readings[bool] = Readings(_HONOUR_CARD, {"plus-one": True, "instead": False})
-"""Whether an honour scores its card point too, by ``count.honour-and-card``."""
-HONOURS_TO_WINNER: Readings[bool] = Readings(_HONOURS_TO, {"trick-winner": True, "holder": False})
-"""Whether an honour scores for the trick's winner (else its holder), by ``count.honours-to``."""
-TURNED_HONOUR_TO_DEALER: Readings[bool] = Readings(_TURNED_HONOUR, {"unscored": False, "dealer": True})
-"""Whether the dealer scores a turned honour, by ``count.turned-honour``."""
-PAR: Readings[int | None] = Readings(_PAR, {"twenty-two": 22, "third-of-total": None})
-"""The par of the settlement (``None``: a third of the points scored), by ``settle.par``."""
-
-
+@implements("gleek.table.players", "gleek.game.length")
 @dataclass(frozen=True)
-class GleekParams:
-    """What a variant fixes for every game of it, read once (:func:`params_of`)."""
+class GleekRules(Rules):
+    """The rules of a game of Gleek: three players, the deals of a game (a multiple of
+    three, so that each deals equally often) and one field per contested rule, holding
+    what its reading means to the code.
 
-    coin: int
-    opener_offset: int
-    raises: tuple[Action, ...]
-    discard_first: bool
-    turned_in_ruff: bool
-    passers_pay: bool
-    caught_pays_more: bool
-    pot_carries: bool
-    yield_as_raised: bool
-    show: ShowRule
-    turned_to_dealer: bool
-    gleek_from_each: bool
-    tyde_before_tricks: bool
-    turned_tyde: int
-    play: PlayRule
-    plus_one: bool
-    honours_to_winner: bool
-    turned_honour_to_dealer: bool
-    par: int | None
-    deals: int
+    >>> GleekRules.from_options(coin_value="one-token").coin, GleekRules().to_json()["coin_value"]
+    (1, 'twelve-tokens')
+    >>> GleekRules.from_options(deals=4)
+    Traceback (most recent call last):
+    ...
+    engine.errors.VariantError: variant option 'deals' (rule gleek.game.length): 4 is not allowed; allowed values: a multiple of 3 from 3 to 99, so that each player deals equally often
+    """
 
+    game_id = GAME_ID
 
-@functools.cache
-def params_of(variant: GleekVariant) -> GleekParams:
-    """The :class:`GleekParams` of a variant (every reading looked up in its table, so a
-    variant holding an unknown reading is refused here, naming the option and its rule)."""
-    steps = RAISE_STEPS[variant.stock_raise]
-    raises = (Action(RAISE),) if steps is None else tuple(Action(RAISE, value=k) for k in steps)
-    return GleekParams(
-        COIN_TOKENS[variant.coin_value], OPENER_OFFSET[variant.opener], raises, DISCARD_FIRST[variant.exchange_order],
-        TURNED_IN_RUFF[variant.ruff_turned], PASSERS_PAY[variant.vie_payers], CAUGHT_PAYS_MORE[variant.caught_claimant],
-        POT_CARRIES[variant.all_pass], YIELD_AS_RAISED[variant.yield_stake], SHOW_AFTER_YIELD[variant.show_after_yield],
-        TURNED_TO_DEALER[variant.turned_card], GLEEK_FROM_EACH[variant.gleek_payment],
-        TYDE_BEFORE_TRICKS[variant.tyde_timing], TURNED_TYDE_FACTOR[variant.turned_tyde], VOID_PLAY[variant.void_play],
-        HONOUR_PLUS_ONE[variant.honour_card], HONOURS_TO_WINNER[variant.honours_to],
-        TURNED_HONOUR_TO_DEALER[variant.turned_honour], PAR[variant.par], variant.deals)
+    players: int = number(PLAYERS, rule="gleek.table.players", values=(PLAYERS,),
+                          doc="Gleek is played by exactly three players.")
+    deals: int = number(3, rule="gleek.game.length", doc="The deals of a game, agreed beforehand: a multiple of three "
+                        "(3 to 99), so that each player deals equally often.")
+    coin: int = reading("gleek.stakes.units", {"twelve-tokens": 12, "one-token": 1})
+    """Tokens to the coin."""
+    opener_offset: int = reading("gleek.stock.opener", {"dealer": 0, "eldest": 1})
+    """The opener's seat after the dealer's."""
+    raise_steps: tuple[int, ...] | None = reading("gleek.stock.raise", {"one-token": None,
+                                                                       "up-to-twelve": tuple(range(1, 13))})
+    """The raises a bidder may make (``None``: one token only, written ``raise``): see :attr:`raises`."""
+    discard_first: bool = reading("gleek.stock.exchange-order", {"discard-first": True, "take-first": False})
+    """Whether the buyer puts out his seven before taking the stock."""
+    turned_in_ruff: bool = reading("gleek.ruff.in-hand", {"hand-only": False, "with-turned": True})
+    """Whether the turned card counts in its owner's ruff."""
+    passers_pay: bool = reading("gleek.vie.base-payment", {"every-loser": True, "passers-exempt": False})
+    """Whether a player who passed before the vie pays its 2 coins."""
+    caught_pays_more: bool = reading("gleek.vie.caught-claimant", {"loser-pays": True, "challenger-only": False})
+    """Whether a vier whose ruff loses the show pays 4 more."""
+    pot_carries: bool = reading("gleek.vie.all-pass", {"same-deal": False, "next-deal": True})
+    """Whether the pot of an all-pass round waits for a later deal."""
+    yield_as_raised: bool = reading("gleek.vie.yield", {"own-stake": False, "as-raised": True})
+    """Whether a yielder pays the stake as raised (else his own)."""
+    show: ShowRule = reading("gleek.vie.show-after-yield", {"see": ShowRule(True, True),
+                                                            "yielder-asks": ShowRule(True, False),
+                                                            "winner-shows": ShowRule(False, False)})
+    """The show after a yield."""
+    turned_to_dealer: bool = reading("gleek.gleeks.turned-card", {"dealer": True, "any-player": False})
+    """Whether the turned card is the dealer's (else open to every player)."""
+    gleek_from_each: bool = reading("gleek.gleeks.payment", {"shared": False, "from-each": True})
+    """Whether each other player pays a gleek in full (else they share it)."""
+    tyde_before_tricks: bool = reading("gleek.tyde.timing", {"before-tricks": True, "when-shown": False})
+    """Whether the Tyde is paid before the tricks (else when shown)."""
+    turned_tyde: int = reading("gleek.tyde.turned", {"single": 1, "double": 2})
+    """What a turned Tyde is paid, times a held one."""
+    play: PlayRule = reading("gleek.play.follow", {"any-card": PlayRule(SUIT), "must-trump": PlayRule(SUIT_ELSE_TRUMP)})
+    """The follow rule."""
+    plus_one: bool = reading("gleek.count.honour-and-card", {"plus-one": True, "instead": False})
+    """Whether an honour scores its card point too."""
+    honours_to_winner: bool = reading("gleek.count.honours-to", {"trick-winner": True, "holder": False})
+    """Whether an honour scores for the trick's winner (else its holder)."""
+    turned_honour_to_dealer: bool = reading("gleek.count.turned-honour", {"unscored": False, "dealer": True})
+    """Whether the dealer scores a turned honour."""
+    par: int | None = reading("gleek.settle.par", {"twenty-two": 22, "third-of-total": None})
+    """The par of the settlement (``None``: a third of the points scored)."""
+
+    def __post_init__(self) -> None:
+        if self.players != PLAYERS:
+            raise setting_refused("players", "gleek.table.players", self.players, "3")
+        deals = self.deals
+        if type(deals) is not int or not 3 <= deals <= MAX_DEALS or deals % PLAYERS:
+            raise setting_refused("deals", "gleek.game.length", deals,
+                                  Text("a multiple of 3 from 3 to {}, so that each player deals equally often", MAX_DEALS))
+        super().__post_init__()  # the readings (direct construction bypasses from_options)
+        if self.coin % 3 and not self.plus_one and self.par is None:
+            raise VariantError(
+                "variant options 'par', 'honour_card' and 'coin_value' (rule gleek.settle.par): a par of a third of "
+                "the total with honours in place of their card point can be a fraction of a token under the single "
+                "unit; this combination is refused (choose coin_value 'twelve-tokens', honour_card 'plus-one' or "
+                "par 'twenty-two')", rule="gleek.settle.par", option="par")
+
+    @cached_property
+    def raises(self) -> tuple[Action, ...]:
+        """The raise actions a bidder may make (worked out once, read only)."""
+        steps = self.raise_steps
+        return (Action(RAISE),) if steps is None else tuple(Action(RAISE, value=k) for k in steps)
 
 
 # ---------------------------------------------------------------- seats, deal, game
@@ -320,7 +233,7 @@ def dealers_for_game(deals: int, first_dealer: int) -> list[int]:
     >>> dealers_for_game(3, 2)
     [2, 0, 1]
     """
-    GleekVariant(deals=deals)
+    GleekRules(deals=deals)
     dealers = [first_dealer % PLAYERS]
     while len(dealers) < deals:
         dealers.append(next_dealer(dealers[-1]))

@@ -24,7 +24,7 @@ from engine.games import gleek_advice as advice
 from engine.games.gleek_rules import (
     ANSWER, CONTEST, DECLARE, DONE, KEEP_TYDE, NO_SHOW, PASS, SHOW_TYDE, SHOWDOWN, TYDE, VIE_KINDS, four_of_trumps,
     gleek_share,
-    sets_of, PLAYERS, REVIE, SEE, SHOW, VIE, VIE_CALL, YIELD, GleekParams, Ruff, coins_said, order_of_play,
+    sets_of, PLAYERS, REVIE, SEE, SHOW, VIE, VIE_CALL, YIELD, GleekRules, Ruff, coins_said, order_of_play,
     ruff_of, ruff_winner, tokens_said,
 )
 from engine.partie import Partie
@@ -167,7 +167,7 @@ class VieTable(Partie):
     """A partie with Gleek's vie (see the module); the game declares what follows it
     (:meth:`_after_vie`)."""
 
-    params: GleekParams
+    params: GleekRules
     hands: list[list[Card]]
     turned: Card
     trump: Suit
@@ -223,7 +223,7 @@ class VieTable(Partie):
     @implements("gleek.stakes.units")
     def coins(self, coins: int) -> int:
         """``coins`` in tokens: a coin is 12 tokens, or one under the single unit
-        (:data:`~engine.games.gleek_rules.COIN_TOKENS`); every amount is kept in tokens."""
+        (:attr:`~engine.games.gleek_rules.GleekRules.coin`); every amount is kept in tokens."""
         return coins * self.params.coin
 
     # ----- the vie --------------------------------------------------------------------

@@ -116,18 +116,14 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
     passing: ClassVar[bool] = True
     redeal_by_same_dealer: ClassVar[bool] = True
     params: Any
-    """What the variant's readings mean to the game (:meth:`parameters`), read once at construction."""
+    """The rules (the variant itself: a :class:`LooVariant`, each reading's field holding what
+    it means), under the name the rule code reads them by; a game annotates its own class."""
 
     def __init__(self, variant: Any, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
-        self.params = self.parameters(variant)
+        variant.check()  # (rules altered behind their validation are refused, never played)
+        self.params = variant
         super().__init__(variant, seed, decks, first_dealer)
-
-    @classmethod
-    def parameters(cls, variant: Any) -> Any:
-        """The game's parameters for a variant: each reading turned into what the
-        rule code reads (a game's own frozen object; the skeleton has none)."""
-        return None
 
     def partie_rule(self, name: str) -> str | None:
         return getattr(self.RULES, name, None)

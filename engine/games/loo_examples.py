@@ -174,11 +174,11 @@ def _total(record: int, entries: Sequence[tuple[int, str, str | Text]]) -> int:
 
 
 def mushka_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = _variant(game, variant, mushka.MushkaVariant)
+    v = _variant(game, variant, mushka.MushkaRules)
     record = int(given["record"])
     return _total(record, mushka.deal_score(record, int(given["tricks"]), bool(given["ace_of_spades"]),
                                             Suit.parse(given["trump"]), bool(given["played"]),
-                                            v.overshoot_penalty, v.ace_of_spades_penalty))
+                                            v.per_surplus_trick, v.five_plus_ace))
 
 
 def pamphil_declare_payment(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
@@ -212,10 +212,10 @@ def rams_ace_values(game: str, given: dict[str, Any], variant: dict[str, Any]) -
 
 
 def rams_deal_score(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = _variant(game, variant, rams_rules.RamsVariant)
+    v = _variant(game, variant, rams_rules.RamsRules)
     record = int(given["record"])
     return _total(record, rams_rules.deal_score(record, int(given["tricks"]), read_cards(given["aces"]), bool(given["played"]),
-                                          int(given.get("jacks", 0)), v.jacks_no_trick))
+                                                int(given.get("jacks", 0)), v.jacks_spare))
 
 
 def rams_dealer_takes_turned(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
@@ -235,7 +235,7 @@ def rams_revoke(game: str, given: dict[str, Any], variant: dict[str, Any]) -> di
 
 
 def rams_five(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    v = _variant(game, variant, rams_rules.RamsVariant)
+    v = _variant(game, variant, rams_rules.RamsRules)
     hands = [read_cards(h) for h in given["hands"]]
     return rams_rules.five_of_a_suit(hands, Suit.parse(given["trump"]), v.five_of_a_suit_others)[1]
 
@@ -245,23 +245,23 @@ def rams_hand(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
 
 
 def rams_show(game: str, given: dict[str, Any], variant: dict[str, Any]) -> list[int]:
-    v = _variant(game, variant, rams_rules.RamsVariant)
+    v = _variant(game, variant, rams_rules.RamsRules)
     hands = [read_cards(h) for h in given["hands"]]
     return rams_rules.rams_show(hands, list(given["records"]), v.rams_others)[1]
 
 
 def rams_jacks_value(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = _variant(game, variant, rams_rules.RamsVariant)
+    v = _variant(game, variant, rams_rules.RamsRules)
     return rams_rules.jacks_value(read_cards(given["hand"]), v.jacks, bool(given.get("cancelled")))
 
 
 def rams_jacks_at_discard(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int:
-    v = _variant(game, variant, rams_rules.RamsVariant)
+    v = _variant(game, variant, rams_rules.RamsRules)
     return rams_rules.jacks_at_discard(read_cards(given["dealt"]), read_cards(given.get("bought")), v.jacks)
 
 
 def rams_jacks_finish(game: str, given: dict[str, Any], variant: dict[str, Any]) -> bool:
-    v = _variant(game, variant, rams_rules.RamsVariant)
+    v = _variant(game, variant, rams_rules.RamsRules)
     return rams_rules.jacks_finish(int(given["record"]), read_cards(given["hand"]), v.jacks)
 
 

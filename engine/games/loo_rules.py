@@ -8,14 +8,15 @@ bidding, the buy, the first lead, the end and the settlement).  The state is in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import name_kind
 from engine.cards import Card, Rank, Suit, format_cards
 from engine.errors import EngineError, IllegalActionError, VariantError
-from engine.game import Variant, setting_refused
+from engine.game import setting_refused
 from engine.i18n import N_, Text, tr
 from engine.limits import MAX_ACTION_VALUE
+from engine.readings import Rules
 from engine.rules import implements
 
 __all__ = [
@@ -102,12 +103,14 @@ class LooRules:
 
 
 @dataclass(frozen=True)
-class LooVariant(Variant):
-    """The options every loo game has: the number of players and the stake
-    of the settlement.  Each game's variant adds its readings."""
+class LooVariant(Rules):
+    """The base of a loo game's rules (:class:`~engine.readings.Rules`): every game of the
+    family declares the number of players and the stake of the settlement among its
+    options, with its readings; the base checks the number of players against the game's
+    bounds and the whole-number options against theirs."""
 
-    players: int = 4
-    stake: int = 1
+    if TYPE_CHECKING:
+        stake: int  # (every game declares it among its options, under its own rule)
 
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
@@ -117,13 +120,10 @@ class LooVariant(Variant):
 
     def __post_init__(self) -> None:
         check_players(self.players, self.MIN_PLAYERS, self.MAX_PLAYERS, self.RULES.players)
-        for opt in self.OPTIONS:  # direct construction bypasses from_options
-            value = getattr(self, opt.name)
-            if opt.values is not None and value not in opt.values:
-                raise opt.refusal(value)
-            bounds = self.WHOLE_NUMBERS.get(opt.name)
-            if bounds is None:
-                continue
+        super().__post_init__()  # the readings (direct construction bypasses from_options)
+        for name, bounds in self.WHOLE_NUMBERS.items():
+            field, setting = self.SETTINGS[name]
+            opt, value = setting.option, getattr(self, field)
             low, high = bounds
             if isinstance(value, bool) or not isinstance(value, int) or value < low \
                     or value > (high if high is not None else MAX_ACTION_VALUE - 1):

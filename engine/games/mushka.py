@@ -16,21 +16,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
-from engine.game import GameSpec, Option
+from engine.game import GameSpec
 from engine.i18n import N_, Text
 from engine.games.loo import LooState
 from engine.games.loo_rules import TRICKS_PER_DEAL, LooRules, LooVariant, one_suit, settlement
 from engine.games.loo_rules import five_of, tricks_word
-from engine.readings import Readings
+from engine.readings import number, reading
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, Strength
 
-__all__ = ["MushkaVariant", "MushkaParams", "MushkaState", "SPEC", "RULES", "ACE_OF_SPADES", "mushka_pack", "may_pass",
-           "ace_of_spades_strength", "ace_of_spades_bonus", "ace_of_spades_penalty", "deal_score", "five_of_a_suit",
-           "PACK_FOR_TWO", "ACE_OF_SPADES_POWER", "FIVE_PLUS_ACE", "PER_SURPLUS_TRICK", "FIVE_WINS_GAME", "FIXED_SUM"]
+__all__ = ["MushkaRules", "MushkaState", "SPEC", "RULES", "ACE_OF_SPADES", "mushka_pack", "may_pass",
+           "ace_of_spades_strength", "ace_of_spades_bonus", "ace_of_spades_penalty", "deal_score", "five_of_a_suit"]
 
 GAME_ID = "mushka"
 ACE_OF_SPADES = Card(Rank.ACE, Suit.SPADES)
@@ -65,60 +64,13 @@ RULES = LooRules(
 )
 
 
-# the contested rules: each option's values, default and description are the catalogue's readings
-_TWO_PLAYER_PACK = Option.from_rule("mushka.setup.deck", "two_player_pack")
-_ACE_OF_SPADES_POWER = Option.from_rule("mushka.play.ace-of-spades-power", "ace_of_spades_power")
-_ACE_OF_SPADES_PENALTY = Option.from_rule("mushka.score.ace-of-spades-penalty", "ace_of_spades_penalty")
-_OVERSHOOT_PENALTY = Option.from_rule("mushka.end.overshoot", "overshoot_penalty")
-_FIVE_OF_A_SUIT = Option.from_rule("mushka.special.five-of-a-suit", "five_of_a_suit")
-_SETTLEMENT = Option.from_rule("mushka.settle.systems", "settlement")
-
-
-@implements("mushka.setup.players")
-@dataclass(frozen=True)
-class MushkaVariant(LooVariant):
-    """The options of Мушка (each contested one the reading of a rule)."""
-
-    game_id = GAME_ID
-    RULES: ClassVar[LooRules] = RULES
-
-    players: int = 4
-    two_player_pack: str = _TWO_PLAYER_PACK.default
-    ace_of_spades_power: str = _ACE_OF_SPADES_POWER.default
-    ace_of_spades_penalty: str = _ACE_OF_SPADES_PENALTY.default
-    overshoot_penalty: str = _OVERSHOOT_PENALTY.default
-    five_of_a_suit: str = _FIVE_OF_A_SUIT.default
-    settlement: str = _SETTLEMENT.default
-    stake: int = 1
-    agreed_sum: int = 25
-
-    OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("players", int, 4, (2, 3, 4, 5, 6), "Number of players.", "mushka.setup.players"),
-        _TWO_PLAYER_PACK, _ACE_OF_SPADES_POWER, _ACE_OF_SPADES_PENALTY, _OVERSHOOT_PENALTY, _FIVE_OF_A_SUIT,
-        _SETTLEMENT,
-        Option("stake", int, 1, None, "What one point of a record is worth in the settlement.",
-               "mushka.settle.systems"),
-        Option("agreed_sum", int, 25, None, "The sum each loser pays under the agreed-sum settlement.",
-               "mushka.settle.systems"),
-    )
-    MIN_PLAYERS: ClassVar[int] = 2
-    MAX_PLAYERS: ClassVar[int] = 6
-    WHOLE_NUMBERS = {"stake": (0, None), "agreed_sum": (0, None)}
-
-
 @implements("mushka.setup.deck")
-def mushka_pack(players: int, two_player_pack: str = _TWO_PLAYER_PACK.default) -> list[Card]:
+def mushka_pack(players: int, pack_for_two: Callable[[], list[Card]] = deck_32) -> list[Card]:
     """32 cards (seven to ace) for three or four players, 52 for five or six;
-    for two, by the ``two_player_pack`` reading."""
-    for_two = PACK_FOR_TWO[two_player_pack]
+    for two, ``pack_for_two`` (by the reading of ``setup.deck``)."""
     if players == 2:
-        return for_two()
+        return pack_for_two()
     return deck_32() if players in (3, 4) else deck_52()
-
-
-PACK_FOR_TWO: Readings[Callable[[], list[Card]]] = Readings(_TWO_PLAYER_PACK, {"thirty-two": deck_32,
-                                                                               "fifty-two": deck_52})
-"""The pack of two players, by the reading of ``setup.deck``."""
 
 
 @implements("mushka.bid.ace-of-spades-must-play")
@@ -138,12 +90,6 @@ def ace_of_spades_strength(card: Card, position: int, trick: Sequence[Card], tru
     return None
 
 
-ACE_OF_SPADES_POWER: Readings[Strength | None] = Readings(_ACE_OF_SPADES_POWER, {
-    "ordinary": None, "beats-trump-ace": ace_of_spades_strength})
-"""The kernel strength hook of the ace of spades (none when it is an ordinary
-spade), by the reading of ``play.ace-of-spades-power``."""
-
-
 @implements("mushka.score.ace-of-spades-bonus")
 def ace_of_spades_bonus(trump: Suit) -> int:
     """What the ace of spades writes off with a trick: 5, or 10 when spades are trumps."""
@@ -151,21 +97,16 @@ def ace_of_spades_bonus(trump: Suit) -> int:
 
 
 @implements("mushka.score.ace-of-spades-penalty")
-def ace_of_spades_penalty(trump: Suit, reading: str = _ACE_OF_SPADES_PENALTY.default) -> int:
+def ace_of_spades_penalty(trump: Suit, five_plus_ace: bool = False) -> int:
     """What the holder of the ace of spades writes up when he takes no trick,
     in place of the ordinary 5: 10 whatever the trumps (the ``ten`` reading),
-    or 5 and the ace's value, as in Рамс (``five-plus-ace``: 10, or 15 when
-    spades are trumps).
+    or 5 and the ace's value, as in Рамс (``five_plus_ace``, the ``five-plus-ace``
+    reading: 10, or 15 when spades are trumps).
 
-    >>> ace_of_spades_penalty(Suit.SPADES), ace_of_spades_penalty(Suit.SPADES, "five-plus-ace")
+    >>> ace_of_spades_penalty(Suit.SPADES), ace_of_spades_penalty(Suit.SPADES, five_plus_ace=True)
     (10, 15)
     """
-    return _ace_of_spades_penalty(trump, FIVE_PLUS_ACE[reading])
-
-
-FIVE_PLUS_ACE: Readings[bool] = Readings(_ACE_OF_SPADES_PENALTY, {"ten": False, "five-plus-ace": True})
-"""Whether the ace of spades without a trick costs 5 and the ace's value
-(rather than 10), by the reading of ``score.ace-of-spades-penalty``."""
+    return _ace_of_spades_penalty(trump, five_plus_ace)
 
 
 def _ace_of_spades_penalty(trump: Suit, five_plus_ace: bool) -> int:
@@ -174,25 +115,19 @@ def _ace_of_spades_penalty(trump: Suit, five_plus_ace: bool) -> int:
 
 @implements("mushka.score.trick", "mushka.score.no-trick", "mushka.end.overshoot")
 def deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, played: bool = True,
-               overshoot_penalty: str = _OVERSHOOT_PENALTY.default,
-               ace_penalty: str = _ACE_OF_SPADES_PENALTY.default) -> list[tuple[int, str, Text]]:
+               per_surplus_trick: bool = False, five_plus_ace: bool = False) -> list[tuple[int, str, Text]]:
     """One player's entries ``(points, rule, why)`` for a deal: each trick
     writes off one; no trick adds 5 (with the ace of spades, its penalty by
-    the ``ace_penalty`` reading); the ace of spades with a trick writes off 5
-    more (10 when spades are trumps); tricks beyond the record restart it at
-    25 with its penalty; a record that the ace's bonus alone would take below
-    nothing ends at nothing.
+    ``five_plus_ace``, the reading of ``score.ace-of-spades-penalty``); the ace of
+    spades with a trick writes off 5 more (10 when spades are trumps); tricks
+    beyond the record restart it at 25 with its penalty (5 for each surplus trick
+    by ``per_surplus_trick``, the reading of ``end.overshoot``); a record that the
+    ace's bonus alone would take below nothing ends at nothing.
 
     >>> sum(p for p, _, _ in deal_score(20, 1, True, Suit.SPADES))
     -11
     """
-    return _deal_score(record, tricks, ace_of_spades, trump, played, PER_SURPLUS_TRICK[overshoot_penalty],
-                       FIVE_PLUS_ACE[ace_penalty])
-
-
-PER_SURPLUS_TRICK: Readings[bool] = Readings(_OVERSHOOT_PENALTY, {"once": False, "per-surplus-trick": True})
-"""Whether taking too many tricks costs 5 for each surplus trick (rather than
-5 once), by the reading of ``end.overshoot``."""
+    return _deal_score(record, tricks, ace_of_spades, trump, played, per_surplus_trick, five_plus_ace)
 
 
 def _deal_score(record: int, tricks: int, ace_of_spades: bool, trump: Suit, played: bool, per_surplus_trick: bool,
@@ -240,50 +175,54 @@ def five_of_a_suit(hand: list[Card]) -> bool:
     return one_suit(hand)
 
 
-FIVE_WINS_GAME: Readings[bool | None] = Readings(_FIVE_OF_A_SUIT, {"off": None, "wins-game": True,
-                                                                   "wins-deal": False})
-"""Whether five of a suit shown wins the game (``True``) or the deal
-(``False``), or counts for nothing (``None``), by the reading of
-``special.five-of-a-suit`` (Памфил's rule of the same readings, in Памфил)."""
-
-FIXED_SUM: Readings[bool] = Readings(_SETTLEMENT, {"points": False, "fixed": True})
-"""Whether each loser pays the agreed sum (rather than his record times the
-stake), by the reading of ``settle.systems``."""
-
-
+@implements("mushka.setup.players")
 @dataclass(frozen=True)
-class MushkaParams:
-    """What a variant of Мушка fixes, read once at construction: the ace of
-    spades' strength hook, whether its penalty is 5 and its value, whether
-    too many tricks cost 5 each, what five of a suit wins, and whether the
-    settlement is the agreed sum."""
+class MushkaRules(LooVariant):
+    """The rules of Мушка: each option once, a contested rule's field holding what its
+    reading means to the rule code.
 
-    ace_strength: Strength | None
-    five_plus_ace: bool
-    per_surplus_trick: bool
-    five_wins_game: bool | None
-    fixed_sum: bool
+    >>> MushkaRules.from_options(ace_of_spades_penalty="five-plus-ace").five_plus_ace
+    True
+    """
 
-    @classmethod
-    def of(cls, variant: MushkaVariant) -> MushkaParams:
-        return cls(ACE_OF_SPADES_POWER.of(variant), FIVE_PLUS_ACE.of(variant), PER_SURPLUS_TRICK.of(variant),
-                   FIVE_WINS_GAME.of(variant), FIXED_SUM.of(variant))
+    game_id = GAME_ID
+    RULES: ClassVar[LooRules] = RULES
+
+    players: int = number(4, rule="mushka.setup.players", values=(2, 3, 4, 5, 6), doc="Number of players.")
+    pack_for_two: Callable[[], list[Card]] = reading("mushka.setup.deck", {"thirty-two": deck_32,
+                                                                          "fifty-two": deck_52})
+    """The pack of two players."""
+    ace_strength: Strength | None = reading("mushka.play.ace-of-spades-power", {
+        "ordinary": None, "beats-trump-ace": ace_of_spades_strength})
+    """The kernel strength hook of the ace of spades (none when it is an ordinary spade)."""
+    five_plus_ace: bool = reading("mushka.score.ace-of-spades-penalty", {"ten": False, "five-plus-ace": True})
+    """Whether the ace of spades without a trick costs 5 and the ace's value (rather than 10)."""
+    per_surplus_trick: bool = reading("mushka.end.overshoot", {"once": False, "per-surplus-trick": True})
+    """Whether taking too many tricks costs 5 for each surplus trick (rather than 5 once)."""
+    five_wins_game: bool | None = reading("mushka.special.five-of-a-suit", {"off": None, "wins-game": True,
+                                                                            "wins-deal": False})
+    """Whether five of a suit shown wins the game (``True``) or the deal (``False``), or counts
+    for nothing (``None``) (Памфил's rule of the same readings, in Памфил)."""
+    fixed_sum: bool = reading("mushka.settle.systems", {"points": False, "fixed": True})
+    """Whether each loser pays the agreed sum (rather than his record times the stake)."""
+    stake: int = number(1, rule="mushka.settle.systems", doc="What one point of a record is worth in the settlement.")
+    agreed_sum: int = number(25, rule="mushka.settle.systems",
+                             doc="The sum each loser pays under the agreed-sum settlement.")
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 6
+    WHOLE_NUMBERS = {"stake": (0, None), "agreed_sum": (0, None)}
 
 
 class MushkaState(LooState):
     """A game of Мушка."""
 
     game_id = GAME_ID
-    variant: MushkaVariant
+    variant: MushkaRules
     RULES = RULES
-    params: MushkaParams
-
-    @classmethod
-    def parameters(cls, variant: Any) -> MushkaParams:
-        return MushkaParams.of(variant)
+    params: MushkaRules
 
     def make_pack(self) -> list[Card]:
-        return mushka_pack(self.variant.players, self.variant.two_player_pack)
+        return mushka_pack(self.variant.players, self.params.pack_for_two)
 
     @implements("mushka.score.start")
     def starting_record(self) -> int:
@@ -358,9 +297,9 @@ class MushkaState(LooState):
 SPEC = GameSpec(
     id=GAME_ID,
     name="Mushka",
-    min_players=MushkaVariant.MIN_PLAYERS,
-    max_players=MushkaVariant.MAX_PLAYERS,
-    variant_class=MushkaVariant,
+    min_players=MushkaRules.MIN_PLAYERS,
+    max_players=MushkaRules.MAX_PLAYERS,
+    variant_class=MushkaRules,
     state_class=MushkaState,
     summary=("The Russian loo: five cards, a turned trump, pass, stand or buy; each trick writes one off a record "
              "of 25, a blank adds five, and the ace of spades may not pass."),

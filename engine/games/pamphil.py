@@ -15,22 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.actions import name_kind
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError
-from engine.game import Action, GameSpec, Option
+from engine.game import Action, GameSpec
 from engine.games.loo_phases import flow_with
 from engine.games.loo_rules import BID, DECLARE, DISCARD, LAY_OUT, PLAY, bid_order
 from engine.i18n import N_, Text, _, tr
-from engine.games.mushka import MushkaParams, MushkaState, MushkaVariant
+from engine.games.mushka import MushkaRules, MushkaState
 from engine.phases import Dialogue, Exchange
-from engine.readings import Readings
+from engine.readings import number, reading
 from engine.rules import implements
 from engine.tricks import SUIT_ELSE_TRUMP, PlayRule, Strength
 
-__all__ = ["PamphilVariant", "PamphilState", "SPEC", "PAMPHIL", "pamphil_strength", "pamphil_suit",
+__all__ = ["PamphilRules", "PamphilState", "SPEC", "PAMPHIL", "pamphil_strength", "pamphil_suit",
            "declare_payment", "turned_pamphil"]
 
 GAME_ID = "pamphil"
@@ -39,30 +38,25 @@ for _kind, _word in (("declare", N_("Declare")), ("keep_quiet", N_("Keep quiet")
 PAMPHIL = Card(Rank.JACK, Suit.CLUBS)
 
 
-# the contested rules: each option's values, default and description are the catalogue's readings
-_FIVE_OF_A_SUIT = Option.from_rule("pamphil.special.five-of-a-suit", "five_of_a_suit")
-_PAMPHIL_FOLLOW = Option.from_rule("pamphil.play.pamphil-follow", "pamphil_follow")
-
-
 @implements("pamphil.general.as-mushka")
 @dataclass(frozen=True)
-class PamphilVariant(MushkaVariant):
-    """Мушка's options (five of a suit under Памфил's own rule), and the pamphil's own readings."""
+class PamphilRules(MushkaRules):
+    """Мушка's rules (five of a suit under Памфил's own rule, with Мушка's meanings: a
+    refusal names Памфил's rule), and the pamphil's own.
+
+    >>> PamphilRules.option("five_of_a_suit").rule, PamphilRules.from_options(five_of_a_suit="wins-deal").five_wins_game
+    ('pamphil.special.five-of-a-suit', False)
+    """
 
     game_id = GAME_ID
 
-    five_of_a_suit: str = _FIVE_OF_A_SUIT.default
-    pamphil_follow: str = _PAMPHIL_FOLLOW.default
-    pamphil_payment: int = 1
+    five_wins_game: bool | None = reading("pamphil.special.five-of-a-suit", MushkaRules.meanings("five_of_a_suit"))
+    wild: bool = reading("pamphil.play.pamphil-follow", {"trump": False, "wild": True})
+    """Whether the pamphil may be played to any trick at any time."""
+    pamphil_payment: int = number(1, rule="pamphil.bid.declare-payment",
+                                  doc="What each other player pays the declarer of the pamphil, outside the record.")
 
-    OPTIONS = tuple(_FIVE_OF_A_SUIT if o.name == "five_of_a_suit" else o for o in MushkaVariant.OPTIONS) + (
-        _PAMPHIL_FOLLOW,
-        Option("pamphil_payment", int, 1, None,
-               "What each other player pays the declarer of the pamphil, outside the record.",
-               "pamphil.bid.declare-payment"),
-    )
-
-    WHOLE_NUMBERS = MushkaVariant.WHOLE_NUMBERS | {"pamphil_payment": (0, None)}
+    WHOLE_NUMBERS = MushkaRules.WHOLE_NUMBERS | {"pamphil_payment": (0, None)}
 
 
 @implements("pamphil.play.pamphil-highest")
@@ -84,17 +78,6 @@ def pamphil_suit(card: Card, trump: Suit | None) -> Suit:
 def declare_payment(players: int, declarer: int, stake: int) -> list[int]:
     """Each other player pays the declarer the agreed sum (outside the record)."""
     return [stake * (players - 1) if seat == declarer else -stake for seat in range(players)]
-
-
-WILD: Readings[bool] = Readings(_PAMPHIL_FOLLOW, {"trump": False, "wild": True})
-"""Whether the pamphil may be played to any trick at any time, by the reading of ``play.pamphil-follow``."""
-
-
-@dataclass(frozen=True)
-class PamphilParams(MushkaParams):
-    """Мушка's parameters, and whether the pamphil is wild."""
-
-    wild: bool = False
 
 
 @implements("pamphil.deal.turned-pamphil")
@@ -191,16 +174,12 @@ class PamphilState(MushkaState):
     """A game of Памфил: Мушка's state with the pamphil's rules."""
 
     game_id = GAME_ID
-    variant: PamphilVariant
+    variant: PamphilRules
     ADOPTS = "pamphil.general.as-mushka"
     FLOW = FLOW
     PHASES = MushkaState.PHASES | {LAY_OUT: LAY_OUT_EXCHANGE, DECLARE: DECLARATION}
-    params: PamphilParams
+    params: PamphilRules
     ACCOUNT_LABELS = {"payment": N_("Side payments for declaring the pamphil")}
-
-    @classmethod
-    def parameters(cls, variant: Any) -> PamphilParams:
-        return PamphilParams(**vars(MushkaParams.of(variant)), wild=WILD.of(variant))
 
     def strength_hook(self) -> Strength | None:
         aces = super().strength_hook()
@@ -302,9 +281,9 @@ def _wild_pamphil(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | Non
 SPEC = GameSpec(
     id=GAME_ID,
     name="Pamphil",
-    min_players=PamphilVariant.MIN_PLAYERS,
-    max_players=PamphilVariant.MAX_PLAYERS,
-    variant_class=PamphilVariant,
+    min_players=PamphilRules.MIN_PLAYERS,
+    max_players=PamphilRules.MAX_PLAYERS,
+    variant_class=PamphilRules,
     state_class=PamphilState,
     summary=("Мушка with the jack of clubs, the pamphil, above every card: declared before the buying it is paid "
              "for by each other player; turned up, the dealer takes it and lays out a card for trumps."),

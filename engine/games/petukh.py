@@ -19,16 +19,16 @@ from typing import ClassVar
 
 from engine.view_types import Pile
 from engine.cards import Card, Rank, Suit, deck_36, format_cards
-from engine.game import Action, GameSpec, Option
+from engine.game import Action, GameSpec
 from engine.games.loo import LooState
 from engine.games.loo_rules import LooRules, LooVariant, jacks_held
 from engine.games.loo_rules import tricks_word
 from engine.i18n import N_, Text, _
-from engine.readings import Readings
+from engine.readings import number, reading
 from engine.rules import implements
 from engine.table_view import pile
 
-__all__ = ["PetukhVariant", "PetukhState", "SPEC", "RULES", "petukh_pack", "trump_card", "may_exchange", "boys",
+__all__ = ["PetukhRules", "PetukhState", "SPEC", "RULES", "petukh_pack", "trump_card", "may_exchange", "boys",
            "deal_score"]
 
 GAME_ID = "petukh"
@@ -62,40 +62,34 @@ RULES = LooRules(
 )
 
 
-# the contested rule: the option's values, default and description are the catalogue's readings
-_SIX_PLAYER_PACK = Option.from_rule("petukh.setup.six-players", "six_player_pack")
-
-
 @implements("petukh.setup.players")
 @dataclass(frozen=True)
-class PetukhVariant(LooVariant):
-    """The options of Петух: the six-player pack (contested) and the agreed record."""
+class PetukhRules(LooVariant):
+    """The rules of Петух: the six-player pack (contested) and the agreed record.
+
+    >>> PetukhRules.from_options(six_player_pack="thirty-four").without_sixes
+    False
+    """
 
     game_id = GAME_ID
     RULES: ClassVar[LooRules] = RULES
 
-    players: int = 4
-    six_player_pack: str = _SIX_PLAYER_PACK.default
-    start_record: int = 15
-    stake: int = 1
-
-    OPTIONS = (
-        Option("players", int, 4, (2, 3, 4, 5, 6), "Number of players.", "petukh.setup.players"),
-        _SIX_PLAYER_PACK,
-        Option("start_record", int, 15, None, "The record agreed before the game (usually 15).", "petukh.setup.start"),
-        Option("stake", int, 1, None, "What one point of a record is worth in the settlement.",
-               "petukh.settle.remaining-records"),
-    )
+    players: int = number(4, rule="petukh.setup.players", values=(2, 3, 4, 5, 6), doc="Number of players.")
+    without_sixes: bool = reading("petukh.setup.six-players", {"thirty": True, "thirty-four": False})
+    """Whether six players' pack also lacks the sixes."""
+    start_record: int = number(15, rule="petukh.setup.start", doc="The record agreed before the game (usually 15).")
+    stake: int = number(1, rule="petukh.settle.remaining-records",
+                        doc="What one point of a record is worth in the settlement.")
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 6
     WHOLE_NUMBERS = {"stake": (0, None), "start_record": (1, 500)}
 
 
 @implements("petukh.setup.deck", "petukh.setup.six-players")
-def petukh_pack(players: int, six_player_pack: str = _SIX_PLAYER_PACK.default) -> list[Card]:
+def petukh_pack(players: int, without_sixes: bool = True) -> list[Card]:
     """36 cards (six to ace) for two to five players; for six, without the
-    black sevens, and by default without the sixes as well (30 cards)."""
-    without_sixes = WITHOUT_SIXES[six_player_pack]
+    black sevens, and by default (``without_sixes``, the ``thirty`` reading of
+    ``setup.six-players``) without the sixes as well (30 cards)."""
     cards = deck_36()
     if players < 6:
         return cards
@@ -104,10 +98,6 @@ def petukh_pack(players: int, six_player_pack: str = _SIX_PLAYER_PACK.default) -
     if without_sixes:
         cards = [c for c in cards if c.rank is not Rank.SIX]
     return cards
-
-
-WITHOUT_SIXES: Readings[bool] = Readings(_SIX_PLAYER_PACK, {"thirty": True, "thirty-four": False})
-"""Whether six players' pack also lacks the sixes, by the reading of ``setup.six-players``."""
 
 
 @implements("petukh.deal.six-player-trump")
@@ -167,12 +157,12 @@ class PetukhState(LooState):
     """A game of Петух."""
 
     game_id = GAME_ID
-    variant: PetukhVariant
+    variant: PetukhRules
     RULES = RULES
     passing = False
 
     def make_pack(self) -> list[Card]:
-        return petukh_pack(self.variant.players, self.variant.six_player_pack)
+        return petukh_pack(self.variant.players, self.variant.without_sixes)
 
     @implements("petukh.setup.start")
     def starting_record(self) -> int:
@@ -255,9 +245,9 @@ class PetukhState(LooState):
 SPEC = GameSpec(
     id=GAME_ID,
     name="Petukh",
-    min_players=PetukhVariant.MIN_PLAYERS,
-    max_players=PetukhVariant.MAX_PLAYERS,
-    variant_class=PetukhVariant,
+    min_players=PetukhRules.MIN_PLAYERS,
+    max_players=PetukhRules.MAX_PLAYERS,
+    variant_class=PetukhRules,
     state_class=PetukhState,
     summary=("The loo family's plainest member: 36 cards, no passing, an exchange, a record of 15, and 'boys' — "
              "pairs of jacks — that write off five, ten or fifteen."),

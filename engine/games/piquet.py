@@ -41,9 +41,9 @@ from engine.games import piquet_declarations as declarations
 from engine.games.piquet_declarations import CLAIM, SINK
 from engine.games.piquet_phases import CAPOT_DIALOGUE, CLAIM_DIALOGUE, FLOW, LOOK_DIALOGUE, PHASES
 from engine.games.piquet_rules import (CAPOT, CARTE_BLANCHE, ELDER_EXCHANGE, GAME_ID, LOOK, PLAY, PLAY_RULE, TALON,
-                                       TRICKS, YOUNGER_EXCHANGE, Combo, PiquetVariant, best, BonusTally, carte_blanche,
+                                       TRICKS, YOUNGER_EXCHANGE, Combo, PiquetRules, best, BonusTally, carte_blanche,
                                        deal_hands, deal_result, end_of_play, exchange_limits, first_dealer, pack,
-                                       params_of, partie_result, trick_events, visible_left)
+                                       partie_result, trick_events, visible_left)
 from engine.games import piquet_view
 from engine.games.piquet_view import CATEGORY_TITLES, Combos, cards_said, deal_summary, view
 from engine.ledger import Entry
@@ -62,7 +62,7 @@ class PiquetState(ListHands, TrickTable, Partie):
     """A whole partie of Piquet (see the module)."""
 
     game_id = GAME_ID
-    variant: PiquetVariant
+    variant: PiquetRules
     UNIT = "column"
     APPEND_ONLY = Partie.APPEND_ONLY | {"shown", "said", "contest", "_closed", "columns", "cuts", "steps", "played"}
     trump = None  # type: ignore[assignment]  # (piquet has no trumps: the trick table reads None as none)
@@ -72,9 +72,10 @@ class PiquetState(ListHands, TrickTable, Partie):
     FLOW = FLOW
     PHASES = PHASES
 
-    def __init__(self, variant: PiquetVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+    def __init__(self, variant: PiquetRules, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
-        self.params = params_of(variant)
+        variant.check()  # (rules altered behind their validation are refused, never played)
+        self.params = variant  # (the rules, under the name the rule code reads them by)
         self.columns: list[tuple[int, int]] = []  # what each deal wrote in the two columns
         self._closed: list[tuple[Any, ...]] = []  # each deal at its end, for deal_summary (tuples, never changed)
         self.cuts: list[str] = []
@@ -557,7 +558,7 @@ SPEC = GameSpec(
     name="Piquet",
     min_players=2,
     max_players=2,
-    variant_class=PiquetVariant,
+    variant_class=PiquetRules,
     state_class=PiquetState,
     summary=("Two-handed piquet with the 32-card pack, after Шевцов: an exchange from the talon, declarations of "
              "point, sequences and sets answered good, not good or equal, twelve tricks at no trumps, each deal "

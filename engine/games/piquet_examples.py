@@ -22,8 +22,8 @@ from engine.i18n import Text
 from engine.games.piquet import SPEC, PiquetState
 from engine.games.piquet_advice import exchange as exchange_advice
 from engine.games.piquet_rules import (
-    BONUS_RULES, GOOD, LEAD_REASON, PACK, PLAY_RULE, Event, PiquetParams, PiquetVariant, all_counted, best, bonus_due,
-    carte_blanche, category_score, check_exchange, deal_result, first_dealer, params_of,
+    BONUS_RULES, GOOD, LEAD_REASON, PACK, PLAY_RULE, Event, PiquetRules, all_counted, best, bonus_due,
+    carte_blanche, category_score, check_exchange, deal_result, first_dealer,
     partie_result, play_events, point_suit, point_value, read_hand, reply, sequence_value, sequences_of,
     sets_of, visible_left)
 from engine.ledger import Ledger
@@ -35,12 +35,12 @@ SEATS = {"elder": 0, "younger": 1, "A": 0, "B": 1}
 NAMES = ("elder", "younger")
 
 
-def _variant(variant: dict[str, Any], **more: str) -> PiquetVariant:
-    return PiquetVariant.from_options(**(dict(variant) | more))
+def _variant(variant: dict[str, Any], **more: str) -> PiquetRules:
+    return PiquetRules.from_options(**(dict(variant) | more))
 
 
-def _params(variant: dict[str, Any]) -> PiquetParams:
-    return params_of(_variant(variant))
+def _params(variant: dict[str, Any]) -> PiquetRules:
+    return _variant(variant)
 
 
 def _seat(name: Any) -> int:
@@ -49,7 +49,7 @@ def _seat(name: Any) -> int:
     return SEATS[name]
 
 
-def stacked(elder: list[Card], younger: list[Card], variant: PiquetVariant,
+def stacked(elder: list[Card], younger: list[Card], variant: PiquetRules,
             talon: list[Card] | None = None) -> PiquetState:
     """A game whose first deal gives these hands (seat 0 the elder, seat 1 the dealer) and this
     talon (top first; by default the rest of the pack in pack order): the position set up by
@@ -283,7 +283,7 @@ _PLAY_KINDS = ("lead", "trick", "last_trick", "cards", "capot")
 
 
 def _write(book: Ledger, seat: int, amount: int, rule: str, reason: str | Text, in_play: bool,
-           params: PiquetParams) -> None:
+           params: PiquetRules) -> None:
     book.write(1, seat, amount, "points", rule, reason, seat)
     due = bonus_due(list(book.in_deal(1, "points")), seat, 0, in_play, params)
     if due is not None:
@@ -347,7 +347,7 @@ def _led(given: dict[str, Any]) -> list[Card | None]:
     return [read_card(trick[2]) if len(trick) > 2 else None for trick in given["tricks"]]
 
 
-def _play(given: dict[str, Any], params: PiquetParams) -> list[Event]:
+def _play(given: dict[str, Any], params: PiquetRules) -> list[Event]:
     announced = given.get("open_capot")
     if announced is not None and not params.open_capot:
         raise IllegalActionError("piquet.play.open-capot", Action("announce", value="capot"),

@@ -1,12 +1,12 @@
-"""Piquet (Шевцов): the variant and the pure rules: the pack, the cut, the deal, the
+"""Piquet (Шевцов): the rules and the pure rule functions: the pack, the cut, the deal, the
 exchange's limits, the combinations (point, sequences, sets) and their replies, carte
 blanche, the bonus for all cards counted, repique and pique asked of the ordered ledger,
-the points of play, the deal's result and the partie; and the variant turned into
-parameters once (:func:`params_of`).  The state and its phases are in
-:mod:`engine.games.piquet`.
+the points of play, the deal's result and the partie; and :class:`PiquetRules`, each
+option declared once with the rule it sets and what each reading means (the parameters
+the rule functions read).  The state and its phases are in :mod:`engine.games.piquet`.
 
 Reading sets: the catalogue names two sets of readings (``shevtsov``, the defaults, and
-``classic``); :data:`READING_SETS` gives each as the variant options it sets, so that
+``classic``); :data:`READING_SETS` gives each as the options it sets, so that
 ``SPEC.make_variant(**READING_SETS["classic"])`` (or ``SPEC.reading_set("classic")``, or
 ``python -m engine play piquet --reading-set classic``) builds the classic game, and any
 single option may still be changed beside it.
@@ -27,14 +27,14 @@ from engine import catalogue
 from engine.cards import Card, Rank, Suit, deck_32, parse_cards
 from engine.errors import EngineError, IllegalActionError, brief
 from engine.actions import name_kind
-from engine.game import Action, Option, Variant
+from engine.game import Action
 from engine.i18n import N_, Text
 from engine.ledger import Entry
-from engine.readings import Readings
+from engine.readings import Rules, number, reading
 from engine.rules import implements
 from engine.tricks import FOLLOW_SUIT, PlayRule
 
-__all__ = ["GAME_ID", "PiquetVariant", "PiquetParams", "params_of", "READING_SETS", "PACK", "point_value",
+__all__ = ["GAME_ID", "PiquetRules", "TrickCount", "PartieLength", "READING_SETS", "PACK", "point_value",
            "points_of", "best_point", "sequences_of", "sequence_value", "sets_of", "set_value", "reply",
            "carte_blanche", "all_counted", "bonus_due", "BonusTally", "play_events", "deal_result", "partie_result",
            "first_dealer", "exchange_limits", "visible_left", "stack_deck", "point_suit", "trick_events",
@@ -58,82 +58,7 @@ COURTS = (Rank.KING, Rank.QUEEN, Rank.JACK)
 PLAY_RULE: PlayRule = FOLLOW_SUIT
 """Follow suit if able, else any card; no trumps (piquet.play.follow-suit, piquet.play.trick-winner)."""
 
-# --------------------------------------------------------------------------- the variant
-
-_MINIMUM = Option.from_rule("piquet.exchange.minimum", "minimum_exchange")
-_DECLARING = Option.from_rule("piquet.declare.voluntary", "declaring")
-_MAJOR_BONUS = Option.from_rule("piquet.sequence.major-bonus", "major_bonus")
-_MAJOR_SUIT = Option.from_rule("piquet.sequence.major-suit", "major_suit")
-_BLANCHE = Option.from_rule("piquet.carte-blanche.timing", "carte_blanche")
-_ALL_COUNTED = Option.from_rule("piquet.declare.all-counted", "all_counted")
-_PIQUE_COUNT = Option.from_rule("piquet.bonus.pique-count", "pique_count")
-_PIQUE_SEAT = Option.from_rule("piquet.bonus.pique-seat", "pique_seat")
-_PIQUE_BLOCK = Option.from_rule("piquet.bonus.block", "pique_block")
-_FALSE = Option.from_rule("piquet.declare.false", "false_declaration")
-_TRICK_POINTS = Option.from_rule("piquet.play.trick-points", "trick_points")
-_LAST_TRICK = Option.from_rule("piquet.play.last-trick", "last_trick")
-_OPEN_CAPOT = Option.from_rule("piquet.play.open-capot", "open_capot")
-_CAPOT_LAST = Option.from_rule("piquet.play.capot", "capot_last_trick")
-_PARTIE = Option.from_rule("piquet.partie.length", "partie")
-_TIE = Option.from_rule("piquet.partie.tie", "partie_tie")
-
-
-@dataclass(frozen=True)
-class PiquetVariant(Variant):
-    """The options of Piquet: two players, and one reading of each contested rule.
-
-    >>> PiquetVariant.from_options(**READING_SETS["classic"]).partie
-    'rubicon'
-    """
-
-    game_id = GAME_ID
-
-    players: int = 2
-    minimum_exchange: str = _MINIMUM.default
-    declaring: str = _DECLARING.default
-    major_bonus: str = _MAJOR_BONUS.default
-    major_suit: str = _MAJOR_SUIT.default
-    carte_blanche: str = _BLANCHE.default
-    all_counted: str = _ALL_COUNTED.default
-    pique_count: str = _PIQUE_COUNT.default
-    pique_seat: str = _PIQUE_SEAT.default
-    pique_block: str = _PIQUE_BLOCK.default
-    false_declaration: str = _FALSE.default
-    trick_points: str = _TRICK_POINTS.default
-    last_trick: str = _LAST_TRICK.default
-    open_capot: str = _OPEN_CAPOT.default
-    capot_last_trick: str = _CAPOT_LAST.default
-    partie: str = _PARTIE.default
-    partie_tie: str = _TIE.default
-
-    OPTIONS = (Option("players", int, 2, (2,), "Two players: the dealer (younger hand) and the elder.",
-                      "piquet.deal.hands"),
-               _MINIMUM, _DECLARING, _MAJOR_BONUS, _MAJOR_SUIT, _BLANCHE, _ALL_COUNTED, _PIQUE_COUNT, _PIQUE_SEAT,
-               _PIQUE_BLOCK, _FALSE, _TRICK_POINTS, _LAST_TRICK, _OPEN_CAPOT, _CAPOT_LAST, _PARTIE, _TIE)
-
-    def __post_init__(self) -> None:
-        for opt in self.OPTIONS:  # direct construction bypasses from_options
-            if getattr(self, opt.name) not in (opt.values or ()):
-                raise opt.refusal(getattr(self, opt.name))
-
-
-READING_SETS: dict[str, dict[str, str]] = catalogue.reading_sets(GAME_ID)
-"""The catalogue's named sets of readings: set id -> the options it sets (every reading option)."""
-
-ELDER_LEAST: Readings[int] = Readings(_MINIMUM, {"none": 0, "elder-one": 1})
-COMPULSORY: Readings[bool] = Readings(_DECLARING, {"voluntary": False, "compulsory": True})
-MAJOR_EXTRA: Readings[int] = Readings(_MAJOR_BONUS, {"point-suit": 1, "none": 0})
-FIRST_NAMED: Readings[bool] = Readings(_MAJOR_SUIT, {"point-suit": False, "first-named": True})
-BLANCHE_DEALT: Readings[bool] = Readings(_BLANCHE, {"after-exchange": False, "dealt-hand": True})
-ALL_COUNTED: Readings[tuple[str, ...]] = Readings(_ALL_COUNTED, {
-    "combinations": ("sequence", "set"), "with-point": ("point", "sequence", "set"), "none": ()})
-PIQUE_LEADS: Readings[bool] = Readings(_PIQUE_COUNT, {"play": True, "tricks": False})
-ELDER_ONLY: Readings[bool] = Readings(_PIQUE_SEAT, {"any": False, "elder-only": True})
-BLOCKING: Readings[frozenset[str]] = Readings(_PIQUE_BLOCK, {
-    "beaten": frozenset({"beaten"}), "score-only": frozenset(), "equal-saves": frozenset({"equal"})})
-PENALTY: Readings[tuple[bool, int]] = Readings(_FALSE, {
-    "silent": (False, 2), "silent-play": (True, 2), "counts-nothing": (False, 1)})
-"""Whether the offender keeps his true declarations, and the factor on the opponent's score."""
+# --------------------------------------------------------------------------- the rules: each option once, with its meanings
 
 
 class TrickCount(NamedTuple):
@@ -142,17 +67,6 @@ class TrickCount(NamedTuple):
 
     own_trick: bool
     lowest_lead: Rank
-
-
-TRICK_COUNT: Readings[TrickCount] = Readings(_TRICK_POINTS, {
-    "lead-and-trick": TrickCount(True, Rank.SEVEN), "cavendish": TrickCount(False, Rank.SEVEN),
-    "tens-and-above": TrickCount(False, Rank.TEN)})
-LAST_EXTRA: Readings[int] = Readings(_LAST_TRICK, {"three": 3, "one": 1})
-OPEN_CAPOT: Readings[bool] = Readings(_OPEN_CAPOT, {"allowed": True, "none": False})
-CAPOT_LAST: Readings[bool] = Readings(_CAPOT_LAST, {"withheld": False, "scored": True})
-"""Whether the maker of a capot also scores the extra for the last trick."""
-TIE_DEALS: Readings[int] = Readings(_TIE, {"two-more-deals": 2, "drawn": 0})
-"""The deals played more when a partie of fixed length ends level (then, still level, a draw)."""
 
 
 class PartieLength(NamedTuple):
@@ -164,39 +78,62 @@ class PartieLength(NamedTuple):
     rubicon: bool
 
 
-PARTIE: Readings[PartieLength] = Readings(_PARTIE, {
-    "six-deals": PartieLength(6, None, False), "hundred": PartieLength(None, 100, False),
-    "rubicon": PartieLength(6, None, True)})
-
-
 @dataclass(frozen=True)
-class PiquetParams:
-    """What the variant's readings mean to the rule code, read once (:func:`params_of`)."""
+class PiquetRules(Rules):
+    """The rules of Piquet: two players, and one field per contested rule holding what
+    its reading means to the rule code.
 
-    elder_least: int = 0
-    compulsory: bool = False
-    major_extra: int = 1
-    first_named: bool = False
-    blanche_dealt: bool = False
-    all_counted: tuple[str, ...] = ("sequence", "set")
-    pique_leads: bool = True
-    elder_only: bool = False
-    blocking: frozenset[str] = frozenset({"beaten"})
-    penalty: tuple[bool, int] = (False, 2)
-    trick_count: TrickCount = TrickCount(True, Rank.SEVEN)
-    last_extra: int = 3
-    open_capot: bool = True
-    capot_last: bool = False
-    partie: PartieLength = PartieLength(6, None, False)
-    tie_deals: int = 2
+    >>> PiquetRules.from_options(**READING_SETS["classic"]).partie
+    PartieLength(deals=6, target=None, rubicon=True)
+    >>> PiquetRules.from_options(**READING_SETS["classic"]).to_json()["partie"]
+    'rubicon'
+    """
+
+    game_id = GAME_ID
+
+    players: int = number(2, rule="piquet.deal.hands", values=(2,),
+                          doc="Two players: the dealer (younger hand) and the elder.")
+    elder_least: int = reading("piquet.exchange.minimum", {"none": 0, "elder-one": 1})
+    """The fewest cards the elder exchanges."""
+    compulsory: bool = reading("piquet.declare.voluntary", {"voluntary": False, "compulsory": True})
+    """Whether a player must declare what he holds."""
+    major_extra: int = reading("piquet.sequence.major-bonus", {"point-suit": 1, "none": 0})
+    """The extra for a sequence in the major suit."""
+    first_named: bool = reading("piquet.sequence.major-suit", {"point-suit": False, "first-named": True})
+    """Whether the major suit is the first named (else the point's suit)."""
+    blanche_dealt: bool = reading("piquet.carte-blanche.timing", {"after-exchange": False, "dealt-hand": True})
+    """Whether carte blanche is judged on the hand as dealt (else after the exchange)."""
+    all_counted: tuple[str, ...] = reading("piquet.declare.all-counted", {
+        "combinations": ("sequence", "set"), "with-point": ("point", "sequence", "set"), "none": ()})
+    """The kinds of combination whose all being counted earns the bonus."""
+    pique_leads: bool = reading("piquet.bonus.pique-count", {"play": True, "tricks": False})
+    """Whether the points of play count towards a pique."""
+    elder_only: bool = reading("piquet.bonus.pique-seat", {"any": False, "elder-only": True})
+    """Whether only the elder may make a pique."""
+    blocking: frozenset[str] = reading("piquet.bonus.block", {
+        "beaten": frozenset({"beaten"}), "score-only": frozenset(), "equal-saves": frozenset({"equal"})})
+    """What of the opponent's declarations blocks a repique or pique."""
+    penalty: tuple[bool, int] = reading("piquet.declare.false", {
+        "silent": (False, 2), "silent-play": (True, 2), "counts-nothing": (False, 1)})
+    """Whether the offender keeps his true declarations, and the factor on the opponent's score."""
+    trick_count: TrickCount = reading("piquet.play.trick-points", {
+        "lead-and-trick": TrickCount(True, Rank.SEVEN), "cavendish": TrickCount(False, Rank.SEVEN),
+        "tens-and-above": TrickCount(False, Rank.TEN)})
+    last_extra: int = reading("piquet.play.last-trick", {"three": 3, "one": 1})
+    """The extra for the last trick."""
+    open_capot: bool = reading("piquet.play.open-capot", {"allowed": True, "none": False})
+    """Whether a player may announce a capot."""
+    capot_last: bool = reading("piquet.play.capot", {"withheld": False, "scored": True})
+    """Whether the maker of a capot also scores the extra for the last trick."""
+    partie: PartieLength = reading("piquet.partie.length", {
+        "six-deals": PartieLength(6, None, False), "hundred": PartieLength(None, 100, False),
+        "rubicon": PartieLength(6, None, True)})
+    tie_deals: int = reading("piquet.partie.tie", {"two-more-deals": 2, "drawn": 0})
+    """The deals played more when a partie of fixed length ends level (then, still level, a draw)."""
 
 
-def params_of(variant: PiquetVariant) -> PiquetParams:
-    return PiquetParams(ELDER_LEAST.of(variant), COMPULSORY.of(variant), MAJOR_EXTRA.of(variant),
-                        FIRST_NAMED.of(variant), BLANCHE_DEALT.of(variant), ALL_COUNTED.of(variant),
-                        PIQUE_LEADS.of(variant), ELDER_ONLY.of(variant), BLOCKING.of(variant), PENALTY.of(variant),
-                        TRICK_COUNT.of(variant), LAST_EXTRA.of(variant), OPEN_CAPOT.of(variant),
-                        CAPOT_LAST.of(variant), PARTIE.of(variant), TIE_DEALS.of(variant))
+READING_SETS: dict[str, dict[str, str]] = catalogue.reading_sets(GAME_ID)
+"""The catalogue's named sets of readings: set id -> the options it sets (every reading option)."""
 
 
 # --------------------------------------------------------------------------- the pack, the cut, the deal
@@ -252,7 +189,7 @@ def deal_hands(deck: Sequence[Card]) -> tuple[list[Card], list[Card], list[Card]
 # --------------------------------------------------------------------------- the exchange
 
 @implements("piquet.exchange.limits", "piquet.exchange.minimum")
-def exchange_limits(elder: bool, elder_took: int, params: PiquetParams) -> tuple[int, int]:
+def exchange_limits(elder: bool, elder_took: int, params: PiquetRules) -> tuple[int, int]:
     """The fewest and most cards a player exchanges: the elder up to five (at least one under
     the standard reading), the younger up to what the talon holds after the elder."""
     if elder:
@@ -260,7 +197,7 @@ def exchange_limits(elder: bool, elder_took: int, params: PiquetParams) -> tuple
     return 0, TALON - elder_took
 
 
-def check_exchange(elder: bool, count: int, elder_took: int, params: PiquetParams, seat: int | None = None) -> int:
+def check_exchange(elder: bool, count: int, elder_took: int, params: PiquetRules, seat: int | None = None) -> int:
     """``count`` if a player may exchange that many, else the refusal naming the rule."""
     least, most = exchange_limits(elder, elder_took, params)
     action = Action("draw", value=count)
@@ -395,7 +332,7 @@ def combination_value(combo: Combo) -> int:
 
 
 @implements("piquet.sequence.major-suit")
-def point_suit(hand: Iterable[Card], named: Suit | None, params: PiquetParams) -> Suit | None:
+def point_suit(hand: Iterable[Card], named: Suit | None, params: PiquetRules) -> Suit | None:
     """The suit 'declared first' for the major bonus: the suit of the player's point as his
     hand holds it (between suits equal in length and sum, one that gives him the bonus), or
     under the first-named reading the first suit he named."""
@@ -411,7 +348,7 @@ def point_suit(hand: Iterable[Card], named: Suit | None, params: PiquetParams) -
 
 @implements("piquet.sequence.all-lesser", "piquet.sequence.major-bonus", "piquet.set.all-lesser")
 def category_score(kind: str, hand: Iterable[Card], first_suit: Suit | None,
-                   params: PiquetParams) -> tuple[int, int, list[Combo]]:
+                   params: PiquetRules) -> tuple[int, int, list[Combo]]:
     """What the holder of the better combination of ``kind`` scores: it and all his lesser
     ones of that kind (the point: its cards), and for a major tierce, quart or quint in the
     suit he declared first the extra point; returns (points, extra, combinations)."""
@@ -425,7 +362,7 @@ def category_score(kind: str, hand: Iterable[Card], first_suit: Suit | None,
 
 
 @implements("piquet.carte-blanche.score", "piquet.carte-blanche.timing")
-def carte_blanche(hand: Iterable[Card], dealt: Iterable[Card] | None, params: PiquetParams) -> int:
+def carte_blanche(hand: Iterable[Card], dealt: Iterable[Card] | None, params: PiquetRules) -> int:
     """10 for a hand without king, queen or jack: the hand as dealt (dealt-hand reading) or
     as held after the exchange."""
     judged = list(dealt) if params.blanche_dealt and dealt is not None else list(hand)
@@ -433,7 +370,7 @@ def carte_blanche(hand: Iterable[Card], dealt: Iterable[Card] | None, params: Pi
 
 
 @implements("piquet.declare.all-counted")
-def all_counted(hand: Iterable[Card], scored: Mapping[str, Iterable[Card]], params: PiquetParams) -> int:
+def all_counted(hand: Iterable[Card], scored: Mapping[str, Iterable[Card]], params: PiquetRules) -> int:
     """20 when every card of the hand is in a combination that scored, of the kinds the
     reading counts (sequences and sets; with the point; or no such bonus)."""
     cards = set(hand)
@@ -459,7 +396,7 @@ LEAD_REASON = N_("Lead to trick {}")
 what tells the two apart in the ledger, whatever the reader's language."""
 
 
-def _blocks(entry: Entry, params: PiquetParams) -> bool:
+def _blocks(entry: Entry, params: PiquetRules) -> bool:
     if entry.amount > 0:
         return True
     if entry.rule not in DECLARATION_RULES:
@@ -471,7 +408,7 @@ def _template(reason: str | Text) -> str:
     return reason.template if isinstance(reason, Text) else reason
 
 
-def _counts(entry: Entry, in_play: bool, params: PiquetParams) -> bool:
+def _counts(entry: Entry, in_play: bool, params: PiquetRules) -> bool:
     if entry.rule in DECLARATION_RULES:
         return True
     if not in_play:
@@ -484,7 +421,7 @@ def _counts(entry: Entry, in_play: bool, params: PiquetParams) -> bool:
 @implements("piquet.bonus.repique", "piquet.bonus.pique", "piquet.bonus.block", "piquet.bonus.pique-count",
             "piquet.bonus.pique-seat")
 def bonus_due(entries: Sequence[Entry], side: int, elder: int, in_play: bool,
-              params: PiquetParams) -> tuple[int, str] | None:
+              params: PiquetRules) -> tuple[int, str] | None:
     """Asked of the deal's ordered ledger entries, the last just written for ``side``: does
     it bring ``side`` to 30 before the opponent has scored (or made a declaration that
     blocks, by the reading)?  Then a repique (+60) in the declarations, or a pique (+30) in
@@ -509,7 +446,7 @@ class BonusTally:
 
     __slots__ = ("params", "blocked", "bonused", "declared", "played")
 
-    def __init__(self, params: PiquetParams) -> None:
+    def __init__(self, params: PiquetRules) -> None:
         self.params = params
         self.blocked = [False, False]
         self.bonused = [False, False]
@@ -560,7 +497,7 @@ _LAST_REASON = Text("The last trick")
 
 
 @implements("piquet.play.first-lead", "piquet.play.trick-points", "piquet.play.last-trick", "piquet.play.capot")
-def trick_events(number: int, lead: int, winner: int, last_won: int, params: PiquetParams,
+def trick_events(number: int, lead: int, winner: int, last_won: int, params: PiquetRules,
                  led: Card | None = None) -> list[Event]:
     """The points of trick ``number`` (from 1), led by ``lead`` with ``led`` and won by
     ``winner`` (who has now taken ``last_won`` tricks): 1 for the lead (by Hoyle's count only
@@ -579,7 +516,7 @@ def trick_events(number: int, lead: int, winner: int, last_won: int, params: Piq
 
 
 @implements("piquet.play.leza", "piquet.play.capot", "piquet.play.open-capot")
-def end_of_play(won: Sequence[int], params: PiquetParams, announced: int | None = None) -> list[Event]:
+def end_of_play(won: Sequence[int], params: PiquetRules, announced: int | None = None) -> list[Event]:
     """After twelve tricks: 10 for more than six (the leza), or 40 for a capot, 80 if it was
     ``announced`` by its maker before the first lead (by that reading)."""
     capot = next((s for s in (0, 1) if won[s] == TRICKS), None)
@@ -592,7 +529,7 @@ def end_of_play(won: Sequence[int], params: PiquetParams, announced: int | None 
 
 
 @implements("piquet.play.trick-winner")
-def play_events(tricks: Sequence[tuple[int, int]], elder: int, params: PiquetParams,
+def play_events(tricks: Sequence[tuple[int, int]], elder: int, params: PiquetRules,
                 announced: int | None = None, led: Sequence[Card | None] = ()) -> list[Event]:
     """The points of play for tricks given as (leader, winner), in the order scored (the
     elder leads the first, the winner of each the next), with the card led to each where
@@ -614,7 +551,7 @@ def play_events(tricks: Sequence[tuple[int, int]], elder: int, params: PiquetPar
 # --------------------------------------------------------------------------- the deal and the partie
 
 @implements("piquet.score.deal-total", "piquet.score.difference", "piquet.declare.false")
-def deal_result(totals: Sequence[int], params: PiquetParams, silenced: int | None = None,
+def deal_result(totals: Sequence[int], params: PiquetRules, silenced: int | None = None,
                 declarations: Sequence[int] = (0, 0)) -> tuple[int | None, int, list[int]]:
     """The deal's result from each player's total: the winner, the difference he records,
     and the totals as they count.  A player playing silent (a false declaration) scores
@@ -639,7 +576,7 @@ class PartieState(NamedTuple):
 
 
 @implements("piquet.partie.length", "piquet.partie.tie")
-def partie_result(columns: Sequence[Sequence[int]], params: PiquetParams) -> PartieState:
+def partie_result(columns: Sequence[Sequence[int]], params: PiquetRules) -> PartieState:
     """Where a partie stands after deals whose columns are given (per deal, what each player
     wrote: a difference, or under the rubicon both totals in full): six deals and the larger
     column wins by the difference; to a hundred; or the rubicon, the winner scoring the

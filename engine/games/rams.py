@@ -8,7 +8,7 @@ diamonds 15, hearts 20, written off with a trick and paid with the 5 of a
 blank; five of a suit ends the deal; four aces, a *Rams*, end the game; and
 the jack variant writes off pairs of jacks.
 
-The rule functions, the variant and its parameters are in
+The rule functions and the rules (:class:`RamsRules`) are in
 :mod:`engine.games.rams_rules` (found there by the rule registry); here are the state and the
 dealer's exchange.
 
@@ -19,7 +19,6 @@ dealer's exchange.
 
 from __future__ import annotations
 
-from typing import Any
 
 from engine.actions import name_kind
 from engine.cards import Card, Rank
@@ -30,19 +29,12 @@ from engine.games.loo_phases import flow_with
 from engine.games.loo_rules import BID, DEALER_EXCHANGE, DISCARD, PLAY, five_of
 from engine.i18n import N_, Text, _, tr
 from engine.games.rams_rules import (
-    ACE_DUTY,
     ACE_VALUES,
-    FIVE_OF_A_SUIT_OTHERS,
     GAME_ID,
-    JACKS,
-    JACKS_SPARE_NO_TRICK,
-    RAMS_OTHERS,
     RULES,
-    START_RECORDS,
-    TRUMP_ACE_COVER,
     AceDuty,
-    RamsParams,
-    RamsVariant,
+    ANY_ACE,
+    RamsRules,
     _deal_score,
     _five_of_a_suit,
     _jacks_finish,
@@ -61,7 +53,6 @@ from engine.games.rams_rules import (
     rams_pack,
     rams_show,
     revoke,
-    trump_ace_constraint,
 )
 from engine.phases import Exchange
 from engine.rules import implements
@@ -126,16 +117,12 @@ class RamsState(LooState):
     """A game of Рамс."""
 
     game_id = GAME_ID
-    variant: RamsVariant
+    variant: RamsRules
     RULES = RULES
     redeal_by_same_dealer = False
     FLOW = FLOW
     PHASES = LooState.PHASES | {DEALER_EXCHANGE: DEALERS_EXCHANGE}
-    params: RamsParams
-
-    @classmethod
-    def parameters(cls, variant: Any) -> RamsParams:
-        return RamsParams.of(variant)
+    params: RamsRules
 
     def make_pack(self) -> list[Card]:
         return rams_pack(self.variant.players)
@@ -294,9 +281,9 @@ class RamsState(LooState):
 SPEC = GameSpec(
     id=GAME_ID,
     name="Rams",
-    min_players=RamsVariant.MIN_PLAYERS,
-    max_players=RamsVariant.MAX_PLAYERS,
-    variant_class=RamsVariant,
+    min_players=RamsRules.MIN_PLAYERS,
+    max_players=RamsRules.MAX_PLAYERS,
+    variant_class=RamsRules,
     state_class=RamsState,
     summary=("Мушка's provincial descendant: records of 100 or more, aces worth 5 to 20 written off with a trick "
              "and paid without one, the trump ace that must be led, five of a suit, and four aces that win outright."),

@@ -1,6 +1,6 @@
 """Рамс's rules (Розалиев, No. 53): the rule ids the loo skeleton names for it, the
-variant's options (the catalogue's readings), what each reading means (:class:`RamsParams`)
-and the pure rule functions of what Рамс adds (the aces' values, the trump ace's duty, the
+rules (:class:`RamsRules`: each option once, a contested rule's field holding what its
+reading means) and the pure rule functions of what Рамс adds (the aces' values, the trump ace's duty, the
 deal's score, five of a suit, a *Rams*, the jacks, the dealer's exchange, the exposed buy,
 the revoke).  The state is in :mod:`engine.games.rams`.
 
@@ -17,16 +17,15 @@ from typing import Any, ClassVar, NamedTuple
 
 from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
-from engine.game import Action, Option
+from engine.game import Action
 from engine.games.loo_rules import LooRules, LooVariant, jacks_held, one_suit, tricks_word
 from engine.i18n import N_, Text
-from engine.readings import Readings
+from engine.readings import number, reading
 from engine.rules import implements
 from engine.tricks import Constraint
 
-__all__ = ["GAME_ID", "RULES", "ACE_VALUES", "RamsVariant", "RamsParams", "AceDuty", "START_RECORDS", "ACE_DUTY",
-           "TRUMP_ACE_COVER", "JACKS_SPARE_NO_TRICK", "FIVE_OF_A_SUIT_OTHERS", "RAMS_OTHERS", "JACKS", "rams_pack",
-           "may_pass", "ace_values", "trump_ace_constraint", "deal_score", "five_of_a_suit", "rams_hand", "rams_show",
+__all__ = ["GAME_ID", "RULES", "ACE_VALUES", "RamsRules", "AceDuty", "ANY_ACE", "rams_pack",
+           "may_pass", "ace_values", "deal_score", "five_of_a_suit", "rams_hand", "rams_show",
            "jacks_value", "jacks_at_discard", "jacks_finish", "dealer_takes_turned", "exposed_buy", "revoke"]
 
 GAME_ID = "rams"
@@ -61,48 +60,6 @@ RULES = LooRules(
 )
 
 
-# the contested rules: each option's values, default and description are the catalogue's readings
-_ACE_MUST_PLAY = Option.from_rule("rams.bid.ace-may-not-pass", "ace_must_play")
-_TRUMP_ACE_COVER = Option.from_rule("rams.play.trump-ace-cover", "trump_ace_cover")
-_FIVE_OF_A_SUIT_OTHERS = Option.from_rule("rams.special.five-of-a-suit", "five_of_a_suit_others")
-_RAMS_OTHERS = Option.from_rule("rams.special.rams", "rams_others")
-_START_RECORD = Option.from_rule("rams.score.start", "start_record")
-_JACKS = Option.from_rule("rams.variant.jacks", "jacks")
-_JACKS_NO_TRICK = Option.from_rule("rams.jacks.no-trick", "jacks_no_trick")
-
-
-@implements("rams.setup.players")
-@dataclass(frozen=True)
-class RamsVariant(LooVariant):
-    """The options of Рамс (each contested one the reading of a rule)."""
-
-    game_id = GAME_ID
-    RULES: ClassVar[LooRules] = RULES
-
-    players: int = 4
-    ace_must_play: str = _ACE_MUST_PLAY.default
-    trump_ace_cover: str = _TRUMP_ACE_COVER.default
-    five_of_a_suit_others: str = _FIVE_OF_A_SUIT_OTHERS.default
-    rams_others: str = _RAMS_OTHERS.default
-    start_record: str = _START_RECORD.default
-    jacks: str = _JACKS.default
-    jacks_no_trick: str = _JACKS_NO_TRICK.default
-    stake: int = 1
-
-    OPTIONS = (
-        Option("players", int, 4, (3, 4, 5, 6, 7), "Number of players.", "rams.setup.players"),
-        _ACE_MUST_PLAY, _TRUMP_ACE_COVER, _FIVE_OF_A_SUIT_OTHERS, _RAMS_OTHERS, _START_RECORD, _JACKS, _JACKS_NO_TRICK,
-        Option("stake", int, 1, None, "What one point of a record is worth in the settlement.",
-               "rams.settle.remaining-records"),
-    )
-    MIN_PLAYERS: ClassVar[int] = 3
-    MAX_PLAYERS: ClassVar[int] = 7
-
-
-START_RECORDS: Readings[int] = Readings(_START_RECORD, {"hundred": 100, "hundred-fifty": 150, "two-hundred": 200})
-"""The record every player starts from, by the reading of ``score.start``."""
-
-
 @implements("rams.setup.deck")
 def rams_pack(players: int) -> list[Card]:
     """52 cards for four or more players, 32 (seven to ace) for three."""
@@ -110,10 +67,11 @@ def rams_pack(players: int) -> list[Card]:
 
 
 @implements("rams.bid.ace-may-not-pass")
-def may_pass(dealt: list[Card], trump: Suit, ace_must_play: str = _ACE_MUST_PLAY.default) -> bool:
-    """A player who received an ace in the deal may not pass: by the reading,
-    any ace, the trump ace, or the ace of spades."""
-    return not ACE_DUTY[ace_must_play].received(dealt, trump)
+def may_pass(dealt: list[Card], trump: Suit, ace_duty: AceDuty | None = None) -> bool:
+    """A player who received an ace in the deal may not pass: by the reading
+    (:attr:`RamsRules.ace_duty`), any ace (:data:`ANY_ACE`, the default), the
+    trump ace, or the ace of spades."""
+    return not (ace_duty or ANY_ACE).received(dealt, trump)
 
 
 class AceDuty(NamedTuple):
@@ -124,26 +82,16 @@ class AceDuty(NamedTuple):
     words: str
 
 
-ACE_DUTY: Readings[AceDuty] = Readings(_ACE_MUST_PLAY, {
-    "any-ace": AceDuty(lambda dealt, trump: any(c.rank is Rank.ACE for c in dealt),
-                       N_("he received an ace in the deal")),
-    "trump-ace": AceDuty(lambda dealt, trump: Card(Rank.ACE, trump) in dealt,
-                         N_("he received the ace of trumps in the deal")),
-    "ace-of-spades": AceDuty(lambda dealt, trump: Card(Rank.ACE, Suit.SPADES) in dealt,
-                             N_("he received the ace of spades in the deal")),
-})
-"""The aces that forbid passing, by the reading of ``bid.ace-may-not-pass``."""
+ANY_ACE = AceDuty(lambda dealt, trump: any(c.rank is Rank.ACE for c in dealt), N_("he received an ace in the deal"))
+_TRUMP_ACE = AceDuty(lambda dealt, trump: Card(Rank.ACE, trump) in dealt, N_("he received the ace of trumps in the deal"))
+_SPADE_ACE = AceDuty(lambda dealt, trump: Card(Rank.ACE, Suit.SPADES) in dealt,
+                     N_("he received the ace of spades in the deal"))
 
 
 @implements("rams.score.ace-values")
 def ace_values(aces: list[Card]) -> int:
     """Spades 5, clubs 10, diamonds 15, hearts 20, whatever the trump."""
     return sum(ACE_VALUES[c.suit] for c in aces if c.rank is Rank.ACE)
-
-
-def trump_ace_constraint(cover: str) -> Constraint:
-    """The kernel constraint for the trump ace (:func:`_trump_ace_duty` under the ``cover`` reading)."""
-    return TRUMP_ACE_COVER[cover]
 
 
 @implements("rams.play.trump-ace-lead", "rams.play.trump-ace-cover")
@@ -174,29 +122,21 @@ def _cover_in_trick(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]
     return _trump_ace_duty(hand, trick, trump, legal, True)
 
 
-TRUMP_ACE_COVER: Readings[Constraint] = Readings(_TRUMP_ACE_COVER, {"led": _cover_led, "in-trick": _cover_in_trick})
-"""The kernel constraint of the trump ace, by the reading of ``play.trump-ace-cover``."""
-
-
 @implements("rams.score.trick", "rams.score.aces-with-trick", "rams.score.no-trick", "rams.jacks.pass",
             "rams.jacks.no-trick")
 def deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: int = 0,
-               jacks_no_trick: str = _JACKS_NO_TRICK.default) -> list[tuple[int, str, Text]]:
+               jacks_spare: bool = True) -> list[tuple[int, str, Text]]:
     """One player's entries ``(points, rule, why)`` for a deal, the jacks
     shown at the discard first: each trick writes off one and, with a trick,
     the aces held write off their values; no trick writes up 5 and the aces'
-    values (with jacks: no 5 for two, by default); the record stops at nothing.
+    values (with jacks: no 5 for two, unless ``jacks_spare`` is false, the ``offset``
+    reading of ``jacks.no-trick``); the record stops at nothing.
 
     >>> from engine.cards import parse_cards
     >>> sum(p for p, _, _ in deal_score(60, 0, parse_cards("AS AH"), True))
     30
     """
-    return _deal_score(record, tricks, aces, played, jacks, JACKS_SPARE_NO_TRICK[jacks_no_trick])
-
-
-JACKS_SPARE_NO_TRICK: Readings[bool] = Readings(_JACKS_NO_TRICK, {"no-penalty": True, "offset": False})
-"""Whether jacks shown spare their holder the 5 of a blank (two jacks; four
-write 5 'in plus'), by the reading of ``jacks.no-trick``."""
+    return _deal_score(record, tricks, aces, played, jacks, jacks_spare)
 
 
 def _deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks: int,
@@ -230,22 +170,26 @@ def _deal_score(record: int, tricks: int, aces: list[Card], played: bool, jacks:
 
 
 @implements("rams.special.five-of-a-suit")
-def five_of_a_suit(hands: list[list[Card]], trump: Suit, others: str = _FIVE_OF_A_SUIT_OTHERS.default,
+def five_of_a_suit(hands: list[list[Card]], trump: Suit, others_pay: Callable[[list[Card]], int] | None = None,
                    seats: list[int] | None = None) -> tuple[list[int], list[int]]:
     """Who shows five of a suit, and the change to each seat's record: the
     holder writes off 5 and the value of his suit's ace if he holds it;
-    every other player in the deal writes up 5 and (by the reading) his
-    aces' values, 5 more per ace, or nothing more."""
-    return _five_of_a_suit(hands, FIVE_OF_A_SUIT_OTHERS[others], seats)
+    every other player in the deal writes up 5 and (by the reading,
+    :attr:`RamsRules.five_of_a_suit_others`: what he writes up given his aces)
+    his aces' values (the default), 5 more per ace, or nothing more."""
+    return _five_of_a_suit(hands, others_pay or _five_and_ace_values, seats)
 
 
-FIVE_OF_A_SUIT_OTHERS: Readings[Callable[[list[Card]], int]] = Readings(_FIVE_OF_A_SUIT_OTHERS, {
-    "ace-values": lambda aces: 5 + ace_values(aces),
-    "flat": lambda aces: 5,
-    "five-per-ace": lambda aces: 5 + 5 * len(aces),
-})
-"""What each other player writes up, given his aces, when a player shows
-five of a suit, by the reading of ``special.five-of-a-suit``."""
+def _five_and_ace_values(aces: list[Card]) -> int:
+    return 5 + ace_values(aces)
+
+
+def _five_flat(aces: list[Card]) -> int:
+    return 5
+
+
+def _five_per_ace(aces: list[Card]) -> int:
+    return 5 + 5 * len(aces)
 
 
 def _five_of_a_suit(hands: list[list[Card]], others_pay: Callable[[list[Card]], int],
@@ -269,23 +213,18 @@ def rams_hand(hand: list[Card], record: int) -> int:
 
 
 @implements("rams.special.rams")
-def rams_show(hands: list[list[Card]], records: list[int], others: str = _RAMS_OTHERS.default,
+def rams_show(hands: list[list[Card]], records: list[int], others_write: int = 0,
               seats: list[int] | None = None) -> tuple[int | None, list[int]]:
     """Who shows a Rams, and the change to each seat's record: the holder
     writes off his whole record; every other player in the deal writes
-    nothing (the ``nothing`` reading) or 5 up (``five-up``, as for five of a
-    suit: the four aces being in one hand, no one else has an ace to pay for).
+    ``others_write``: nothing (the ``nothing`` reading) or 5 up (``five-up``, as for five
+    of a suit: the four aces being in one hand, no one else has an ace to pay for).
 
     >>> from engine.cards import parse_cards
-    >>> rams_show([parse_cards("AS AH AD AC 7H"), parse_cards("KS 7C")], [40, 60], "five-up")
+    >>> rams_show([parse_cards("AS AH AD AC 7H"), parse_cards("KS 7C")], [40, 60], 5)
     (0, [-40, 5])
     """
-    return _rams_show(hands, records, RAMS_OTHERS[others], seats)
-
-
-RAMS_OTHERS: Readings[int] = Readings(_RAMS_OTHERS, {"nothing": 0, "five-up": 5})
-"""What each other player still in the deal writes up when a player shows a
-Rams, by the reading of ``special.rams``."""
+    return _rams_show(hands, records, others_write, seats)
 
 
 def _rams_show(hands: list[list[Card]], records: list[int], others_write: int,
@@ -302,16 +241,12 @@ def _rams_show(hands: list[list[Card]], records: list[int], others_write: int,
 
 
 @implements("rams.variant.jacks", "rams.jacks.value", "rams.jacks.cancelled")
-def jacks_value(hand: list[Card], jacks: str = "jacks", cancelled: bool = False) -> int:
-    """Jack variant: two black or two red jacks are worth 5, all four 10;
+def jacks_value(hand: list[Card], jacks: bool = True, cancelled: bool = False) -> int:
+    """Jack variant (``jacks``): two black or two red jacks are worth 5, all four 10;
     nothing in plain Рамс, or when another showed five of a suit or a Rams."""
-    if not JACKS[jacks] or cancelled:
+    if not jacks or cancelled:
         return 0
     return _jacks_worth(hand)
-
-
-JACKS: Readings[bool] = Readings(_JACKS, {"plain": False, "jacks": True})
-"""Whether the jack variant is played, by the reading of ``variant.jacks``."""
 
 
 @implements("rams.jacks.value")
@@ -324,14 +259,14 @@ def _jacks_worth(hand: list[Card]) -> int:
 
 
 @implements("rams.jacks.at-discard")
-def jacks_at_discard(dealt: list[Card], bought: list[Card], jacks: str = "jacks") -> int:
+def jacks_at_discard(dealt: list[Card], bought: list[Card], jacks: bool = True) -> int:
     """Jacks are shown and written off at the discard, from the hand as dealt
     (cards bought do not make a pair)."""
     return jacks_value(dealt, jacks)
 
 
 @implements("rams.jacks.finish")
-def jacks_finish(record: int, hand: list[Card], jacks: str = "jacks") -> bool:
+def jacks_finish(record: int, hand: list[Card], jacks: bool = True) -> bool:
     """A player whose record is no more than his jacks' value may show them
     and end the game without play, its winner."""
     return _jacks_finish(record, jacks_value(hand, jacks))
@@ -382,24 +317,37 @@ def revoke(tricks: list[int], offender: int, rightful: int) -> tuple[list[int], 
     return result, penalty
 
 
+@implements("rams.setup.players")
 @dataclass(frozen=True)
-class RamsParams:
-    """What a variant of Рамс fixes, read once at construction: the aces that
-    forbid passing, the trump ace's constraint, what the others write up for
-    five of a suit and for a Rams, the starting record, whether jacks are
-    played and whether jacks spare a blank its 5."""
+class RamsRules(LooVariant):
+    """The rules of Рамс: each option once, a contested rule's field holding what its
+    reading means to the rule code.
 
-    ace_duty: AceDuty
-    trump_ace: Constraint
-    five_of_a_suit_others: Callable[[list[Card]], int]
-    rams_others: int
-    start_record: int
-    jacks: bool
-    jacks_spare: bool
+    >>> RamsRules.from_options(start_record="two-hundred").start_record, RamsRules().to_json()["start_record"]
+    (200, 'hundred')
+    """
 
-    @classmethod
-    def of(cls, variant: RamsVariant) -> RamsParams:
-        return cls(ACE_DUTY.of(variant), TRUMP_ACE_COVER.of(variant), FIVE_OF_A_SUIT_OTHERS.of(variant),
-                   RAMS_OTHERS.of(variant), START_RECORDS.of(variant), JACKS.of(variant),
-                   JACKS_SPARE_NO_TRICK.of(variant))
+    game_id = GAME_ID
+    RULES: ClassVar[LooRules] = RULES
 
+    players: int = number(4, rule="rams.setup.players", values=(3, 4, 5, 6, 7), doc="Number of players.")
+    ace_duty: AceDuty = reading("rams.bid.ace-may-not-pass", {"any-ace": ANY_ACE, "trump-ace": _TRUMP_ACE,
+                                                              "ace-of-spades": _SPADE_ACE})
+    """The aces received in the deal that forbid passing."""
+    trump_ace: Constraint = reading("rams.play.trump-ace-cover", {"led": _cover_led, "in-trick": _cover_in_trick})
+    """The kernel constraint of the trump ace."""
+    five_of_a_suit_others: Callable[[list[Card]], int] = reading("rams.special.five-of-a-suit", {
+        "ace-values": _five_and_ace_values, "flat": _five_flat, "five-per-ace": _five_per_ace})
+    """What each other player writes up, given his aces, when a player shows five of a suit."""
+    rams_others: int = reading("rams.special.rams", {"nothing": 0, "five-up": 5})
+    """What each other player still in the deal writes up when a player shows a Rams."""
+    start_record: int = reading("rams.score.start", {"hundred": 100, "hundred-fifty": 150, "two-hundred": 200})
+    """The record every player starts from."""
+    jacks: bool = reading("rams.variant.jacks", {"plain": False, "jacks": True})
+    """Whether the jack variant is played."""
+    jacks_spare: bool = reading("rams.jacks.no-trick", {"no-penalty": True, "offset": False})
+    """Whether jacks shown spare their holder the 5 of a blank (two jacks; four write 5 'in plus')."""
+    stake: int = number(1, rule="rams.settle.remaining-records",
+                        doc="What one point of a record is worth in the settlement.")
+    MIN_PLAYERS: ClassVar[int] = 3
+    MAX_PLAYERS: ClassVar[int] = 7

@@ -13,8 +13,8 @@ Game to 52 (40, 36 in the smaller configurations).
 Every rule of ``engine/catalogue/ruffe-and-trumps.toml`` is implemented
 under ``@implements`` with its id, here (the state) or in
 :mod:`engine.games.ruffe_rules` (the pure rule functions, found there by
-the rule registry); each contested rule is an option of :class:`RuffeVariant` whose
-values are the catalogue's reading ids.  Beside the state: its phases
+the rule registry); each contested rule is an option of :class:`RuffeRules` whose
+values are the catalogue's reading ids, and whose field holds what the reading means.  Beside the state: its phases
 (:mod:`engine.games.ruffe_phases`), the sensible player's advice
 (:mod:`engine.games.ruffe_advice`) and its part of the table's view and the
 deal summaries (:mod:`engine.games.ruffe_view`).
@@ -44,7 +44,7 @@ from engine.games.ruffe_rules import (
     PLAY,
     RUFF,
     RUFF_POINTS,
-    RuffeVariant,
+    RuffeRules,
     _IN_SUIT,
     _announcement,
     best_ruff,
@@ -57,10 +57,7 @@ from engine.games.ruffe_rules import (
     _head_rule,
     head_taker,
     _packets,
-    params_of,
-    play_rule,
     ruff_value,
-    _ruff_winners,
     ruff_winners,
     _suit_run,
 )
@@ -82,12 +79,6 @@ _Counted = tuple[int, int, Suit, Card, int | None, tuple[int, ...], tuple[int, .
 per seat, points per side, the last trick, the ruffs announced, the ruff's winner, the
 rule the head went by and the number of discards."""
 
-_TIE_WINNER = {"eldest": N_("by the 'eldest' reading the ruff goes to seat {}"),
-               "void": N_("by the 'void' reading the ruff goes to seat {}")}
-_TIE_NOBODY = {"eldest": N_("by the 'eldest' reading the ruff goes to nobody"),
-               "void": N_("by the 'void' reading the ruff goes to nobody")}
-"""A tie for the ruff in the log: where it goes by the ``ruff_tie`` reading (the sentence
-by reading, so that it reads whole in every language)."""
 _REACHED = (N_("{} reached {} of {} after {} deal"), "{} reached {} of {} after {} deals")
 """The end of the game (its reason): the side, its total, the target, and the deals played."""
 
@@ -107,7 +98,9 @@ class RuffeState(TrickTable, Partie):
     """
 
     game_id = GAME_ID
-    variant: RuffeVariant
+    variant: RuffeRules
+    params: RuffeRules
+    """The rules (the variant itself), under the name the rule code reads them by."""
     keeps_bits = True  # each hand is kept as a bit set and its play actions from the deal on
 
     PARTIE_RULES = {"deck": "ruffe-and-trumps.deck.full", "first_dealer": "ruffe-and-trumps.deal.first-dealer",
@@ -117,9 +110,11 @@ class RuffeState(TrickTable, Partie):
     FLOW = FLOW  # the ruff, the head, the play (:mod:`engine.games.ruffe_phases`)
     PHASES = PHASES
 
-    def __init__(self, variant: RuffeVariant, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
+    def __init__(self, variant: RuffeRules, seed: int = 0, decks: Iterable[Iterable[str | Card]] | None = None,
                  first_dealer: int | None = None) -> None:
-        self.params = params = params_of(variant)
+        variant.check()  # (rules altered behind their validation are refused, never played)
+        self.params = params = variant  # (the rules, under the name the rule code reads them by)
+        assert params.play.plain  # Ruffe's follow readings have no heading and no constraint
         self.config, self.rule, self._sides, self._side_of = params.config, params.play, params.sides, params.side_of
         self._next_seat, self._count_texts = params.next_seat, params.count_texts
         self.tricks_per_deal = self.config.tricks
@@ -232,15 +227,15 @@ class RuffeState(TrickTable, Partie):
         values = [0] * self.num_players
         for seat, _suit, value in self.announcements:
             values[seat] = value
-        winners = _ruff_winners(values, self.dealer, self.params.tie_break, self._sides)
+        tie_break = self.params.tie_break
+        winners = ruff_winners(values, self.dealer, tie_break, self._sides)
         self.ruff_winners_ = winners
         best = max(values)
         if values.count(best) > 1:
             tied = [s for s in range(self.num_players) if values[s] == best]
             self._say("ruffe-and-trumps.ruff.tie", None, N_("Seats {} tie at {}; {}."),
                       ", ".join(map(str, tied)), best,
-                      Text(_TIE_WINNER[self.variant.ruff_tie], winners[0]) if winners
-                      else Text(_TIE_NOBODY[self.variant.ruff_tie]))
+                      Text(tie_break.to_seat, winners[0]) if winners else Text(tie_break.to_nobody))
         if winners:
             seat = winners[0]
             self._ruff_cards = _cards_of(_suit_run(self._acts[seat], self._bits[seat], self._ruffs[seat][0]))
@@ -505,7 +500,7 @@ SPEC = GameSpec(
     name="Ruffe and Trumps",
     min_players=2,
     max_players=4,
-    variant_class=RuffeVariant,
+    variant_class=RuffeRules,
     state_class=RuffeState,
     summary=("A seventeenth-century English trick-taking game: the best suit in hand (the ruff) scores 12, "
              "the holder of the trump ace takes the four-card head, and cards won above those dealt score; "

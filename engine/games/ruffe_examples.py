@@ -20,27 +20,28 @@ from engine.tricks import FOLLOW_POLICIES, PlayRule, legal_plays, trick_winner
 __all__ = ["RUNNERS"]
 
 
-def _ruffe_variant(given: dict[str, Any], variant: dict[str, Any]) -> ruffe_rules.RuffeVariant:
-    """A Ruffe variant from the example's options, with the configuration keys
+def _ruffe_variant(given: dict[str, Any], variant: dict[str, Any]) -> ruffe_rules.RuffeRules:
+    """Ruffe's rules from the example's options, with the configuration keys
     that ``given`` carries (players, partnerships, hand_size)."""
     options = dict(variant)
     for key in ("players", "partnerships", "hand_size"):
         if key in given:
             options[key] = given[key]
-    return ruffe_rules.RuffeVariant.from_options(**options)
+    return ruffe_rules.RuffeRules.from_options(**options)
 
 
 # ---------------------------------------------------------------- kernel runners
 
 
 def _play_rule(variant: dict[str, Any]) -> PlayRule:
-    follow = variant.get("follow", ruffe_rules.FOLLOW.option.default)
-    if follow in ruffe_rules.FOLLOW:  # a reading of Ruffe's play.follow
-        follow = ruffe_rules.FOLLOW[follow].follow
+    readings = ruffe.RuffeRules.option("follow").values or ()
+    follow = variant.get("follow", ruffe.RuffeRules.option("follow").default)
+    if follow in readings:  # a reading of Ruffe's play.follow
+        follow = ruffe.RuffeRules.from_options(follow=follow).play.follow
     if follow not in FOLLOW_POLICIES:
         raise VariantError(
             f"variant option 'follow': {follow!r} is not allowed; allowed values: "
-            + ", ".join(repr(p) for p in [*ruffe_rules.FOLLOW, *FOLLOW_POLICIES]), option="follow")
+            + ", ".join(repr(p) for p in [*readings, *FOLLOW_POLICIES]), option="follow")
     return PlayRule(follow, head=bool(variant.get("head", False)))
 
 
@@ -86,7 +87,7 @@ def ruffe_ruff_winners(game: str, given: dict[str, Any], variant: dict[str, Any]
     if len(values) != v.players:
         raise EngineError(f"ruffe.ruff_winners: {len(values)} values for {v.players} players")
     sides = ruffe_rules.sides_for(v.players, bool(v.partnerships))
-    return ruffe_rules.ruff_winners(values, int(given["dealer"]), v.ruff_tie, sides)
+    return ruffe_rules.ruff_winners(values, int(given["dealer"]), v.tie_break, sides)
 
 
 def ruffe_head_taker(game: str, given: dict[str, Any], variant: dict[str, Any]) -> int | None:
@@ -95,7 +96,7 @@ def ruffe_head_taker(game: str, given: dict[str, Any], variant: dict[str, Any]) 
     if len(hands) != v.players:
         raise EngineError(f"ruffe.head_taker: {len(hands)} hands for {v.players} players")
     turned = Card.parse(given["turned"])
-    seat, _rule = ruffe_rules.head_taker(hands, int(given["dealer"]), turned, v.head_without_ace)
+    seat, _rule = ruffe_rules.head_taker(hands, int(given["dealer"]), turned, v.dealer_takes_unheld_head)
     return seat
 
 
@@ -106,7 +107,7 @@ def ruffe_count(game: str, given: dict[str, Any], variant: dict[str, Any]) -> li
         raise EngineError(f"ruffe.count: 'won' and 'tricks' need one number per player ({v.players})")
     sides = ruffe_rules.sides_for(v.players, bool(v.partnerships))
     assert v.hand_size is not None
-    return ruffe_rules.count_points(won, tricks, sides, v.hand_size, v.count, v.count_baseline)
+    return ruffe_rules.count_points(won, tricks, sides, v.hand_size, v.count_tricks, v.fixed_baseline)
 
 
 def ruffe_config(game: str, given: dict[str, Any], variant: dict[str, Any]) -> dict[str, int]:

@@ -1,23 +1,26 @@
 """Ruffe and Trumps: the variant and the pure rules (after Willughby): the deal's
 configuration by the number of players, the ruff's value, who takes the head, the
-count, the game's end, the follow rule; and the variant turned into parameters once
-(:func:`params_of`).  The state and its phases are in :mod:`engine.games.ruffe`.
+count, the game's end, the follow rule.  :class:`RuffeRules` declares each option once,
+with the rule it sets and what each reading means (the parameter the state reads), and
+what the rules fix for every game of them (the configuration, the sides, the count's
+words).  The state and its phases are in :mod:`engine.games.ruffe`.
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from functools import cached_property
 from collections.abc import Callable, Sequence
 from operator import attrgetter, itemgetter
 from typing import NamedTuple, TypeVar, cast
 
 from engine.cards import ALL_CARDS, Card, Rank, Suit
 from engine.errors import VariantError
-from engine.game import Action, Option, Variant, setting_refused
+from engine.game import Action, setting_refused
 from engine.i18n import N_, Text
 from engine.phases.trick import PLAY_BY_INDEX as _PLAY_BY_INDEX
-from engine.readings import Readings
+from engine.readings import Rules, flag, number, reading
 from engine.rules import implements
 from engine.tricks import (
     FREE,
@@ -27,7 +30,8 @@ from engine.tricks import (
 )
 __all__ = [
     "GAME_ID",
-    "RuffeVariant",
+    "RuffeRules",
+    "TieBreak",
     "DealConfig",
     "ruff_value",
     "best_ruff",
@@ -36,7 +40,6 @@ __all__ = [
     "count_points",
     "deal_config",
     "game_winner",
-    "play_rule",
     "RUFF_POINTS",
 ]
 
@@ -54,7 +57,7 @@ translated where they are written."""
 
 
 # --------------------------------------------------------------------------
-# The variant: one option per contested rule, values = the catalogue's reading ids
+# The rules: one field per option, each contested rule's readings with their meanings
 # --------------------------------------------------------------------------
 
 _HAND_SIZES = {4: (12,), 3: (16, 12), 2: (24, 12)}
@@ -65,27 +68,54 @@ _HAND_SIZE_RULE = {
 }
 
 
-# the contested rules: each option's values, default and description are the catalogue's readings
-_COUNT = Option.from_rule("ruffe-and-trumps.count.method", "count")
-_COUNT_BASELINE = Option.from_rule("ruffe-and-trumps.count.baseline", "count_baseline")
-_FOLLOW = Option.from_rule("ruffe-and-trumps.play.follow", "follow")
-_RUFF_TIE = Option.from_rule("ruffe-and-trumps.ruff.tie", "ruff_tie")
-_HEAD_DISCARDS = Option.from_rule("ruffe-and-trumps.head.discards-count", "head_discards")
-_HEAD_WITHOUT_ACE = Option.from_rule("ruffe-and-trumps.head.no-holder", "head_without_ace")
-_TWO_PLAYER_TARGET = Option.from_rule("ruffe-and-trumps.config.two-target", "two_player_target")
+@implements("ruffe-and-trumps.ruff.tie")
+def _eldest_wins(tied: list[int], sides: list[list[int]] | None) -> list[int]:
+    """The ``eldest`` reading: of the tied players, the first in turn from the dealer's left."""
+    return tied[:1]
 
 
-@implements("ruffe-and-trumps.players.count", "ruffe-and-trumps.players.partnerships")
+@implements("ruffe-and-trumps.ruff.tie")
+def _void_unless_partners(tied: list[int], sides: list[list[int]] | None) -> list[int]:
+    """The ``void`` reading: nobody, unless all the tied players are partners,
+    whose side scores it once, shown by the eldest of them."""
+    one_side = sides is not None and any(all(seat in side for seat in tied) for side in sides)
+    return tied[:1] if one_side else []
+
+
+class TieBreak(NamedTuple):
+    """A reading of ``ruff.tie``: who of the players tied at the best ruff scores it
+    (``pick``: the tied seats, eldest first, and the sides -> the seat, or nobody), and
+    where it goes in the log's words (templates translated where they are written)."""
+
+    pick: Callable[[list[int], list[list[int]] | None], list[int]]
+    to_seat: str
+    to_nobody: str
+
+
+ELDEST = TieBreak(_eldest_wins, N_("by the 'eldest' reading the ruff goes to seat {}"),
+                  N_("by the 'eldest' reading the ruff goes to nobody"))
+VOID = TieBreak(_void_unless_partners, N_("by the 'void' reading the ruff goes to seat {}"),
+                N_("by the 'void' reading the ruff goes to nobody"))
+
+
+@implements("ruffe-and-trumps.players.count", "ruffe-and-trumps.players.partnerships",
+            "ruffe-and-trumps.play.follow", "ruffe-and-trumps.deck.rank-order")
 @dataclass(frozen=True)
-class RuffeVariant(Variant):
-    """The options of Ruffe and Trumps (each the reading of a rule).
+class RuffeRules(Rules):
+    """The rules of a game of Ruffe and Trumps: each option once, a contested rule's
+    field holding its reading's meaning.
 
     ``partnerships`` and ``hand_size`` default by the number of players
-    (4: partners, 12 cards; 3: each for himself, 16; 2: 24).
+    (4: partners, 12 cards; 3: each for himself, 16; 2: 24).  ``play`` is the
+    kernel's play rule of ``play.follow``: ``obliged`` — follow suit, else trump,
+    else any card; ``free`` — follow suit or trump at will, any card only when
+    neither is possible; ranks run ace high, K Q J 10 … 2 (the kernel's order).
 
-    >>> RuffeVariant.from_options(players=2).hand_size
+    >>> RuffeRules.from_options(players=2).hand_size
     24
-    >>> RuffeVariant.from_options(players=3, partnerships=True)
+    >>> RuffeRules.from_options(follow="free").play.follow, RuffeRules().to_json()["follow"]
+    ('suit-or-trump', 'obliged')
+    >>> RuffeRules.from_options(players=3, partnerships=True)
     Traceback (most recent call last):
     ...
     engine.errors.VariantError: variant option 'partnerships' (rule ruffe-and-trumps.players.partnerships): True is not allowed with 3 players; allowed values: False (partnerships are two against two, four players)
@@ -93,27 +123,25 @@ class RuffeVariant(Variant):
 
     game_id = GAME_ID
 
-    players: int = 4
-    partnerships: bool | None = None
-    hand_size: int | None = None
-    count: str = _COUNT.default
-    count_baseline: str = _COUNT_BASELINE.default
-    follow: str = _FOLLOW.default
-    ruff_tie: str = _RUFF_TIE.default
-    head_discards: str = _HEAD_DISCARDS.default
-    head_without_ace: str = _HEAD_WITHOUT_ACE.default
-    two_player_target: str = _TWO_PLAYER_TARGET.default
-
-    OPTIONS = (
-        Option("players", int, 4, (2, 3, 4), "Number of players.", "ruffe-and-trumps.players.count"),
-        Option("partnerships", bool, None, (True, False),
-               "Two against two, partners opposite (four players only); default: true with four players, else false.",
-               "ruffe-and-trumps.players.partnerships"),
-        Option("hand_size", int, None, (12, 16, 24),
-               "Cards dealt to each player: 4 players 12; 3 players 16 or 12; 2 players 24 or 12 (default: 12, 16, 24).",
-               "ruffe-and-trumps.config.short-deal"),
-        _COUNT, _COUNT_BASELINE, _FOLLOW, _RUFF_TIE, _HEAD_DISCARDS, _HEAD_WITHOUT_ACE, _TWO_PLAYER_TARGET,
-    )
+    players: int = number(4, rule="ruffe-and-trumps.players.count", doc="Number of players.", values=(2, 3, 4))
+    partnerships: bool | None = flag(
+        None, rule="ruffe-and-trumps.players.partnerships", values=(True, False),
+        doc="Two against two, partners opposite (four players only); default: true with four players, else false.")
+    hand_size: int | None = number(
+        None, rule="ruffe-and-trumps.config.short-deal", values=(12, 16, 24),
+        doc="Cards dealt to each player: 4 players 12; 3 players 16 or 12; 2 players 24 or 12 (default: 12, 16, 24).")
+    count_tricks: bool = reading("ruffe-and-trumps.count.method", {"cards": False, "tricks": True})
+    """Whether a side scores its tricks rather than its cards."""
+    fixed_baseline: int | None = reading("ruffe-and-trumps.count.baseline", {"dealt": None, "twelve": 12})
+    """The cards per player above which the card count scores (``None``: the number dealt to each)."""
+    play: PlayRule = reading("ruffe-and-trumps.play.follow", {"obliged": OBLIGED, "free": FREE})
+    tie_break: TieBreak = reading("ruffe-and-trumps.ruff.tie", {"eldest": ELDEST, "void": VOID})
+    discards_count: bool = reading("ruffe-and-trumps.head.discards-count", {"dead": False, "count": True})
+    """Whether the head-taker's four discards count as cards he won."""
+    dealer_takes_unheld_head: bool = reading("ruffe-and-trumps.head.no-holder", {"dealer": True, "nobody": False})
+    """Whether the dealer takes a head whose trump ace no player holds."""
+    two_player_target: int = reading("ruffe-and-trumps.config.two-target", {"52": 52, "36": 36})
+    """The target of two players dealt 24."""
 
     def __post_init__(self) -> None:
         players = self.players
@@ -134,18 +162,58 @@ class RuffeVariant(Variant):
             raise VariantError(
                 Text("variant option 'hand_size' (rule {}): {!r} is not allowed with {} players; allowed values: {}",
                      rule, self.hand_size, players, ", ".join(map(str, allowed))), rule=rule, option="hand_size")
-        for opt in self.OPTIONS[3:]:  # the readings: direct construction bypasses from_options
-            if getattr(self, opt.name) not in opt.values:  # type: ignore[operator]
-                raise opt.refusal(getattr(self, opt.name))
+        super().__post_init__()  # the readings: direct construction bypasses from_options
+
+    # what the rules fix for every game of them, worked out once (read only)
+
+    @cached_property
+    def config(self) -> DealConfig:
+        """The deal's configuration (:func:`deal_config`)."""
+        return deal_config(self)
+
+    @cached_property
+    def sides(self) -> list[list[int]]:
+        """The sides, each a list of seats (:func:`sides_for`)."""
+        return sides_for(self.players, bool(self.partnerships))
+
+    @cached_property
+    def side_of(self) -> list[int]:
+        """The side of each seat."""
+        side_of = [0] * self.players
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                side_of[seat] = i
+        return side_of
+
+    @cached_property
+    def next_seat(self) -> tuple[int, ...]:
+        """The next seat of each seat."""
+        n = self.players
+        return tuple((seat + 1) % n for seat in range(n))
+
+    @cached_property
+    def baseline(self) -> int:
+        """The cards per player above which the card count scores."""
+        return self.config.hand_size if self.fixed_baseline is None else self.fixed_baseline
+
+    @cached_property
+    def count_texts(self) -> list[tuple[str, str, int, Text | str]]:
+        """Per side: the rule of its count, the score-sheet reason's template (the count, the cards
+        dealt and ``{partners}``), the cards dealt to it, and its partners' words (or "")."""
+        by_tricks = self.count_tricks
+        return [
+            ("ruffe-and-trumps.score.partnership" if len(side) > 1 else
+             "ruffe-and-trumps.count.method" if by_tricks else "ruffe-and-trumps.count.baseline",
+             N_("{} tricks{partners}") if by_tricks else N_("{} cards won, {} dealt{partners}"),
+             self.baseline * len(side),
+             Text(" (partners {} and {} together)", *side) if len(side) > 1 else "")
+            for side in self.sides
+        ]
 
 
 # --------------------------------------------------------------------------
 # Configurations
 # --------------------------------------------------------------------------
-
-
-TWO_PLAYER_TARGET: Readings[int] = Readings(_TWO_PLAYER_TARGET, {"52": 52, "36": 36})
-"""The target of two players dealt 24, by the reading of ``config.two-target``."""
 
 
 class DealConfig(NamedTuple):
@@ -169,17 +237,17 @@ class DealConfig(NamedTuple):
     "ruffe-and-trumps.config.two-target",
     "ruffe-and-trumps.config.short-deal",
 )
-def deal_config(variant: RuffeVariant) -> DealConfig:
+def deal_config(rules: RuffeRules) -> DealConfig:
     """The configuration: four players 12 cards each, target 52; three 16
     cards, target 40; two 24 cards, target 52 (or 36 by ``two_player_target``);
     three or two dealt 12: the head is the top four of the remainder, the rest
     set aside, targets 40 and 36.
 
-    >>> deal_config(RuffeVariant.from_options(players=2, hand_size=12))
+    >>> deal_config(RuffeRules.from_options(players=2, hand_size=12))
     DealConfig(hand_size=12, head=4, aside=24, tricks=12, target=36)
     """
-    n, size = variant.players, variant.hand_size
-    two_target = TWO_PLAYER_TARGET[variant.two_player_target]
+    n, size = rules.players, rules.hand_size
+    two_target = rules.two_player_target
     assert size is not None
     remainder = 52 - n * size
     head = 4
@@ -268,86 +336,56 @@ def _best_ruff_bits(bits: int, trump: int, with_turned: int) -> tuple[Suit, int]
 
 
 @implements("ruffe-and-trumps.ruff.tie")
-def _eldest_wins(tied: list[int], sides: list[list[int]] | None) -> list[int]:
-    """The ``eldest`` reading: of the tied players, the first in turn from the dealer's left."""
-    return tied[:1]
-
-
-@implements("ruffe-and-trumps.ruff.tie")
-def _void_unless_partners(tied: list[int], sides: list[list[int]] | None) -> list[int]:
-    """The ``void`` reading: nobody, unless all the tied players are partners,
-    whose side scores it once, shown by the eldest of them."""
-    one_side = sides is not None and any(all(seat in side for seat in tied) for side in sides)
-    return tied[:1] if one_side else []
-
-
-TieBreak = Callable[[list[int], list[list[int]] | None], list[int]]
-
-RUFF_TIE: Readings[TieBreak] = Readings(_RUFF_TIE, {"eldest": _eldest_wins, "void": _void_unless_partners})
-"""Who of the players tied at the best ruff scores it, by the reading of ``ruff.tie``."""
-
-
-@implements("ruffe-and-trumps.ruff.tie")
-def ruff_winners(values: list[int], dealer: int, ruff_tie: str = _RUFF_TIE.default,
+def ruff_winners(values: list[int], dealer: int, tie_break: TieBreak = ELDEST,
                  sides: list[list[int]] | None = None) -> list[int]:
     """The seat that scores the ruff (a list of one seat, or empty), given
     each seat's announced value.
 
-    The best value wins.  Ties by ``ruff_tie``: ``eldest`` — the tied player
-    first in turn from the dealer's left; ``void`` — nobody, unless all the
-    tied players are partners (``sides``), whose side then scores it once,
-    shown by the eldest of them.
+    The best value wins.  Ties by ``tie_break`` (the reading of ``ruff.tie``):
+    :data:`ELDEST` — the tied player first in turn from the dealer's left;
+    :data:`VOID` — nobody, unless all the tied players are partners (``sides``),
+    whose side then scores it once, shown by the eldest of them.
 
     >>> ruff_winners([30, 34, 34, 12], dealer=3)
     [1]
-    >>> ruff_winners([30, 34, 34, 12], dealer=1), ruff_winners([30, 34, 34, 12], 3, "void")
+    >>> ruff_winners([30, 34, 34, 12], dealer=1), ruff_winners([30, 34, 34, 12], 3, VOID)
     ([2], [])
-    >>> ruff_winners([34, 30, 34, 12], 3, "void", sides=[[0, 2], [1, 3]])
+    >>> ruff_winners([34, 30, 34, 12], 3, VOID, sides=[[0, 2], [1, 3]])
     [0]
     """
-    return _ruff_winners(values, dealer, RUFF_TIE[ruff_tie], sides)
-
-
-def _ruff_winners(values: list[int], dealer: int, tie_break: TieBreak, sides: list[list[int]] | None) -> list[int]:
-    """:func:`ruff_winners` with the tie broken by ``tie_break`` (a reading of :data:`RUFF_TIE`)."""
     n = len(values)
     best = max(values)
     if values.count(best) == 1:
         return [values.index(best)]
-    return tie_break([seat for seat in ((dealer + 1 + i) % n for i in range(n)) if values[seat] == best], sides)
+    return tie_break.pick([seat for seat in ((dealer + 1 + i) % n for i in range(n)) if values[seat] == best], sides)
 
 
 def head_taker(hands: list[list[Card]], dealer: int, turned: Card,
-               head_without_ace: str = _HEAD_WITHOUT_ACE.default) -> tuple[int | None, str]:
+               dealer_takes: bool = True) -> tuple[int | None, str]:
     """Who takes the head, and by which rule: the holder of the trump ace
     (``head.ace-holder``); the dealer when the turned card is that ace
     (``head.turned-ace``); otherwise (the ace lies in the head or among the
-    cards set aside) the dealer or nobody, by ``head_without_ace``
-    (``head.no-holder``).
+    cards set aside) the dealer or nobody, by ``dealer_takes`` (the reading
+    of ``head.no-holder``).
 
     >>> from engine.cards import parse_cards, Card
     >>> head_taker([parse_cards("2H"), parse_cards("AH")], 0, Card.parse("5H"))
     (1, 'ruffe-and-trumps.head.ace-holder')
     >>> head_taker([parse_cards("2H"), parse_cards("KH")], 0, Card.parse("AH"))
     (0, 'ruffe-and-trumps.head.turned-ace')
-    >>> head_taker([parse_cards("2H"), parse_cards("KH")], 0, Card.parse("5H"), "nobody")
+    >>> head_taker([parse_cards("2H"), parse_cards("KH")], 0, Card.parse("5H"), dealer_takes=False)
     (None, 'ruffe-and-trumps.head.no-holder')
     """
-    dealer_takes = DEALER_TAKES_UNHELD_HEAD[head_without_ace]
     ace = ALL_CARDS[turned.suit_index * 13]  # the ace heads its suit in deck order
     holder = next((seat for seat, hand in enumerate(hands) if ace in hand), None)
     return _head_rule(holder, dealer, turned is ace, dealer_takes)
-
-
-DEALER_TAKES_UNHELD_HEAD: Readings[bool] = Readings(_HEAD_WITHOUT_ACE, {"dealer": True, "nobody": False})
-"""Whether the dealer takes a head whose trump ace no player holds, by the reading of ``head.no-holder``."""
 
 
 @implements("ruffe-and-trumps.head.ace-holder", "ruffe-and-trumps.head.turned-ace", "ruffe-and-trumps.head.no-holder")
 def _head_rule(holder: int | None, dealer: int, ace_turned: bool, dealer_takes: bool) -> tuple[int | None, str]:
     """:func:`head_taker` given the seat holding the trump ace (``None`` if
     no player does), whether the ace is the turned card, and whether the
-    dealer takes the head when no player holds the ace (:data:`DEALER_TAKES_UNHELD_HEAD`)."""
+    dealer takes the head when no player holds the ace (:attr:`RuffeRules.dealer_takes_unheld_head`)."""
     if ace_turned:
         return dealer, "ruffe-and-trumps.head.turned-ace"
     if holder is not None:
@@ -378,36 +416,27 @@ def count_points(
     tricks: list[int],
     sides: list[list[int]],
     hand_size: int,
-    count: str = _COUNT.default,
-    count_baseline: str = _COUNT_BASELINE.default,
+    count_tricks: bool = False,
+    fixed_baseline: int | None = None,
 ) -> list[int]:
     """Points per side at the end of a deal.
 
-    ``count="cards"`` (the retelling): one point for every card a side won
-    above its baseline, never below zero; the baseline is the number of
-    cards dealt to each of its players (``count_baseline="dealt"``) or twelve
-    each (``"twelve"``), so 20 cards against twelve dealt score 8.  Partners'
-    cards are counted together.  ``count="tricks"`` (Willughby as written):
-    one point per trick won.
+    By cards (``count_tricks`` false, the retelling's ``cards`` reading of
+    ``count.method``): one point for every card a side won above its baseline,
+    never below zero; the baseline is the number of cards dealt to each of its
+    players (``fixed_baseline`` ``None``, the ``dealt`` reading of
+    ``count.baseline``) or twelve each (12, ``twelve``), so 20 cards against
+    twelve dealt score 8.  Partners' cards are counted together.  By tricks
+    (``count_tricks``, Willughby as written): one point per trick won.
 
     >>> count_points([20, 8, 12, 8], [5, 2, 3, 2], [[0], [1], [2], [3]], 12)
     [8, 0, 0, 0]
     >>> count_points([20, 8, 12, 8], [5, 2, 3, 2], [[0, 2], [1, 3]], 12)
     [8, 0]
-    >>> count_points([20, 8, 12, 8], [5, 2, 3, 2], [[0, 2], [1, 3]], 12, count="tricks")
+    >>> count_points([20, 8, 12, 8], [5, 2, 3, 2], [[0, 2], [1, 3]], 12, count_tricks=True)
     [8, 4]
     """
-    by_tricks = COUNT_TRICKS[count]
-    baseline = BASELINE[count_baseline]
-    return _count_points(won, tricks, sides, by_tricks, hand_size if baseline is None else baseline)
-
-
-COUNT_TRICKS: Readings[bool] = Readings(_COUNT, {"cards": False, "tricks": True})
-"""Whether a side scores its tricks rather than its cards, by the reading of ``count.method``."""
-
-BASELINE: Readings[int | None] = Readings(_COUNT_BASELINE, {"dealt": None, "twelve": 12})
-"""The cards per player above which the card count scores, by the reading of
-``count.baseline`` (``None``: the number dealt to each)."""
+    return _count_points(won, tricks, sides, count_tricks, hand_size if fixed_baseline is None else fixed_baseline)
 
 
 def _count_points(won: list[int], tricks: list[int], sides: list[list[int]], by_tricks: bool,
@@ -431,23 +460,6 @@ def game_winner(totals: list[int], target: int) -> int | None:
     if top < target or totals.count(top) > 1:
         return None
     return totals.index(top)
-
-
-@implements("ruffe-and-trumps.play.follow", "ruffe-and-trumps.deck.rank-order")
-def play_rule(follow: str) -> PlayRule:
-    """The kernel's play rule for a ``follow`` reading: ``obliged`` — follow
-    suit, else trump, else any card; ``free`` — follow suit or trump at will,
-    any card only when neither is possible.  Ranks run ace high, K Q J 10 … 2
-    (the kernel's order).
-
-    >>> play_rule("free").follow
-    'suit-or-trump'
-    """
-    return FOLLOW[follow]
-
-
-FOLLOW: Readings[PlayRule] = Readings(_FOLLOW, {"obliged": OBLIGED, "free": FREE})
-"""The kernel's play rule of each reading of ``play.follow``."""
 
 
 # --------------------------------------------------------------------------
@@ -507,64 +519,6 @@ def _announcement(value: int) -> Action:
     if 0 <= value < len(_ANNOUNCE_BY_VALUE):
         return _ANNOUNCE_BY_VALUE[value]
     return Action("announce", value=value)
-
-
-DISCARDS_COUNT: Readings[bool] = Readings(_HEAD_DISCARDS, {"dead": False, "count": True})
-"""Whether the head-taker's four discards count as cards he won, by the reading of ``head.discards-count``."""
-
-
-@dataclass(frozen=True)
-class RuffeParams:
-    """What a variant fixes for every game of it, read once at construction
-    (shared by every game of the variant, read only): the configuration, the
-    play rule, the sides, the side of each seat, the next seat of each seat,
-    per side the count's rule, the template of its "why" for the score sheet
-    (filled with the count and the cards dealt) and its baseline; and the
-    parameter of each other reading: who of tied best ruffs scores, whether
-    the dealer takes a head nobody's ace claims, whether the head-taker's
-    discards count for him, and whether tricks are counted rather than cards."""
-
-    config: DealConfig
-    play: PlayRule
-    sides: list[list[int]]
-    side_of: list[int]
-    next_seat: tuple[int, ...]
-    count_texts: list[tuple[str, str, int, Text | str]]
-    """Per side: the rule of its count, the score-sheet reason's template (the count, the cards
-    dealt and ``{partners}``), the cards dealt to it, and its partners' words (or "")."""
-    tie_break: TieBreak
-    dealer_takes_unheld_head: bool
-    discards_count: bool
-    count_tricks: bool
-    baseline: int
-
-
-@functools.cache
-def params_of(variant: RuffeVariant) -> RuffeParams:
-    """The :class:`RuffeParams` of a variant (each reading turned into its parameter once)."""
-    n = variant.players
-    config = deal_config(variant)
-    rule = FOLLOW[variant.follow]
-    assert rule.plain  # Ruffe's follow readings have no heading and no constraint
-    sides = sides_for(n, bool(variant.partnerships))
-    side_of = [0] * n
-    for i, side in enumerate(sides):
-        for seat in side:
-            side_of[seat] = i
-    fixed = BASELINE[variant.count_baseline]
-    baseline = config.hand_size if fixed is None else fixed
-    by_tricks = COUNT_TRICKS[variant.count]
-    count_texts = [
-        ("ruffe-and-trumps.score.partnership" if len(side) > 1 else
-         "ruffe-and-trumps.count.method" if by_tricks else "ruffe-and-trumps.count.baseline",
-         N_("{} tricks{partners}") if by_tricks else N_("{} cards won, {} dealt{partners}"),
-         baseline * len(side),
-         Text(" (partners {} and {} together)", *side) if len(side) > 1 else "")
-        for side in sides
-    ]
-    return RuffeParams(config, rule, sides, side_of, tuple((seat + 1) % n for seat in range(n)), count_texts,
-                      RUFF_TIE[variant.ruff_tie], DEALER_TAKES_UNHELD_HEAD[variant.head_without_ace],
-                      DISCARDS_COUNT[variant.head_discards], by_tricks, baseline)
 
 
 # --------------------------------------------------------------------------
