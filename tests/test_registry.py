@@ -21,9 +21,9 @@ SEVEN = ["gleek", "mushka", "pamphil", "petukh", "piquet", "rams", "ruffe-and-tr
 GAME = '''
 from engine.game import GameSpec
 from engine.games.ruffe import RuffeState
-from engine.games.ruffe_rules import RuffeVariant
+from engine.games.ruffe_rules import RuffeRules
 
-SPEC = GameSpec(id="{id}", name="{id}", min_players=2, max_players=4, variant_class=RuffeVariant,
+SPEC = GameSpec(id="{id}", name="{id}", min_players=2, max_players=4, variant_class=RuffeRules,
                 state_class=RuffeState, order={order}, bench_players=3)
 '''
 
@@ -83,10 +83,10 @@ def test_two_games_with_one_id_are_refused(fake_folder: Path) -> None:
 
 def test_a_spec_checks_its_listed_players() -> None:
     from engine.games.ruffe import RuffeState
-    from engine.games.ruffe_rules import RuffeVariant
+    from engine.games.ruffe_rules import RuffeRules
 
     with pytest.raises(ValueError, match="fake: bench_players 7 is outside 2..4 players"):
-        GameSpec(id="fake", name="Fake", min_players=2, max_players=4, variant_class=RuffeVariant,
+        GameSpec(id="fake", name="Fake", min_players=2, max_players=4, variant_class=RuffeRules,
                  state_class=RuffeState, bench_players=7)
 
 
