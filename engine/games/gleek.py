@@ -179,10 +179,10 @@ def _play_advice(state: GleekState, seat: int, cards: list[Card]) -> Action:
 class _Play(TrickPlay):
     """The tricks; a call of the vie or of the Tyde is refused under the rule that ended it."""
 
-    def apply(self, state: Partie, seat: int, action: Action) -> None:
+    def refuse_form(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
         if action.kind in VIE_KINDS or action.kind in (SHOW_TYDE, KEEP_TYDE):
-            raise cast("GleekState", state).refusal_for(seat, action)
-        super().apply(state, seat, action)
+            return cast("GleekState", state).refusal_for(seat, action)
+        return super().refuse_form(state, seat, action)
 
 
 # ---------------------------------------------------------------- the state

@@ -190,12 +190,12 @@ class _Capot(Dialogue):
 class _Play(TrickPlay):
     """Trick play: a declaration made now is too late."""
 
-    def apply(self, state: Partie, seat: int, action: Action) -> None:
+    def refuse_form(self, state: Partie, seat: int, action: Action) -> IllegalActionError:
         if action.kind in LATE:
-            raise _p(state).late(seat, action)
-        super().apply(state, seat, action)
+            return _p(state).late(seat, action)
+        return super().refuse_form(state, seat, action)
 
-    act = apply
+    act = TrickPlay.apply
 
 
 class _Over(Over):
