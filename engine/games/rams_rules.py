@@ -146,6 +146,11 @@ def trump_ace_constraint(cover: str) -> Constraint:
     return TRUMP_ACE_COVER[cover]
 
 
+_ACE_OF = {suit: Card(Rank.ACE, suit) for suit in Suit}
+"""The ace of each suit (the trump ace looked up, not built, on every card of the play)."""
+_COURTS = (Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
 @implements("rams.play.trump-ace-lead", "rams.play.trump-ace-cover")
 def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card], anywhere: bool) -> list[Card]:
     """The holder of the trump ace must lead it when he has the lead; on
@@ -154,14 +159,13 @@ def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]
     trick, when he may play a trump)."""
     if trump is None:
         return legal
-    ace = Card(Rank.ACE, trump)
+    ace = _ACE_OF[trump]
     if ace not in legal:
         return legal
     if not trick:
         return [ace]
-    courts = (Rank.KING, Rank.QUEEN, Rank.JACK)
     candidates = trick if anywhere else trick[:1]
-    if any(c.suit is trump and c.rank in courts for c in candidates):
+    if any(c.suit is trump and c.rank in _COURTS for c in candidates):
         return [ace]
     return legal
 
