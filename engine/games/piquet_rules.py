@@ -309,10 +309,11 @@ _INDEX = attrgetter("index")  # (the cards' order: sorted by it, in C)
 
 
 def _suits(hand: Iterable[Card]) -> dict[Suit, list[Card]]:
-    by_suit: dict[Suit, list[Card]] = {}
+    """The hand's cards by suit, in the cards' order (the suits too)."""
+    runs: list[list[Card]] = [[], [], [], []]  # (by suit_index, as the cards' order has them)
     for card in sorted(hand, key=_INDEX):
-        by_suit.setdefault(card.suit, []).append(card)
-    return by_suit
+        runs[card.suit_index].append(card)
+    return {cards[0].suit: cards for cards in runs if cards}
 
 
 @implements("piquet.point.length", "piquet.point.equal-length")
