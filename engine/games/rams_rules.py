@@ -148,7 +148,6 @@ def trump_ace_constraint(cover: str) -> Constraint:
 
 _ACE_OF = {suit: Card(Rank.ACE, suit) for suit in Suit}
 """The ace of each suit (the trump ace looked up, not built, on every card of the play)."""
-_COURTS = (Rank.KING, Rank.QUEEN, Rank.JACK)
 
 
 @implements("rams.play.trump-ace-lead", "rams.play.trump-ace-cover")
@@ -164,8 +163,9 @@ def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]
         return legal
     if not trick:
         return [ace]
+    courts = (Rank.KING, Rank.QUEEN, Rank.JACK)
     candidates = trick if anywhere else trick[:1]
-    if any(c.suit is trump and c.rank in _COURTS for c in candidates):
+    if any(c.suit is trump and c.rank in courts for c in candidates):
         return [ace]
     return legal
 
