@@ -277,7 +277,11 @@ class ListHands:
         return self.hands[seat]
 
     def card_left_hand(self, seat: int, card: Card, i: int) -> None:
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        if i < len(hand) and hand[i] is card:  # (a hand in index order: the card's place is known)
+            del hand[i]
+        else:
+            hand.remove(card)
         self.known.pop(card, None)
         self.played.append(card)
 
