@@ -489,8 +489,10 @@ class Partie(GameState):
         seat = self._to_act
         if seat is None:
             return []
-        legal = self.PHASES[self._phase].legal(self, seat)
-        self._handed = (self._actions_applied, seat, tuple(legal))
+        phase = self.PHASES[self._phase]
+        legal = phase.legal(self, seat)
+        if phase.by_identity:
+            self._handed = (self._actions_applied, seat, tuple(legal))
         return legal
 
     def handed_out(self, seat: int, action: Action) -> bool:

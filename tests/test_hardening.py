@@ -436,3 +436,34 @@ def test_json_nesting_at_the_limit_is_read():
     nested = "[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH
     answer = json.loads(bridge.handle(nested))
     assert answer["error"]["type"] == "RequestError" and "JSON object" in answer["error"]["message"]
+
+
+# ----------------------------------------------------------------------------- the legal list handed out
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_from_a_list_handed_out_before_the_state_moved_is_checked_in_full(game):
+    # Phase.apply takes an action that is one of the very objects of the legal list just handed out
+    # as legal (Partie.handed_out); once an action has been applied that list is stale: one of its
+    # actions no longer legal is refused exactly as an equal action built afresh, and changes nothing.
+    state = games.get(game).new_game({}, seed=5)
+    rng = random.Random(5)
+    refused = 0
+    while not state.is_over() and refused < 12:
+        legal = state.legal_actions()
+        chosen = rng.choice(legal)
+        state.apply(chosen)  # (no legal list is asked for after it: the one kept is the old one)
+        if state.is_over():
+            break
+        probe = state.clone()
+        stale = [a for a in legal if a is not chosen and not probe.is_legal(Action.from_json(a.to_json()))]
+        for action in stale[:2]:
+            fresh = state.clone()
+            with pytest.raises(IllegalActionError) as expected:
+                fresh.apply(Action.from_json(action.to_json()))
+            with pytest.raises(IllegalActionError) as caught:
+                state.apply(action)
+            assert (caught.value.rule, str(caught.value)) == (expected.value.rule, str(expected.value))
+            refused += 1
+        if stale:
+            assert fingerprint(state) == fingerprint(probe)
+    assert refused >= 3, f"{game}: only {refused} stale actions tried"

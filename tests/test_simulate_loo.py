@@ -89,6 +89,27 @@ def test_game_specific_facts_follow_the_rules():
     assert trump["pamphil_off_suit_share"] == 0 < wild["pamphil_off_suit_share"]
 
 
+@pytest.mark.parametrize("game, players", TABLES)
+def test_the_start_of_play_noted_is_the_views(game, players):
+    # The measures note the position at each deal's first card without building the view
+    # (LooMeasures.start_of_play): the fields they read are the omniscient view's, deal by deal.
+    import random
+
+    state = games.get(game).new_game({"players": players}, seed=7)
+    rng, noted, deal = random.Random(7), 0, 0
+    while not state.is_over() and noted < 6:
+        legal = state.legal_actions()
+        if legal[0].kind == "play" and state.deal_number != deal:
+            deal = state.deal_number
+            view = state.view(None)
+            start = LooMeasures.start_of_play(state)
+            assert start == {"active": view["active"], "hands": view["hands"], "trump": view["trump"],
+                             "shows": [{"kind": s["kind"]} for s in view["shows"]]}
+            noted += 1
+        state.apply(rng.choice(legal))
+    assert noted >= 2
+
+
 @pytest.mark.parametrize("game", LOO)
 def test_every_contested_rule_has_its_context_and_focus(game):
     kind = measures_of(games.get(game))

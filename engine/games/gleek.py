@@ -176,10 +176,10 @@ def _play_advice(state: GleekState, seat: int, cards: list[Card]) -> Action:
 class _Play(TrickPlay["GleekState"]):
     """The tricks; a call of the vie or of the Tyde is refused under the rule that ended it."""
 
-    def apply(self, state: GleekState, seat: int, action: Action) -> None:
+    def refuse_form(self, state: GleekState, seat: int, action: Action) -> IllegalActionError:
         if action.kind in VIE_KINDS or action.kind in (SHOW_TYDE, KEEP_TYDE):
-            raise state.refusal_for(seat, action)
-        super().apply(state, seat, action)
+            return state.refusal_for(seat, action)
+        return super().refuse_form(state, seat, action)
 
 
 AUCTION_DIALOGUE = _Auction(AUCTION, "gleek.stock.raise", N_("Seat {seat}: raise the bid of {bid} for the stock or "

@@ -299,18 +299,18 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
 
     def bid(self, seat: int, action: Action) -> None:
         choice = action.kind
-        options = self.bid_options(seat)
         if choice not in ("pass", "stand", "buy"):
-            raise IllegalActionError(self.RULES.bid, action,
-                                     Text("seat {} is to bid: {}", seat, Named([Action(o) for o in options])), seat)
-        if choice == "pass" and "pass" not in options:
+            raise IllegalActionError(self.RULES.bid, action, Text("seat {} is to bid: {}", seat, Named(
+                [Action(o) for o in self.bid_options(seat)])), seat)
+        # (the bid_options test of the one choice made: a stand is always open)
+        if choice == "pass" and not self.may_pass(seat):
             if not self.passing:
                 raise IllegalActionError(self.RULES.must_play or self.RULES.bid, action,
                                          Text("there is no passing in this game: every player plays every deal"),
                                          seat)
             raise IllegalActionError(self.RULES.must_play or self.RULES.bid, action,
                                      Text("seat {} may not pass: {}", seat, self.must_play_reason(seat)), seat)
-        if choice == "buy" and "buy" not in options:
+        if choice == "buy" and not (self.stock and self.may_buy(seat)):
             if not self.stock:
                 raise IllegalActionError(self.RULES.stock_limit, action, Text("the stock is empty: nobody can buy"),
                                          seat)

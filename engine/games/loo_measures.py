@@ -31,8 +31,9 @@ class LooMeasures(GameMeasures):
     """The loo family (Мушка, Памфил, Рамс, Петух): records written down to nothing.
 
     Per deal it watches who passed, bought (and how many cards) and the cards played;
-    at the first card of the deal it reads the omniscient view (the hands in play, the
-    trump, the active players, the shows) and at the end the tricks each took. The
+    at the first card of the deal it notes the position the play starts from
+    (:meth:`start_of_play`: the hands in play, the trump, the active players, the kinds
+    of the shows) and at the end the tricks each took. The
     sheet gives each player's change (negative = written off) and the rule of each
     entry: a no-trick penalty (``score.no-trick``, ``score.ace-of-spades-penalty``) is a
     *remise*. Lower records are better: the winners' records are nothing.
@@ -91,7 +92,7 @@ class LooMeasures(GameMeasures):
         kind = action.kind
         if kind == "play":
             if record["start"] is None:
-                record["start"] = state.view(None)
+                record["start"] = self.start_of_play(cast(LooState, state))
             record["plays"].append((seat, action.card))
         elif kind in ("pass", "stand", "buy") and state.phase == "bid":
             self.n["bids"] += 1
@@ -106,6 +107,14 @@ class LooMeasures(GameMeasures):
             record["declared"].append(seat)
         elif kind == "lay_out":
             record["laid_out"] = True
+
+    @staticmethod
+    def start_of_play(state: LooState) -> dict[str, Any]:
+        """What the facts read of the position at the deal's first card, as the omniscient
+        view has it (``active``, ``hands``, ``trump``; ``shows``: their kinds), without
+        building the whole view."""
+        return {"active": state.active_seats(), "hands": [[c._text for c in hand] for hand in state.hands],
+                "trump": state.trump.value, "shows": [{"kind": s["kind"]} for s in state.shown]}
 
     def _close(self, number: int, state: GameState) -> None:
         closed = cast(LooState, state).last_closed()

@@ -24,13 +24,17 @@ if TYPE_CHECKING:
 __all__ = ["FLOW", "PHASES", "BIDDING", "BUYING", "PLAY_TRICKS", "flow_with"]
 
 
+_BIDS = {choice: Action(choice) for choice in ("pass", "stand", "buy")}
+"""Each bid's action, made once (actions are values)."""
+
+
 class _Bidding(Dialogue["LooState"]):
     """The bidding: each player in turn from the dealer's left passes, stands or buys
     (a buyer's discards and draw are an exchange, after which the bidding goes on); a
     seat whose only choice is to stand stands without being asked."""
 
     def calls(self, state: LooState, seat: int) -> list[Action]:
-        return [Action(choice) for choice in state.bid_options(seat)]
+        return [_BIDS[choice] for choice in state.bid_options(seat)]
 
     def call(self, state: LooState, seat: int, action: Action) -> None:
         state.bid(seat, action)

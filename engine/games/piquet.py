@@ -363,6 +363,8 @@ class PiquetState(ListHands, TrickTable, Partie):
         self.points[seat] += amount
         self.say(rule, seat, N_("Seat {} scores {}: {} (this deal {})."), seat, amount, why, self.points[seat])
         tally = self.bonus_tally
+        if tally.settled:  # (no pique nor repique can be due any more this deal)
+            return
         due = tally.due(entry, seat, self.elder, in_play)  # (bonus_due asked of the deal's entries)
         tally.add(entry)
         if due is not None:

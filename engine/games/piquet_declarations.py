@@ -264,7 +264,8 @@ def _win(state: PiquetState, seat: int, decided: str) -> None:
     """The better combination scores, with all its holder's lesser ones of its kind; each is
     shown."""
     cat = state.category
-    first = point_suit(state.hands[seat], state.named[seat], state.params)
+    # (the suit declared first matters to sequences alone: only they have a major bonus)
+    first = point_suit(state.hands[seat], state.named[seat], state.params) if cat == "sequence" else None
     points, extra, combos = category_score(cat, state.hands[seat], first, state.params)
     several = len(combos) > 1
     rule = {"point": decided, "sequence": "piquet.sequence.all-lesser" if several else "piquet.sequence.values",

@@ -183,12 +183,12 @@ class _Capot(Dialogue["PiquetState"]):
 class _Play(TrickPlay["PiquetState"]):
     """Trick play: a declaration made now is too late."""
 
-    def apply(self, state: PiquetState, seat: int, action: Action) -> None:
+    def refuse_form(self, state: PiquetState, seat: int, action: Action) -> IllegalActionError:
         if action.kind in LATE:
-            raise state.late(seat, action)
-        super().apply(state, seat, action)
+            return state.late(seat, action)
+        return super().refuse_form(state, seat, action)
 
-    act = apply
+    act = TrickPlay.apply
 
 
 class _Over(Over):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from engine import catalogue
@@ -241,11 +242,15 @@ class Combo(NamedTuple):
     cards: tuple[Card, ...]
 
 
+_INDEX = attrgetter("index")  # (the cards' order: sorted by it, in C)
+
+
 def _suits(hand: Iterable[Card]) -> dict[Suit, list[Card]]:
-    by_suit: dict[Suit, list[Card]] = {}
-    for card in sorted(hand, key=lambda c: c.index):
-        by_suit.setdefault(card.suit, []).append(card)
-    return by_suit
+    """The hand's cards by suit, in the cards' order (the suits too)."""
+    runs: list[list[Card]] = [[], [], [], []]  # (by suit_index, as the cards' order has them)
+    for card in sorted(hand, key=_INDEX):
+        runs[card.suit_index].append(card)
+    return {cards[0].suit: cards for cards in runs if cards}
 
 
 @implements("piquet.point.length", "piquet.point.equal-length")
@@ -294,7 +299,7 @@ def sets_of(hand: Iterable[Card]) -> list[Combo]:
     """Three or four cards of a rank from the ten up, best first: four before three, then the
     higher rank (a card may be in a sequence too)."""
     by_rank: dict[Rank, list[Card]] = {}
-    for card in sorted(hand, key=lambda c: c.index):
+    for card in sorted(hand, key=_INDEX):
         if card.rank_value >= 10:
             by_rank.setdefault(card.rank, []).append(card)
     found = [Combo("set", (len(cards), int(rank)), None, tuple(cards)) for rank, cards in by_rank.items()
@@ -444,7 +449,7 @@ class BonusTally:
     whether the opponent has blocked it, whether it has had its repique or pique, and what
     counts towards the 30 in the declarations and in play."""
 
-    __slots__ = ("params", "blocked", "bonused", "declared", "played")
+    __slots__ = ("params", "blocked", "bonused", "declared", "played", "settled")
 
     def __init__(self, params: PiquetRules) -> None:
         self.params = params
@@ -452,20 +457,26 @@ class BonusTally:
         self.bonused = [False, False]
         self.declared = [0, 0]  # what counts for a repique
         self.played = [0, 0]  # what counts for a pique
+        self.settled = False  # each side blocked or bonused: no repique or pique is due any more this deal
 
     def copy(self) -> BonusTally:
         new = BonusTally(self.params)
         new.blocked, new.bonused, new.declared, new.played = (list(self.blocked), list(self.bonused),
                                                               list(self.declared), list(self.played))
+        new.settled = self.settled
         return new
 
     def add(self, entry: Entry) -> None:
         """An entry written in the deal, in points."""
+        if self.settled:  # (nothing asked of the tally can change its answer now)
+            return
         side, params = entry.side, self.params
         if _blocks(entry, params):
             self.blocked[1 - side] = True
         if entry.rule in BONUS_RULES:
             self.bonused[side] = True
+        blocked, bonused = self.blocked, self.bonused
+        self.settled = (blocked[0] or bonused[0]) and (blocked[1] or bonused[1])
         if _counts(entry, False, params):
             self.declared[side] += entry.amount
         if _counts(entry, True, params):
@@ -474,7 +485,7 @@ class BonusTally:
     def due(self, last: Entry, side: int, elder: int, in_play: bool) -> tuple[int, str] | None:
         """:func:`bonus_due` for ``last``, just written (not yet added)."""
         params = self.params
-        if last.side != side:
+        if self.settled or last.side != side:
             return None
         if in_play and params.elder_only and side != elder:
             return None

@@ -94,6 +94,10 @@ def ace_values(aces: list[Card]) -> int:
     return sum(ACE_VALUES[c.suit] for c in aces if c.rank is Rank.ACE)
 
 
+_ACE_OF = {suit: Card(Rank.ACE, suit) for suit in Suit}
+"""The ace of each suit (the trump ace looked up, not built, on every card of the play)."""
+
+
 @implements("rams.play.trump-ace-lead", "rams.play.trump-ace-cover")
 def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card], anywhere: bool) -> list[Card]:
     """The holder of the trump ace must lead it when he has the lead; on
@@ -102,7 +106,7 @@ def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]
     trick, when he may play a trump)."""
     if trump is None:
         return legal
-    ace = Card(Rank.ACE, trump)
+    ace = _ACE_OF[trump]
     if ace not in legal:
         return legal
     if not trick:

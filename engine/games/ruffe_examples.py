@@ -34,10 +34,10 @@ def _ruffe_variant(given: dict[str, Any], variant: dict[str, Any]) -> ruffe_rule
 
 
 def _play_rule(variant: dict[str, Any]) -> PlayRule:
-    readings = ruffe.RuffeRules.option("follow").values or ()
-    follow = variant.get("follow", ruffe.RuffeRules.option("follow").default)
+    readings = ruffe_rules.RuffeRules.option("follow").values or ()
+    follow = variant.get("follow", ruffe_rules.RuffeRules.option("follow").default)
     if follow in readings:  # a reading of Ruffe's play.follow
-        follow = ruffe.RuffeRules.from_options(follow=follow).play.follow
+        follow = ruffe_rules.RuffeRules.from_options(follow=follow).play.follow
     if follow not in FOLLOW_POLICIES:
         raise VariantError(
             f"variant option 'follow': {follow!r} is not allowed; allowed values: "

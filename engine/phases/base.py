@@ -60,6 +60,9 @@ class Phase(Generic[S]):
     """
 
     kind: ClassVar[PhaseKind]
+    by_identity: ClassVar[bool] = True
+    """Whether :meth:`apply` takes an action handed out by the partie's last legal list as legal
+    by identity (then the partie keeps that list; a phase whose own check is cheaper says no)."""
     sampled: bool = True
     """Whether the sampling bot searches this phase's decisions (else it takes the game's advice:
     Piquet's exchange and declarations, whose playouts run a whole deal)."""

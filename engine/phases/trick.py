@@ -278,7 +278,11 @@ class ListHands:
         return self.hands[seat]
 
     def card_left_hand(self, seat: int, card: Card, i: int) -> None:
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        if i < len(hand) and hand[i] is card:  # (a hand in index order: the card's place is known)
+            del hand[i]
+        else:
+            hand.remove(card)
         self.known.pop(card, None)
         self.played.append(card)
 
@@ -292,6 +296,7 @@ class TrickPlay(Phase[S]):
     """
 
     kind = "trick"
+    by_identity = False  # (a card is checked against the allowed bits: no list kept)
 
     def __init__(self, rules: TrickRules, text: str, cases: Mapping[str, tuple[str, str]] | None = None,
                  advice: Callable[[S, int, list[Card]], Action] | None = None) -> None:
@@ -328,8 +333,7 @@ class TrickPlay(Phase[S]):
         table: TrickTable = state  # type: ignore[assignment]
         card = action.card
         if action.kind != "play" or card is None or action.value is not None:
-            raise IllegalActionError(self._rule(state, "form"), action,
-                                     Text("the tricks are being played: the only action is 'play <card>'"), seat)
+            raise self.refuse_form(state, seat, action)
         bit = _BIT[card.index]
         if not table._allowed & bit:
             raise self.refuse_card(state, seat, action, card)
@@ -373,6 +377,12 @@ class TrickPlay(Phase[S]):
                 table._allowed = table.allowed_bits(seat)
         else:
             self.finish(table)
+
+    def refuse_form(self, state: S, seat: int, action: Action) -> IllegalActionError:
+        """The refusal of an action that is not ``play <card>`` (a game names its own rule for
+        a call of another phase made now)."""
+        return IllegalActionError(self._rule(state, "form"), action,
+                                  Text("the tricks are being played: the only action is 'play <card>'"), seat)
 
     def finish(self, table: TrickTable) -> None:
         """The highest trump, else the highest card of the suit led (or what the game's
