@@ -169,7 +169,7 @@ class Rules(Variant):
         """Reading id -> meaning of the option ``name``, as declared (for a game that adopts
         these readings under a rule of its own: ``reading("<its rule>", Base.meanings(name))``).
 
-        >>> from engine.games.ruffe_rules import RuffeRules
+        >>> from engine.games.ruffe.rules import RuffeRules
         >>> RuffeRules.meanings("two_player_target")
         {'52': 52, '36': 36}
         """

@@ -6,7 +6,7 @@ Put the rule id next to the code::
     def ruff_value(hand, suit, trump, turned): ...
 
 and :func:`registry` maps every id to the places that implement it, written
-``"engine/games/ruffe.py:123 ruff_value"`` (the module that defines the object and its
+``"engine/games/ruffe/state.py:123 ruff_value"`` (the module that defines the object and its
 line, taken from the object itself: no module needs to re-export a rule's name), which the
 concordance and ``python -m engine rules`` show.
 

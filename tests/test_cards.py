@@ -140,7 +140,7 @@ def test_sort_hand_puts_trumps_first() -> None:
 @pytest.mark.parametrize("module", [
     "engine", "engine.cards", "engine.errors", "engine.rules", "engine.game", "engine.catalogue", "engine.rule_index",
     "engine.examples", "engine.games", "engine.actions", "engine.limits", "engine.ledger", "engine.partie",
-    "engine.measuring", "engine.games.ruffe_examples", "engine.phases.trick", "engine.determinize",
+    "engine.measuring", "engine.games.ruffe.examples", "engine.phases.trick", "engine.determinize",
 ])
 def test_module_doctests(module: str) -> None:
     import doctest

@@ -123,7 +123,7 @@ def test_normalize_reads_toml_none(given: object, expected: object) -> None:
 
 
 def test_missing_runner_is_reported() -> None:
-    from engine.games import ruffe_examples
+    from engine.games.ruffe import examples as ruffe_examples
 
     saved = ruffe_examples.RUNNERS.pop("ruffe.game_end")
     try:

@@ -19,8 +19,8 @@ from engine.bots import make_bot
 from engine.cards import Card, parse_cards
 from engine.errors import IllegalActionError, RecordError, VariantError
 from engine.game import Action
-from engine.games.gleek import GleekState
-from engine.games.gleek_rules import gleek_pack, order_of_play, ruff_of
+from engine.games.gleek.state import GleekState
+from engine.games.gleek.rules import gleek_pack, order_of_play, ruff_of
 
 SPEC = games.get("gleek")
 RULES = set(catalogue.load("gleek").ids())

@@ -20,7 +20,7 @@ from engine import games
 from engine.bots import make_bot
 from engine.cards import Card, parse_cards
 from engine.errors import IllegalActionError, RecordError, VariantError
-from engine.games.loo import LooState
+from engine.games.loo.state import LooState
 from engine.table_view import account_totals
 
 SEATS = {"mushka": 3, "pamphil": 3, "rams": 3, "petukh": 3}
@@ -1324,8 +1324,8 @@ def test_the_loo_modules_doctests() -> None:
     import doctest
     import importlib
 
-    names = ("loo", "loo_rules", "mushka", "pamphil", "rams", "rams_rules", "petukh")
-    results = [doctest.testmod(importlib.import_module(f"engine.games.{name}")) for name in names]
+    names = ("state", "rules", "mushka", "pamphil", "rams", "rams_rules", "petukh")
+    results = [doctest.testmod(importlib.import_module(f"engine.games.loo.{name}")) for name in names]
     assert all(r.attempted for r in results) and not any(r.failed for r in results), results
 
 

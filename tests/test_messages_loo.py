@@ -20,7 +20,9 @@ import messages  # noqa: E402
 from engine.cards import Suit, parse_cards  # noqa: E402
 from engine.errors import IllegalActionError  # noqa: E402
 from engine.game import Action  # noqa: E402
-from engine.games import mushka, petukh, rams  # noqa: E402
+from engine.games.loo import mushka  # noqa: E402
+from engine.games.loo import petukh
+from engine.games.loo import rams
 from engine.i18n import using  # noqa: E402
 
 MINE = tuple(f"engine/games/{name}" for name in ("loo", "mushka.py", "pamphil.py", "petukh.py", "rams"))

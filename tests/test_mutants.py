@@ -25,11 +25,11 @@ sys.path.insert(0, str(ROOT / "tools"))
 import mutants  # noqa: E402  (tools/mutants.py)
 
 GAME_FILES = {
-    "ruffe-and-trumps": "engine/games/ruffe", "gleek": "engine/games/gleek", "piquet": "engine/games/piquet",
-    "mushka": "engine/games/mushka", "pamphil": "engine/games/pamphil", "rams": "engine/games/rams",
-    "petukh": "engine/games/petukh",
+    "ruffe-and-trumps": "engine/games/ruffe/", "gleek": "engine/games/gleek/", "piquet": "engine/games/piquet/",
+    "mushka": "engine/games/loo/mushka", "pamphil": "engine/games/loo/pamphil", "rams": "engine/games/loo/rams",
+    "petukh": "engine/games/loo/petukh",
 }
-"""Each game's own rule code, by the prefix of its modules."""
+"""Each game's own rule code, by the prefix of its modules (its package, or in the loo family's its modules)."""
 KERNEL = ("engine/tricks.py", "engine/phases/trick.py", "engine/ledger.py")
 
 

@@ -17,9 +17,9 @@ from engine.bots import make_bot
 from engine.cards import Card, parse_cards
 from engine.errors import IllegalActionError, RecordError, VariantError
 from engine.game import Action
-from engine.games.piquet import SPEC, PiquetState
-from engine.games.piquet_examples import stacked
-from engine.games.piquet_rules import PACK, READING_SETS, first_dealer, partie_result
+from engine.games.piquet.state import SPEC, PiquetState
+from engine.games.piquet.examples import stacked
+from engine.games.piquet.rules import PACK, READING_SETS, first_dealer, partie_result
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = set(catalogue.load("piquet").ids())
@@ -299,7 +299,7 @@ def test_carte_blanche_after_the_exchange_scores_ten_first():
 def test_a_claimed_carte_blanche_scores_what_carte_blanche_says_its_one_home(monkeypatch):
     """The claim writes, says and shows the value of piquet_rules.carte_blanche(), not a figure of
     its own: changed there (here by a stand-in), it changes everywhere."""
-    import engine.games.piquet as piquet_module
+    import engine.games.piquet.state as piquet_module
 
     real = piquet_module.carte_blanche
     monkeypatch.setattr(piquet_module, "carte_blanche", lambda hand, dealt, params: real(hand, dealt, params) and 11)
@@ -604,7 +604,7 @@ def test_an_unknown_reading_set_is_refused_naming_the_sets():
 def test_the_totals_are_those_the_ledgers_order_gives():
     """Replaying each deal's entries in order, and asking the bonus question after each,
     gives the bonuses the game wrote and the deal's totals."""
-    from engine.games.piquet_rules import BONUS_RULES, bonus_due
+    from engine.games.piquet.rules import BONUS_RULES, bonus_due
     from engine.ledger import Ledger
     for seed in range(8):
         state = finish(SPEC.new_game(seed=seed), kind="random" if seed % 2 else "heuristic", seed=seed)
@@ -657,7 +657,9 @@ def test_the_doctests_of_piquets_modules_and_of_the_reading_sets():
     import doctest
 
     from engine import catalogue as catalogue_module, game as game_module
-    from engine.games import piquet as piquet_module, piquet_examples, piquet_rules
+    from engine.games.piquet import state as piquet_module
+    from engine.games.piquet import examples as piquet_examples
+    from engine.games.piquet import rules as piquet_rules
     for module in (piquet_module, piquet_rules, piquet_examples, catalogue_module, game_module):
         failures, tried = doctest.testmod(module)
         assert failures == 0 and tried > 0, module.__name__

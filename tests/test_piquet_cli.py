@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.games.piquet import SPEC
-from engine.games.piquet_rules import READING_SETS
+from engine.games.piquet.state import SPEC
+from engine.games.piquet.rules import READING_SETS
 from support import cli, refusable_play
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -24,7 +24,15 @@ from engine.cards import Card, Suit, parse_cards
 from engine.errors import CatalogueError, VariantError
 from engine.tricks import FREE
 from engine.game import Option
-from engine.games import gleek, mushka, pamphil, petukh, piquet, rams, rams_rules, ruffe, ruffe_rules
+from engine.games.gleek import state as gleek
+from engine.games.loo import mushka
+from engine.games.loo import pamphil
+from engine.games.loo import petukh
+from engine.games.piquet import state as piquet
+from engine.games.loo import rams
+from engine.games.loo import rams_rules
+from engine.games.ruffe import state as ruffe
+from engine.games.ruffe import rules as ruffe_rules
 from engine.readings import Rules, reading
 
 SPECS = games.all()

@@ -20,8 +20,8 @@ SEVEN = ["gleek", "mushka", "pamphil", "petukh", "piquet", "rams", "ruffe-and-tr
 
 GAME = '''
 from engine.game import GameSpec
-from engine.games.ruffe import RuffeState
-from engine.games.ruffe_rules import RuffeRules
+from engine.games.ruffe.state import RuffeState
+from engine.games.ruffe.rules import RuffeRules
 
 SPEC = GameSpec(id="{id}", name="{id}", min_players=2, max_players=4, variant_class=RuffeRules,
                 state_class=RuffeState, order={order}, bench_players=3)
@@ -82,8 +82,8 @@ def test_two_games_with_one_id_are_refused(fake_folder: Path) -> None:
 
 
 def test_a_spec_checks_its_listed_players() -> None:
-    from engine.games.ruffe import RuffeState
-    from engine.games.ruffe_rules import RuffeRules
+    from engine.games.ruffe.state import RuffeState
+    from engine.games.ruffe.rules import RuffeRules
 
     with pytest.raises(ValueError, match="fake: bench_players 7 is outside 2..4 players"):
         GameSpec(id="fake", name="Fake", min_players=2, max_players=4, variant_class=RuffeRules,
@@ -106,8 +106,8 @@ def test_every_rule_is_located_where_it_is_defined() -> None:
 
     registry.load_all()
     (place,) = rules.locations("ruffe-and-trumps.ruff.value")
-    assert place.startswith("engine/games/ruffe_rules.py:") and place.endswith(" ruff_value"), place
-    for module in ("ruffe", "loo", "rams"):
+    assert place.startswith("engine/games/ruffe/rules.py:") and place.endswith(" ruff_value"), place
+    for module in ("ruffe.state", "loo.state", "loo.rams"):
         mod = importlib.import_module(f"engine.games.{module}")
         foreign = [n for n in mod.__all__ if getattr(getattr(mod, n), "__module__", mod.__name__) != mod.__name__
                    and n != "SPEC"]

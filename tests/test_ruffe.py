@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-import engine.games.ruffe as ruffe_module
+import engine.games.ruffe.state as ruffe_module
 from engine import games
 from engine.cards import ALL_CARDS, Card, Suit, parse_cards
 from engine.errors import IllegalActionError, RecordError, UnknownGameError, VariantError
 from engine.game import Action
-from engine.games.ruffe import RuffeState
-from engine.games.ruffe_rules import best_ruff, count_points, game_winner, ruff_value
+from engine.games.ruffe.state import RuffeState
+from engine.games.ruffe.rules import best_ruff, count_points, game_winner, ruff_value
 from engine.tricks import trick_winner
 
 SPEC = games.get("ruffe-and-trumps")
@@ -90,7 +90,7 @@ def play_out(state: RuffeState, rng: random.Random, until_deal: int | None = Non
 
 
 def test_doctests() -> None:
-    from engine.games import ruffe_rules
+    from engine.games.ruffe import rules as ruffe_rules
     results = [doctest.testmod(module) for module in (ruffe_module, ruffe_rules)]
     assert sum(tried for _, tried in results) > 15 and sum(failures for failures, _ in results) == 0
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine import catalogue, games
-from engine.games.loo_measures import LooMeasures
+from engine.games.loo.measures import LooMeasures
 from engine.measuring import measures_of
 from engine.campaign import measure_readings
 from engine.simulate import simulate

@@ -102,7 +102,7 @@ def test_the_ledger_gives_the_unit_its_start_its_target_and_at_the_end_the_settl
 
 
 def test_pamphil_s_side_payments_are_an_account_of_their_own():
-    from engine.games.pamphil import PAMPHIL
+    from engine.games.loo.pamphil import PAMPHIL
 
     rng = random.Random(5)
     for seed in range(200):  # a deal whose pamphil is dealt to a hand
@@ -149,7 +149,8 @@ def test_the_modules_doctests():
     import doctest
 
     from engine import table_view
-    from engine.games import loo_view, ruffe_view
+    from engine.games.loo import view as loo_view
+    from engine.games.ruffe import view as ruffe_view
 
     results = [doctest.testmod(module) for module in (table_view, ruffe_view, loo_view)]
     assert all(r.attempted for r in results) and not any(r.failed for r in results), results

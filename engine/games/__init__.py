@@ -145,7 +145,7 @@ def named(reference: str) -> object:
     """What a spec names by ``"module:name"`` (its measures, its example runners, its fuzzing
     hooks), the module imported on first use.
 
-    >>> named("engine.games.ruffe_measures:RuffeMeasures").__name__
+    >>> named("engine.games.ruffe.measures:RuffeMeasures").__name__
     'RuffeMeasures'
     """
     module, _, name = reference.partition(":")

@@ -167,7 +167,7 @@ def play_to_a_refusal(page) -> bool:
     return False
 
 
-# The four loo games draw one table (engine/games/loo.py: the same phases, panels and controls):
+# The four loo games draw one table (engine/games/loo/state.py: the same phases, panels and controls):
 # Мушка stands for them; Ruffe, Gleek and Piquet each draw their own.
 TABLES = ("gleek", "mushka", "piquet", "ruffe-and-trumps")
 

@@ -1,7 +1,7 @@
 """What a state holds and what a seat may see, read by the fuzzer itself.
 
 The engine has no generic "where is every card" accessor, so each game names its own hooks
-by its spec's ``seen`` (``"module:name"``, e.g. ``engine.games.ruffe_seen:RuffeSeen``): where
+by its spec's ``seen`` (``"module:name"``, e.g. ``engine.games.ruffe.seen:RuffeSeen``): where
 every card lies (``zones``), what a seat may not see (``hidden``), what else must hold of the
 deal's cards (``check``), read from the state's attributes. Which game a state belongs to is
 asked of the games registry, so a new game needs no edit here; until its spec names hooks the
@@ -33,7 +33,7 @@ class UnknownState(Exception):
 
 
 class Seen(Protocol):
-    """A game's hooks, named ``"module:name"`` by its spec's ``seen`` (e.g. ``engine/games/ruffe_seen.py``)."""
+    """A game's hooks, named ``"module:name"`` by its spec's ``seen`` (e.g. ``engine/games/ruffe/seen.py``)."""
 
     def zones(self, state: Any, played: list[Card]) -> dict[str, list[Card]]: ...
 
