@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .markup import cite, code, game_name_in, inline, rule_link, section, source_label, status_badge, topic_title
+from .markup import cite, code, game_name_in, inline, rule_link, section, source_label, topic_title
 from .measures import measures_block, REPLAY_ID, REPLAY_TITLE
 from .model import Edition, warn
 from .rules import rule_block
 from .source import source_nav_label
+from .templating import render
 from .words import local, TOPIC_TITLES_RU, tr
 
 
@@ -81,70 +82,30 @@ def game_page(ed: Edition, game_id: str, lang: str = "en") -> str:
             warn(where, f"[game] field '{name}' is missing or empty")
     rules = game["rules"]
     implemented = game_id in ed.implemented_games
-    counts = defaultdict(int)
+    counts: dict[str, int] = defaultdict(int)
     for r in rules:
         counts[r.get("status", "?")] += 1
-    src_links = ", ".join(
+    source_links = ", ".join(
         f"[{inline(source_label(ed.sources[k]) if lang == 'en' else source_nav_label(ed, ed.sources[k], lang))}]"
         f"(../sources/{k}.md)" if k in ed.sources else code(k)
         for k in meta.get("sources") or [])
-    players = meta.get("players") or []
-    summary_text = inline(local(meta, "summary", lang, where=where))
-    out = [f"# {inline(game_name_in(ed, game_id, lang))}", "", summary_text, ""]
-    rows = [
-        (tr(lang, "Name in the source"), inline(meta.get("name_original") or "—")),
-        (tr(lang, "Sources"), src_links or "—"),
-        (tr(lang, "Players"), ", ".join(map(str, players)) or "—"),
-        (tr(lang, "Rules"), f"{len(rules)}: " + ", ".join(f"{n} {status_badge(s, lang)}" for s, n in sorted(counts.items()))),
-        (tr(lang, "Engine"), f'<span class="edition-impl edition-impl--yes">{tr(lang, "implemented")}</span>' if implemented
-         else f'<span class="edition-impl edition-impl--no">{tr(lang, "not built yet")}</span>'),
-        (tr(lang, "Game id"), code(game_id)),
-    ]
-    out += ['<div class="edition-meta" markdown>', "", "| | |", "|---|---|"]
-    out += [f"| {a} | {b} |" for a, b in rows] + ["", "</div>", ""]
-    if implemented:
-        out += [
-            section(lang, 2, "Play"),
-            "",
-            tr(lang, "Play a whole game against the engine's bots, under any reading. The engine runs in your "
-                     "browser (Pyodide, served by this site); it starts when the table first comes into view. "
-                     "A deal you finish can be replayed under another reading: see")
-            + f" [{tr(lang, REPLAY_TITLE)}](#{REPLAY_ID}).",
-            "",
-            f'<div class="edition-table" data-game="{game_id}"></div>',
-            "",
-            "<noscript><p>" + tr(lang, "The play table needs JavaScript. Everything else on this page reads without it; "
-                                       "the same game runs on the command line:")
-            + f" <code>python -m engine play {game_id}</code>.</p></noscript>",
-            "",
-        ]
-    else:
-        out += [
-            f'!!! warning "{tr(lang, "The engine for this game is not built yet")}"',
-            "    " + tr(lang, "The rules below are stated and sourced, but no engine code plays this game yet: "
-                              "there is no play table and the worked examples are not run."),
-            "",
-        ]
-    out += options_table(ed, game, lang)
-    out += reading_sets_table(ed, game, lang)
-    out += [section(lang, 2, "The rules"), "",
-            tr(lang, "Each rule: its id, its status, the passages it rests on (hover a passage id for the original), "
-                     "its notes and evidence, the readings when it is contested, worked examples that run in the "
-                     "browser, and where the engine implements and the tests prove it."), ""]
     by_topic: dict[str, list[dict]] = {}
     for rule in rules:
         parts = rule["id"].split(".")
         if len(parts) != 3:
             warn(where, f"rule id {rule['id']!r} is not '<game>.<topic>.<name>'")
         by_topic.setdefault(parts[1] if len(parts) > 1 else "other", []).append(rule)
+    topics = []
     for topic, topic_rules in by_topic.items():
         title = TOPIC_TITLES_RU.get(topic) if lang == "ru" else topic_title(topic)
         if title is None:
             warn(where, f"topic {topic!r} has no Russian title (TOPIC_TITLES_RU in tools/sitegen/words.py)")
             title = topic_title(topic)
-        out += [f"## {title} {{#topic-{topic}}}", ""]
-        for rule in topic_rules:
-            out += rule_block(ed, game_id, rule, lang)
-    if implemented:
-        out += measures_block(ed, game_id, game, lang)
-    return "\n".join(out) + "\n"
+        topics.append((topic, title, [rule_block(ed, game_id, rule, lang) for rule in topic_rules]))
+    tables = [t for t in (options_table(ed, game, lang), reading_sets_table(ed, game, lang)) if t]
+    return render("game.md.j2", ed=ed, game_id=game_id, lang=lang, meta=meta, where=where,
+                  name=game_name_in(ed, game_id, lang), source_links=source_links,
+                  players=[str(p) for p in meta.get("players") or []], rule_count=len(rules),
+                  counts=sorted(counts.items()), implemented=implemented, replay_title=REPLAY_TITLE,
+                  replay_id=REPLAY_ID, tables=tables, topics=topics,
+                  measures=measures_block(ed, game_id, game, lang) if implemented else [])

@@ -7,8 +7,9 @@ import json
 from typing import Any
 
 from .concordance import tests_cell
-from .markup import anchor, cite, cite_block, code, evidence_item, inline, literal_lines, passage_link, rule_link, status_badge
+from .markup import cite, cite_block, code, inline, rule_link
 from .model import Edition, STATUSES, warn
+from .templating import lines
 from .words import local, tr
 
 
@@ -114,87 +115,38 @@ def readings_block(ed: Edition, rule: dict, where: str, lang: str = "en") -> lis
 
 
 def rule_block(ed: Edition, game_id: str, rule: dict, lang: str = "en") -> list[str]:
+    """A rule's lines on its game page (``templates/rule.md.j2``), after checking its catalogue entry."""
     rid = rule["id"]
     where = f"engine/catalogue/{game_id}.toml"
     status = rule.get("status", "")
     if status not in STATUSES:
         warn(where, f"rule {rid}: status {status!r} is not one of {sorted(STATUSES)}")
-    implemented = rid in ed.code
-    impl_badge = (
-        f'<span class="edition-impl edition-impl--yes" title="{tr(lang, "The engine implements this rule")}">'
-        f'{tr(lang, "implemented")}</span>'
-        if implemented else
-        f'<span class="edition-impl edition-impl--no" title="{tr(lang, "No engine code names this rule yet")}">'
-        f'{tr(lang, "not implemented")}</span>'
-    )
-    out = [
-        f"### {inline(local(rule, 'title', lang) or rid)} {{#{anchor(rid)} }}",
-        "",
-        f'<p class="edition-rule-meta" markdown="span">{code(rid)} {status_badge(status, lang)} {impl_badge}</p>',
-        "",
-        f'<div class="edition-statement" markdown>{inline(local(rule, "statement", lang))}</div>',
-        "",
-    ]
     passages = rule.get("passages") or []
-    if passages:
-        out += [f"**{tr(lang, 'Rests on:')}** " + ", ".join(passage_link(ed, p, "../") for p in passages), ""]
-        out += [f'??? quote "{tr(lang, "The text of")} {", ".join(passages)}"', ""]
-        for pid in passages:
-            p = ed.passages.get(pid)
-            if p is None:
-                continue
-            src_lang = ed.sources[p["source"]].get("language", "ru")
-            out += [
-                f"    {passage_link(ed, pid, '../', with_tooltip=False)}",
-                "",
-                f'    <div class="edition-parallel edition-parallel--quote" markdown>',
-                f'    <blockquote class="edition-original" lang="{src_lang}" markdown>',
-                *("    " + line for line in literal_lines(p.get("text", "")).split("\n")),
-                "    </blockquote>",
-                f'    <blockquote class="edition-translation" lang="en" markdown>',
-                f'    <p markdown="span">{inline(p.get("translation", ""))}</p>',
-                "    </blockquote>",
-                "    </div>",
-                "",
-            ]
-    elif status != "supplied":
+    if not passages and status != "supplied":
         warn(where, f"rule {rid} cites no passage (only a supplied rule may rest on none)")
-    else:
-        out += ["**Rests on:** no passage: the texts are silent here." if lang == "en"
-                else f"**{tr(lang, 'Rests on:')}** {tr(lang, 'no passage: the texts are silent here.')}", ""]
+    quoted = [(pid, ed.sources[p["source"]].get("language", "ru"), p.get("text", ""), p.get("translation", ""))
+              for pid in passages if (p := ed.passages.get(pid)) is not None]
     notes = [n for n in local(rule, "notes", lang, []) or [] if str(n).strip()]
-    if notes:
-        out += [f"**{tr(lang, 'Notes')}**", ""] + [f"- {cite(ed, n, '../', lang=lang)}" for n in notes] + [""]
     evidence = [n for n in local(rule, "evidence", lang, []) or [] if str(n).strip()]
-    if evidence:
-        out += [f"**{tr(lang, 'Evidence')}**", ""] + [evidence_item(ed, n, "../", lang) for n in evidence] + [""]
-    elif status == "supplied":
+    if not evidence and status == "supplied":
         warn(where, f"supplied rule {rid} gives no evidence")
+    blocks: list[list[str]] = []
     if status == "contested" or rule.get("readings"):
         if status not in ("contested", "attested"):
             warn(where, f"rule {rid} has readings but its status is {status!r}, not 'contested' (or 'attested' "
                         "with comparison readings)")
-        out += readings_block(ed, rule, where, lang)
+        blocks.append(readings_block(ed, rule, where, lang))
     examples = rule.get("examples") or []
     if not examples:
         warn(where, f"rule {rid} has no worked example")
-    if examples:
-        out += [f"**{tr(lang, 'Worked example' + ('s' if len(examples) > 1 else ''))}**", ""]
-        for example in examples:
-            out += example_block(ed, rule, example, "../", lang)
-    places = ed.code.get(rid, [])
-    tests = ed.tests.get(rid, [])
-    out += ['<div class="edition-proof" markdown>', ""]
-    out.append(f"**{tr(lang, 'Implemented in:')}** "
-               + (", ".join(code(p) for p in places) if places else tr(lang, "no engine code yet.")))
-    out.append("")
-    if ed.tests_known:
-        out.append(f"**{tr(lang, 'Tests:')}** " + (tests_cell(ed, rule, lang).replace("<br>", "; ") if tests else tr(lang, "none yet.")))
     else:
-        out.append(f"**{tr(lang, 'Tests:')}** {tr(lang, 'the worked examples above run as')} {code(f'{rid}/<example>')}; "
-                   f"{tr(lang, 'other tests carry')} {code(f'@pytest.mark.rule({json.dumps(rid)})')}.")
-    out += ["", "</div>", ""]
+        blocks.append([f"**{tr(lang, 'Worked example' + ('s' if len(examples) > 1 else ''))}**", ""])
+        blocks += [example_block(ed, rule, example, "../", lang) for example in examples]
+    citation = None
     if ed.meta is not None:
         rule_in = dict(rule, game=game_id, title=local(rule, "title", lang) or rule.get("title"))
-        out += [cite_block("rule", ed.meta.cite_rule(rule_in, lang), ed.meta.url(f"games/{game_id}/", rid, lang), lang), ""]
-    return out
+        citation = cite_block("rule", ed.meta.cite_rule(rule_in, lang), ed.meta.url(f"games/{game_id}/", rid, lang), lang)
+    return lines("rule.md.j2", ed=ed, rule=rule, rid=rid, lang=lang, status=status, implemented=rid in ed.code,
+                 passages=passages, quoted=quoted, notes=notes, evidence=evidence,
+                 blocks=[b for b in blocks if b], places=ed.code.get(rid, []), tests=ed.tests.get(rid, []),
+                 tests_cell=tests_cell, citation=citation)
