@@ -8,8 +8,9 @@ from typing import Any
 
 import forest
 
-from .markup import code, fmt_number, heading_id, inline, rule_link, section
+from .markup import code, fmt_number, heading_id, inline
 from .model import Edition, warn
+from .templating import lines
 from .words import counted, local, tr
 
 
@@ -260,88 +261,63 @@ REPLAY_ID = "replay-a-deal"
 
 
 def measures_block(ed: Edition, game_id: str, game: dict, lang: str = "en") -> list[str]:
-    """The measured consequences of each reading; on a Russian page in Russian, the measures' own
-    descriptions (engine/measures/*.json) from the engine's catalogue (measure_label)."""
-    out = [section(lang, 2, "The readings compared"), ""]
+    """The measured consequences of each reading (``templates/measures.md.j2``); on a Russian page in
+    Russian, the measures' own descriptions (engine/measures/*.json) from the engine's catalogue
+    (measure_label)."""
     contested = [r for r in game["rules"] if r.get("readings")]
     data = ed.measures.get(game_id)
-    if not contested:
-        out += [tr(lang, "No rule of this game is contested: there is nothing to compare."), ""]
-    elif not data:
-        out += [f'!!! note "{tr(lang, "Not measured yet")}"',
-                "    " + tr(lang, "The measured consequences of each reading are produced by `python -m engine simulate` "
-                             "into `engine/measures/{game}.json`; that file is not there yet.").format(game=game_id), ""]
-    else:
+    context: dict[str, Any] = dict(ed=ed, game_id=game_id, lang=lang, contested=contested, data=data,
+                                   counted=counted, replay_title=REPLAY_TITLE, replay_id=REPLAY_ID)
+    if contested and data:
         metrics = data.get("metrics") or {}
         n = data.get("games_per_reading", "?")
         bots = data.get("bots")
-        bots_text = (tr(lang, "the engine's bots ({bots})").format(bots=", ".join(map(str, bots))) if isinstance(bots, list)
-                     else tr(lang, "the engine's {bots} bots in every seat").format(bots=bots) if bots
-                     else tr(lang, "the engine's bots"))
-        out += [
-            counted(tr(lang, "Each reading was played over **{n} games** by {bots}, with the same seeds under every reading "
-                     "(the same deals, card for card), so a difference comes from the rule, not the deal. Shares are "
-                     "percentages; a change against the default reading is given in brackets (for a share, in "
-                     "percentage points)."), n=n, bots=inline(bots_text)),
-            "",
-        ]
-        if data.get("lower_is_better"):
-            out += [tr(lang, "Records go down to nothing: a change to a record is negative when points are written off "
-                             "(good for the player) and positive when a penalty is written up."), ""]
-        if data.get("command"):
-            out += [tr(lang, "Made by {command}.").format(command=f"`{data['command']}`"), ""]
-        measured = data.get("rules") or {}
-        for rule in contested:
-            rid = rule["id"]
-            entry = measured.get(rid)
-            measured_heading = f"### {inline(rule.get('title') or rid)}: measured"
-            if lang != "en":
-                measured_heading = (f"### {inline(local(rule, 'title', lang) or rid)}: {tr(lang, 'measured')} "
-                                    f"{{#{heading_id(measured_heading[4:])}}}")
-            out += [measured_heading, "",
-                    f"{tr(lang, 'Rule')} {rule_link(ed, rid, '../', lang=lang)}, {tr(lang, 'option')} {code((entry or {}).get('option') or rule['readings'][0].get('option'))}.", ""]
-            if not entry or not entry.get("readings"):
-                out += [tr(lang, "Not measured in this run."), ""]
-                continue
-            context = entry.get("context") or {}
-            if context:
-                setting = ", ".join(f"{code(k)} = {code(str(v))}" for k, v in context.items())
-                out += [tr(lang, "Measured with {setting}: the readings only differ there; every other option is at "
-                                 "its default.").format(setting=setting), ""]
-            rows = {r: v for r, v in entry["readings"].items() if isinstance(v, dict) and "error" not in v}
-            for r, v in entry["readings"].items():
-                if r not in rows:
-                    out += [tr(lang, "Reading {reading} could not be measured:").format(reading=code(r))
-                            + f" {inline(str((v or {}).get('error')))}", ""]
-            if not rows:
-                continue
-            names = list(metrics) or sorted({m for v in rows.values() for m in v})
-            default = entry.get("default") or next((r.get("id") for r in rule["readings"] if r.get("default")), None)
-            reading_ids = sorted(rows, key=lambda r: r != default)
-            if default not in rows:
-                default = reading_ids[0]
-            focus = [m for m in entry.get("focus") or [] if m in names]
-            if focus and "heuristic" in (entry.get("players") or {}):
-                out += what_changes_paired(metrics, focus, entry, reading_ids, default, lang)
-                out += forest_block(metrics, focus + [m for m in names if m not in focus], entry, reading_ids,
-                                    default, lang)
-            elif focus:
-                out += what_changes(metrics, focus, rows, reading_ids, default, rows[default].get("games", n), lang)
-            if focus:
-                out += measure_table(metrics, focus, rows, reading_ids, default, lang=lang) + [""]
-                out += [f'??? note "{counted(tr(lang, "All {n} measures of this rule"), n=len(names))}"', ""]
-                out += measure_table(metrics, names, rows, reading_ids, default, indent="    ", lang=lang) + [""]
-            else:
-                out += measure_table(metrics, names, rows, reading_ids, default, lang=lang) + [""]
-    out += [
-        f"### {tr(lang, REPLAY_TITLE)} {{#{REPLAY_ID}}}",
-        "",
-        tr(lang, "Play one deal, or a whole game, under two readings side by side: the same cards, the same bots. "
-                 "A deal you finished at the table above comes here from its button on the score sheet "
-                 "(“Replay this deal under another reading”): reading A is then your deal as you played it, "
-                 "reading B the same cards played by the bots, your seat included."),
-        "",
-        f'<div class="edition-compare" data-game="{game_id}" role="region" aria-labelledby="{REPLAY_ID}"></div>',
-        "",
-    ]
+        context["n"] = n
+        context["bots_text"] = (
+            tr(lang, "the engine's bots ({bots})").format(bots=", ".join(map(str, bots))) if isinstance(bots, list)
+            else tr(lang, "the engine's {bots} bots in every seat").format(bots=bots) if bots
+            else tr(lang, "the engine's bots"))
+        context["measured"] = [measured_rule(ed, rule, data.get("rules") or {}, metrics, n, lang) for rule in contested]
+    return lines("measures.md.j2", **context)
+
+
+def measured_rule(ed: Edition, rule: dict, measured: dict, metrics: dict, n: Any, lang: str) -> dict[str, Any]:
+    """What ``measures.md.j2`` shows of one contested rule's measures (its blocks already built)."""
+    rid = rule["id"]
+    entry = measured.get(rid)
+    heading = f"### {inline(rule.get('title') or rid)}: measured"
+    if lang != "en":
+        heading = f"### {inline(local(rule, 'title', lang) or rid)}: {tr(lang, 'measured')} {{#{heading_id(heading[4:])}}}"
+    out: dict[str, Any] = dict(rid=rid, heading=heading, option=(entry or {}).get("option") or rule["readings"][0].get("option"),
+                               unmeasured=not entry or not entry.get("readings"), setting=None, errors=[], blocks=[],
+                               all_measures=None, n_names=0)
+    if entry is None or out["unmeasured"]:
+        return out
+    context = entry.get("context") or {}
+    if context:
+        out["setting"] = ", ".join(f"{code(k)} = {code(str(v))}" for k, v in context.items())
+    rows = {r: v for r, v in entry["readings"].items() if isinstance(v, dict) and "error" not in v}
+    out["errors"] = [(r, str((v or {}).get("error"))) for r, v in entry["readings"].items() if r not in rows]
+    if not rows:
+        return out
+    names = list(metrics) or sorted({m for v in rows.values() for m in v})
+    default = entry.get("default") or next((r.get("id") for r in rule["readings"] if r.get("default")), None)
+    reading_ids = sorted(rows, key=lambda r: r != default)
+    if default not in rows:
+        default = reading_ids[0]
+    focus = [m for m in entry.get("focus") or [] if m in names]
+    blocks: list[list[str]] = []
+    if focus and "heuristic" in (entry.get("players") or {}):
+        blocks.append(what_changes_paired(metrics, focus, entry, reading_ids, default, lang))
+        blocks.append(forest_block(metrics, focus + [m for m in names if m not in focus], entry, reading_ids,
+                                   default, lang))
+    elif focus:
+        blocks.append(what_changes(metrics, focus, rows, reading_ids, default, rows[default].get("games", n), lang))
+    if focus:
+        blocks.append(measure_table(metrics, focus, rows, reading_ids, default, lang=lang) + [""])
+        out["all_measures"] = measure_table(metrics, names, rows, reading_ids, default, indent="    ", lang=lang) + [""]
+        out["n_names"] = len(names)
+    else:
+        blocks.append(measure_table(metrics, names, rows, reading_ids, default, lang=lang) + [""])
+    out["blocks"] = [b for b in blocks if b]
     return out
