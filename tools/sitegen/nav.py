@@ -6,13 +6,13 @@ from __future__ import annotations
 from .markup import game_name_in
 from .model import Edition, REPO
 from .source import source_nav_label
-from .words import NAV_RU
+from .words import messages, tr
 
 
 def summary(ed: Edition, pages: dict[str, str], lang: str = "en") -> str:
     """The navigation (literate-nav's SUMMARY.md; ``lang="ru"``: SUMMARY.ru.md, the same pages)."""
     def w(text: str) -> str:
-        return NAV_RU[text] if lang == "ru" else text
+        return tr(lang, text)
 
     out = [f"* [{w('The edition')}](index.md)", f"* {w('Sources')}"]
     for key, src in ed.sources.items():
@@ -28,6 +28,6 @@ def summary(ed: Edition, pages: dict[str, str], lang: str = "en") -> str:
               "reference/views.md": "Game views"}
     for page in hand:
         title = titles.get(page, page.split('/')[-1][:-3].replace('-', ' ').capitalize())
-        out.append(f"    * [{w(title) if title in NAV_RU else title}]({page})")
+        out.append(f"    * [{w(title) if lang == 'en' or title in messages(lang) else title}]({page})")
     out.append(f"    * [{w('Engine API')}](reference/api.md)")
     return "\n".join(out) + "\n"
