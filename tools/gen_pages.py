@@ -41,12 +41,12 @@ from sitegen.measures import DIRECTIONS, forest_block, measure_label, what_chang
 from sitegen.model import (GAME_IDS, KINDS, REPO, SOURCE_KEYS, STATUSES, Edition, game_name,  # noqa: E402
                            load, load_catalogues, load_sources, load_toml_list, term_forms, term_slug, warn)
 from sitegen.source import source_page  # noqa: E402
-from sitegen.words import STATUSES_RU, tr  # noqa: E402
+from sitegen.words import statuses, tr  # noqa: E402
 
-__all__ = ["API_MODULES", "DIRECTIONS", "GAME_IDS", "KINDS", "REPO", "SOURCE_KEYS", "STATUSES", "STATUSES_RU",
+__all__ = ["API_MODULES", "DIRECTIONS", "GAME_IDS", "KINDS", "REPO", "SOURCE_KEYS", "STATUSES",
            "Edition", "anchor", "cite", "evidence_item", "forest_block", "game_name", "game_page", "generate",
            "inline", "load", "load_catalogues", "load_sources", "load_toml_list", "main", "measure_label",
-           "source_page", "term_forms", "term_slug", "tr", "warn", "what_changes_paired"]
+           "source_page", "statuses", "term_forms", "term_slug", "tr", "warn", "what_changes_paired"]
 
 if __name__ in {"__main__", "<run_path>"}:
     main()

@@ -9,7 +9,7 @@ import citations
 
 from .markup import cite, code, grade_badge, inline, literal, section
 from .model import Edition, warn
-from .words import AUTHORS_RU, GRADES_RU, local, tr
+from .words import in_context, local, pair, tr
 
 
 def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
@@ -61,8 +61,9 @@ def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
                 title = f'<a href="{html.escape(work["url"])}" rel="external noopener">{title}</a>'
             ru = (work.get("ru") or {}) if page_lang == "ru" else {}
             author = str(work.get("author", ""))
-            if page_lang == "ru" and author in AUTHORS_RU:
-                parts = [AUTHORS_RU[author], title]
+            named = in_context(page_lang, "author", author) if page_lang != "en" else None
+            if named:
+                parts = [named, title]
             else:
                 parts = [f'<span lang="{lang}">{literal(author)}</span>', title]
             if work.get("editors"):
@@ -104,9 +105,8 @@ def grades_legend(ed: Edition, lang: str = "en") -> list[str]:
                     "and every evidence line under a rule begins with the badges of all the works it rests on, so "
                     "that a reader sees at a glance what rests on a period print such as Cotton and what on a web "
                     "page or a forum. The kinds:"), ""]
-    for grade, (_, meaning) in citations.GRADES.items():
-        if lang == "ru" and grade in GRADES_RU:
-            meaning = GRADES_RU[grade][1]
+    for grade, (label, meaning) in citations.GRADES.items():
+        meaning = pair(lang, "grade", label, meaning)[1]
         works = [w for w in ed.works if w.get("grade") == grade]
         named = ", ".join(f"[{literal(str(w.get('short') or w['key']))}](#work-{w['key']})" for w in works)
         out += [f'<p class="edition-grade-legend" markdown="span">{grade_badge(grade, lang)} {inline(meaning)}'

@@ -10,7 +10,7 @@ from .model import Edition, warn
 from .rules import rule_block
 from .source import source_nav_label
 from .templating import render
-from .words import local, TOPIC_TITLES_RU, tr
+from .words import in_context, local, tr
 
 
 def options_table(ed: Edition, game: dict, lang: str = "en") -> list[str]:
@@ -97,9 +97,9 @@ def game_page(ed: Edition, game_id: str, lang: str = "en") -> str:
         by_topic.setdefault(parts[1] if len(parts) > 1 else "other", []).append(rule)
     topics = []
     for topic, topic_rules in by_topic.items():
-        title = TOPIC_TITLES_RU.get(topic) if lang == "ru" else topic_title(topic)
+        title = in_context(lang, "topic", topic) if lang != "en" else topic_title(topic)
         if title is None:
-            warn(where, f"topic {topic!r} has no Russian title (TOPIC_TITLES_RU in tools/sitegen/words.py)")
+            warn(where, f"topic {topic!r} has no Russian title (msgctxt \"topic\" in tools/sitegen/locale/{lang}/site.po)")
             title = topic_title(topic)
         topics.append((topic, title, [rule_block(ed, game_id, rule, lang) for rule in topic_rules]))
     tables = [t for t in (options_table(ed, game, lang), reading_sets_table(ed, game, lang)) if t]

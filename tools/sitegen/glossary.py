@@ -9,7 +9,7 @@ import citations
 
 from .markup import cite, game_name_in, inline, literal, passage_link, rule_link, section
 from .model import Edition, LANGUAGES, term_forms, term_slug, warn
-from .words import LANGUAGES_RU, local, tr
+from .words import language_name, local, tr
 
 
 def term_uses(ed: Edition, term: dict) -> tuple[list[str], list[str]]:
@@ -52,7 +52,7 @@ def glossary_page(ed: Edition, page_lang: str = "en") -> str:
                 facts.append(f'<span class="edition-term-original" lang="{lang}">{literal(term["original"])}</span>')
             if term.get("transliteration"):
                 facts.append(f"*{inline(term['transliteration'])}*")
-            facts.append((LANGUAGES_RU if page_lang == "ru" else LANGUAGES).get(lang, lang))
+            facts.append(language_name(lang, page_lang))
             ru_name = (term.get("ru") or {}).get("name")
             if page_lang == "ru" and ru_name:  # the word the table and the engine's Russian use (found by search)
                 label = w("In the table's Russian:")

@@ -10,7 +10,7 @@ from typing import Any
 import citations
 
 from .model import Edition, KINDS, STATUSES, warn
-from .words import GRADES_RU, KINDS_RU, local, STATUSES_RU, tr
+from .words import local, pair, tr
 
 
 def heading_id(text: str) -> str:
@@ -82,8 +82,8 @@ def cite(ed: Edition, text: str, base: str, badges: bool = True, lang: str = "en
 def grade_badge(grade: str, lang: str = "en") -> str:
     """The badge of a work's grade (``tools/citations.py`` GRADES): the kind of evidence it is."""
     label, meaning = citations.GRADES.get(grade, ("grade unknown", "The work's grade is not recognised"))
-    if lang == "ru" and grade in GRADES_RU:
-        label, meaning = GRADES_RU[grade]
+    if grade in citations.GRADES:
+        label, meaning = pair(lang, "grade", label, meaning)
     klass = grade if grade in citations.GRADES else "unknown"
     return (f'<span class="edition-grade edition-grade--{klass}" title="{html.escape(meaning)}">'
             f'{html.escape(label)}</span>')
@@ -175,20 +175,20 @@ def status_badge(status: str, lang: str = "en") -> str:
     klass = status if known else "unknown"
     title = STATUSES.get(status, "Status not recognised")
     label = status or "no status"
-    if lang == "ru" and known:
-        label, title = STATUSES_RU[status]
+    if known:
+        label, title = pair(lang, "status", status, title)
     return f'<span class="edition-status edition-status--{klass}" title="{html.escape(title)}">{html.escape(label)}</span>'
 
 
 def kind_label(kind: str, lang: str = "en") -> str:
     """A passage's kind as a word of the page's language."""
-    return KINDS_RU[kind][0] if lang == "ru" and kind in KINDS_RU else kind
+    return pair(lang, "kind", kind, KINDS[kind])[0] if kind in KINDS else kind
 
 
 def kind_badge(kind: str, lang: str = "en") -> str:
     klass = kind if kind in KINDS else "unknown"
     label = kind_label(kind, lang)
-    title = KINDS_RU[kind][1] if lang == "ru" and kind in KINDS_RU else KINDS.get(kind, "Kind not recognised")
+    title = pair(lang, "kind", kind, KINDS[kind])[1] if kind in KINDS else "Kind not recognised"
     return f'<span class="edition-kind edition-kind--{klass}" title="{html.escape(title)}">{html.escape(label)}</span>'
 
 

@@ -6,8 +6,8 @@ import re
 from collections import defaultdict
 
 from .markup import anchor, cite, cite_block, code, game_name_in, inline, kind_badge, literal, literal_lines, rule_link, section, short_title
-from .model import Edition, KINDS, LANGUAGES, warn
-from .words import LANGUAGES_RU, local, tr
+from .model import Edition, KINDS, warn
+from .words import language_name, local, tr
 
 
 def source_nav_label(ed: Edition, src: dict, lang: str = "en") -> str:
@@ -52,7 +52,7 @@ def source_page(ed: Edition, key: str, page_lang: str = "en") -> str:
         ("Title", f'<span lang="{lang}">{literal(src.get("title", ""))}</span>'),
         ("Title in English", f'<span lang="en">{inline(src.get("title_en", ""))}</span>'),
         ("Retells" if src.get("is_retelling") else "Based on", cite(ed, field_in("retells") or "—", "../", lang=page_lang)),
-        ("Language", (LANGUAGES_RU if page_lang == "ru" else LANGUAGES).get(lang, lang)),
+        ("Language", language_name(lang, page_lang)),
         ("Citation", f'<span class="edition-citation" lang="en">{cite(ed, src.get("citation", ""), "../", lang=page_lang)}</span>'),
         ("Seed file", code(src.get("seed_file", "?"))),
         ("SHA-256 of `text.txt`", code(src.get("sha256") or "text.txt missing")),

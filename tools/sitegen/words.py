@@ -9,60 +9,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .model import warn
+from .model import LANGUAGES, STATUSES, warn
 
 SITE_LANGUAGES = ("en", "ru")
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 """The ``site`` domain: ``<lang>/site.po``, compiled by ``tools/messages.py compile`` (make messages)
 into ``<lang>/LC_MESSAGES/site.mo``, which :func:`tr` reads."""
-
-# the statuses, kinds, languages and kinds of evidence in Russian: (label, meaning)
-STATUSES_RU = {
-    "attested": ("В тексте", "Так сказано в тексте."),
-    "inferred": ("Выведено", "Следует из текста; примечания объясняют как."),
-    "supplied": ("Восполнено изданием", "Текст молчит; издание восполняет пробел и приводит свои основания."),
-    "contested": ("Спорно", "Текст читается по-разному; каждое прочтение названо и реализовано, одно принято по умолчанию."),
-}
-
-TOPIC_TITLES_RU = {
-    "bid": "Торговля", "bonus": "Премии", "boys": "«Мальчики»", "buy": "Прикупка", "carte-blanche": "Карт-бланш",
-    "combination": "Сочетания", "config": "Формы игры", "count": "Счёт", "deal": "Сдача", "deck": "Колода",
-    "declare": "Объявления", "end": "Конец игры", "exchange": "Прикупка", "game": "Партия", "general": "Общее",
-    "gleeks": "Глики и мурнивалы", "head": "«Голова»", "jacks": "Валеты", "partie": "Партия",
-    "play": "Розыгрыш взяток", "players": "Игроки", "point": "Пуэн", "ruff": "Рюф", "score": "Запись очков",
-    "seats": "Места", "sequence": "Последовательности", "set": "Сеты", "settle": "Расчёт",
-    "setup": "Подготовка", "special": "Особые случаи", "stakes": "Ставки", "stock": "Прикуп", "table": "Стол",
-    "tyde": "Тайд", "variant": "Вариант", "vie": "Вист",
-}
-
-
-KINDS_RU = {
-    "heading": ("заголовок", "Заголовок или строка заглавия."),
-    "text": ("текст", "Текст с правилами или повествование."),
-    "commentary": ("комментарий", "Собственное мнение или сомнение пересказа, не слова его источника."),
-    "citation": ("ссылка", "Собственное указание текста на его источник."),
-    "stray": ("посторонняя строка", "Строка вне собственного текста: обрывок соседней статьи книги или подпись к картинке."),
-}
-
-LANGUAGES_RU = {"ru": "русский", "en": "английский", "fr": "французский", "la": "латинский"}
-
-GRADES_RU = {
-    "primary-print": ("первоисточник в печати", "Текст времени той практики, которую он описывает: в печати, в "
-                      "современном издании рукописи или по скану или транскрипции печатного издания; с ними и "
-                      "картина того времени."),
-    "secondary-print": ("вторичный источник в печати", "Современная книга об играх в печати: история, руководство, "
-                        "статья энциклопедии, исследование."),
-    "secondary-unplaced": ("вторичный, место неизвестно", "Современный текст об играх, который издание знает, не "
-                           "зная, где он опубликован (в печати или в сети)."),
-    "reference-web": ("справка в сети", "Справочная страница в сети: энциклопедия, сайт правил, страницы "
-                      "историка или общества, сайт транскрипций."),
-    "forum-shop": ("форум или магазин", "Страница, размещённая пользователем форума, сайта вопросов и ответов или "
-                   "площадки статей, или страница магазина."),
-    "editorial": ("рассуждение издателей", "Без внешней работы: собственный довод издания (арифметика, "
-                  "единственный симметричный исход, то, что следует из прочтения) как основание правила, "
-                  "которое тексты оставляют открытым."),
-}
 
 
 class _Counted(string.Formatter):
@@ -97,6 +50,37 @@ def messages(lang: str) -> dict[str, str]:
     return {key: value for key, value in catalogue._catalog.items() if isinstance(key, str) and key}
 
 
+def in_context(lang: str, context: str, text: str) -> str | None:
+    """A text's translation under a msgctxt of the ``site`` catalogue (``status``, ``kind``,
+    ``grade``, ``language``, ``topic``, ``author``), or None when it has none."""
+    return messages(lang).get(f"{context}\x04{text}")
+
+
+def pair(lang: str, context: str, label: str, meaning: str) -> tuple[str, str]:
+    """A status's, kind's or grade's label and meaning in the language (English as given; a
+    missing Russian is warned of, naming site.po, and left English)."""
+    if lang == "en":
+        return label, meaning
+    found = in_context(lang, context, label), in_context(lang, context, meaning)
+    if found[0] is None or found[1] is None:
+        warn(f"tools/sitegen/locale/{lang}/site.po", f"no Russian for the {context} {label!r} (msgctxt {context!r})")
+        return label, meaning
+    return found[0], found[1]
+
+
+def statuses(lang: str) -> dict[str, tuple[str, str]]:
+    """Each status's label and meaning in the language (the badges of the rules)."""
+    return {status: pair(lang, "status", status, meaning) for status, meaning in STATUSES.items()}
+
+
+def language_name(code: str, lang: str) -> str:
+    """A language's name (``ru``, ``en``, ``fr``, ``la``) in the page's language (the code when unknown)."""
+    english = LANGUAGES.get(code)
+    if english is None:
+        return code
+    return english if lang == "en" else in_context(lang, "language", english) or code
+
+
 def tr(lang: str, text: str) -> str:
     """The page's own words in the page's language (English as written; Russian from the ``site``
     catalogue, ``locale/ru/site.po``)."""
@@ -122,7 +106,4 @@ def local(entry: dict, name: str, lang: str, default: Any = "", where: str = "en
         return english
     return value
 
-
-AUTHORS_RU = {"Anonymous": "Аноним", "The editors": "Издатели"}
-"""The bibliography's corporate or absent authors, on the Russian page."""
 
