@@ -30,18 +30,13 @@ def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
     ]
     web = [x for x in ed.works if x.get("kind") == "web"]
     bare = [x for x in web if not x.get("url")]
-    if page_lang == "ru":  # (N-A4 of the third review: what the web entries lack, said where they are)
-        out += [f"Из {len(web)} веб-страниц у {len(bare)} адрес не указан: при чтении он не был записан, и "
-                "издание не восстанавливает его задним числом; такие страницы названы по сайту и заглавию. "
-                "Даты обращения не указаны ни у одной: при чтении их не записывали, и издание их не "
-                "выдумывает. Статьи Википедии названы по заглавию, без номера версии. Это известный пробел "
-                "аппарата: страницу можно найти, но не сверить с тем, что читали издатели.", ""]
-    else:
-        out += [f"Of the {len(web)} web pages, {len(bare)} give no address: it was not recorded when they "
-                "were read, and the edition does not reconstruct it after the fact; they are named by site "
-                "and title. None gives a date of access: none was recorded, and the edition does not invent "
-                "one. Wikipedia articles are named by title, without a revision id. This is a known gap in "
-                "the apparatus: such a page can be found, but not checked against what the editors read.", ""]
+    # (N-A4 of the third review: what the web entries lack, said where they are)
+    out += [w("Of the {web} web pages, {bare} give no address: it was not recorded when they "
+              "were read, and the edition does not reconstruct it after the fact; they are named by site "
+              "and title. None gives a date of access: none was recorded, and the edition does not invent "
+              "one. Wikipedia articles are named by title, without a revision id. This is a known gap in "
+              "the apparatus: such a page can be found, but not checked against what the editors read.")
+            .format(web=len(web), bare=len(bare)), ""]
     out += grades_legend(ed, page_lang)
     kinds = {"source": "The texts and what they rest on", "period": "Period descriptions",
              "modern": "Modern studies and references", "web": "On the web"}
@@ -67,7 +62,7 @@ def bibliography_page(ed: Edition, page_lang: str = "en") -> str:
             else:
                 parts = [f'<span lang="{lang}">{literal(author)}</span>', title]
             if work.get("editors"):
-                parts.append(("Под ред. " if page_lang == "ru" else "ed. ") + inline(ru.get("editors") or work["editors"]))
+                parts.append(tr(page_lang, "ed.") + " " + inline(ru.get("editors") or work["editors"]))
             if work.get("edition"):
                 edition = str(ru.get("edition") or work["edition"])
                 parts.append(inline(edition[:1].upper() + edition[1:] if page_lang == "ru" else edition))

@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from .markup import anchor, cite, cite_block, code, game_name_in, inline, kind_badge, literal, literal_lines, rule_link, section, short_title
 from .model import Edition, KINDS, warn
-from .words import language_name, local, tr
+from .words import in_context, language_name, local, tr
 
 
 def source_nav_label(ed: Edition, src: dict, lang: str = "en") -> str:
@@ -15,7 +15,7 @@ def source_nav_label(ed: Edition, src: dict, lang: str = "en") -> str:
     retelling's "Anonymous") and the title up to its first full stop; a retelling's title is
     the game's English name (``title_en``), any other text's its own."""
     author = re.sub(r"\s*\(.*\)\s*$", "", str(src.get("author") or ""))
-    anonymous = "Аноним" if lang == "ru" else "Anonymous"
+    anonymous = (in_context(lang, "author", "Anonymous") if lang != "en" else None) or "Anonymous"
     who = anonymous if not author or author.startswith("Anonymous") else author.split()[-1]
     title = short_title(str(src.get("title_en") if src.get("is_retelling") else src.get("title")) or src.get("key", "?"))
     return f"{who}, {title}"
