@@ -34,7 +34,8 @@ ENV = jinja2.Environment(
 ENV.globals.update(
     tr=words.tr, local=words.local,
     anchor=markup.anchor, inline=markup.inline, code=markup.code, cite=markup.cite, cite_block=markup.cite_block,
-    evidence_item=markup.evidence_item, literal_lines=markup.literal_lines, passage_link=markup.passage_link,
+    evidence_item=markup.evidence_item, kind_badge=markup.kind_badge, literal=markup.literal,
+    literal_lines=markup.literal_lines, passage_link=markup.passage_link,
     rule_link=markup.rule_link, status_badge=markup.status_badge, section=markup.section,
     dumps=json.dumps, indented=lambda text: "\n".join("    " + line for line in text.split("\n")),
 )
