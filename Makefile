@@ -30,6 +30,8 @@ PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip 
 ENGINE_SOURCES := $(shell find engine -type f -not -path '*/__pycache__/*' \( -name '*.py' -o -name '*.toml' -o -name '*.json' -o -name 'py.typed' -o -name '*.po' \) 2>/dev/null)
 MESSAGES := engine/locale/ru/LC_MESSAGES/engine.mo
 VIEW_SCHEMA := engine/view.schema.json
+# The site generator's own words (the `site` domain, tools/sitegen/locale/), compiled by the same tool.
+SITE_MESSAGES := tools/sitegen/locale/ru/LC_MESSAGES/site.mo
 # The map rule id -> test ids that the engine reports (package data; see CONTRIBUTING.md, "Tests").
 RULE_TESTS := engine/rule_tests.json
 RULE_TESTS_INPUTS := tools/rule_tests.py engine/rule_index.py engine/catalogue.py $(wildcard engine/catalogue/*.toml) \
@@ -53,7 +55,7 @@ help:
 	@echo "make deep    the property tests with many examples (Hypothesis profile 'thorough')"
 	@echo "make clean   remove everything the build made"
 
-setup: $(STAMPS)/venv $(STAMPS)/npm $(MESSAGES) $(WHEELS)/engine.json $(STAMPS)/snapshot $(STAMPS)/pyodide $(STAMPS)/schemas validators
+setup: $(STAMPS)/venv $(STAMPS)/npm $(MESSAGES) $(SITE_MESSAGES) $(WHEELS)/engine.json $(STAMPS)/snapshot $(STAMPS)/pyodide $(STAMPS)/schemas validators
 
 $(STAMPS):
 	mkdir -p $@
@@ -87,8 +89,8 @@ view-schema: $(VIEW_SCHEMA)
 
 # The engine's Russian message catalogue, compiled by Babel from engine/locale/ru/*.po (tools/messages.py;
 # it refuses a sentence translated twice). Git keeps the .po files only.
-messages: $(MESSAGES)
-$(MESSAGES): $(wildcard engine/locale/ru/*.po) tools/messages.py | $(STAMPS)/venv
+messages: $(MESSAGES) $(SITE_MESSAGES)
+$(MESSAGES) $(SITE_MESSAGES) &: $(wildcard engine/locale/ru/*.po) tools/sitegen/locale/ru/site.po tools/messages.py | $(STAMPS)/venv
 	$(PY) tools/messages.py compile
 
 # A pure py3-none-any wheel: no pyodide-build needed (see README). Reproducible: the same sources give
@@ -171,7 +173,7 @@ XDIST ?= 2
 # XDIST_DIST: how pytest-xdist hands out the tests (worksteal, pytest-xdist >= 3.2: an idle worker takes tests queued for the busy one).
 XDIST_DIST ?= worksteal
 PYTEST_ARGS ?=
-check: $(STAMPS)/venv $(MESSAGES) $(RULE_TESTS) $(STAMPS)/schemas validators
+check: $(STAMPS)/venv $(MESSAGES) $(SITE_MESSAGES) $(RULE_TESTS) $(STAMPS)/schemas validators
 	$(PY) -m pytest -m "not browser and not slow" -n $(XDIST) --dist $(XDIST_DIST) $(PYTEST_ARGS)
 
 test: check setup browser site

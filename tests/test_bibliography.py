@@ -9,6 +9,7 @@ the edition, and check on small made-up editions that the checker finds what it 
 
 from __future__ import annotations
 
+import html
 import json
 import sys
 import tomllib
@@ -230,7 +231,7 @@ def test_an_evidence_line_renders_with_the_badge_of_each_kind_it_rests_on() -> N
     badges = ('<span class="edition-grades">'
               '<span class="edition-grade edition-grade--primary-print" title="{}">primary print</span> '
               '<span class="edition-grade edition-grade--reference-web" title="{}">web reference</span></span>')
-    meanings = [gen_pages.html.escape(citations.GRADES[g][1]) for g in ("primary-print", "reference-web")]
+    meanings = [html.escape(citations.GRADES[g][1]) for g in ("primary-print", "reference-web")]
     assert item == ("- " + badges.format(*meanings) + " Cotton says so ([Cotton 1674](../bibliography.md#work-cotton-1674), "
                     "p. 3), and pagat.com ([pagat.com, 'Rams group'](../bibliography.md#work-pagat-rams)).")
     note = gen_pages.cite(ed, "As Cotton says [@cotton-1674, p. 3].", "")

@@ -156,7 +156,7 @@ def test_the_russian_page_gives_readings_examples_notes_and_badges_in_russian(si
             if example.get("description"):
                 assert plain(example["ru"]["description"])[:60] in text, f"{rule['id']} example {example['id']}"
     badges = read(site / "ru" / "games" / game_id / "index.html").badges
-    labels = {label for label, _ in gen_pages.STATUSES_RU.values()}
+    labels = {label for label, _ in gen_pages.statuses("ru").values()}
     assert badges and set(badges) <= labels, f"ru/games/{game_id}/: badges not in Russian: {set(badges) - labels}"
     english_headings = ("The rules", "The variant options", "The readings compared")
     assert not any(f">{h}<" in page for h in english_headings), f"ru/games/{game_id}/: an English heading"

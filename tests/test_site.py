@@ -19,6 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+import citations  # noqa: E402
 import gen_pages  # noqa: E402
 
 from engine import games  # noqa: E402
@@ -328,4 +329,4 @@ def test_evidence_and_citations_carry_the_badge_of_their_kind(site: Path) -> Non
     bibliography = (site / "bibliography" / "index.html").read_text(encoding="utf-8")
     assert 'id="kinds-of-evidence"' in bibliography
     legend = re.findall(r'<p class="edition-grade-legend"><span class="edition-grade edition-grade--([a-z-]+)"', bibliography)
-    assert legend == list(gen_pages.citations.GRADES)
+    assert legend == list(citations.GRADES)

@@ -4,11 +4,13 @@ The engine's English templates are marked in its code (``_``, ``N_``, ``ngettext
 see :mod:`engine.i18n`). Their Russian is kept in ``engine/locale/ru/*.po``, one file per part
 of the engine (``core.po``, ``ruffe.po``, ``loo.po``, ``gleek.po``, ``piquet.po`` …) so that
 each part has one home; ``compile`` merges them into the one catalogue the engine reads,
-``engine/locale/ru/LC_MESSAGES/engine.mo``.
+``engine/locale/ru/LC_MESSAGES/engine.mo``. Beside it, the ``site`` domain: the site generator's
+own words (``tools/sitegen/locale/ru/site.po``, read by ``sitegen.words.tr``), compiled into
+``tools/sitegen/locale/ru/LC_MESSAGES/site.mo``.
 
     python tools/messages.py extract      # every msgid the code marks, with where (stdout)
     python tools/messages.py check        # each has its Russian, once, with the same fields
-    python tools/messages.py compile      # write engine.mo (set-up does this)
+    python tools/messages.py compile      # write engine.mo and site.mo (set-up does this)
     python tools/messages.py missing      # the msgids without Russian, as .po entries to fill
 """
 
@@ -31,6 +33,8 @@ KEYWORDS = {"_": None, "N_": None, "tr": (1,), "ngettext": (1, 2), "Text": (1,)}
 """The marking functions and which of their arguments are msgids (Babel's keyword spec).
 ``Text(template, ..., plural=(p, n))`` marks its singular; a plural Text's forms are
 marked with ``ngettext`` where they are written."""
+SITE_LOCALE = ROOT / "tools" / "sitegen" / "locale"
+"""The ``site`` domain: ``<lang>/site.po``, compiled to ``<lang>/LC_MESSAGES/site.mo``."""
 FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}")
 
 
@@ -136,6 +140,44 @@ def compile_mo(lang: str = "ru") -> Path:
     return target
 
 
+def names(text: str) -> list[str]:
+    """The names of a template's fields, without their format (the site's Russian gives a number's
+    noun its three forms there: ``{n:партия|партии|партий}``, read by ``sitegen.words.counted``)."""
+    return sorted({field.split(":")[0].split("!")[0] for field in FIELD.findall(text)})
+
+
+def site_problems(lang: str = "ru") -> list[str]:
+    """Every problem of the site domain's catalogue: an empty or fuzzy translation, or one whose
+    fields differ from its template's. (A page text without its Russian is reported by the
+    generator itself, which warns, and so fails the strict build, for each one it meets.)"""
+    path = SITE_LOCALE / lang / "site.po"
+    with path.open("rb") as handle:
+        site = read_po(handle, locale=lang, domain="site")
+    problems = []
+    for message in site:
+        if not message.id:
+            continue
+        if not message.string or message.fuzzy:
+            problems.append(f"{path.name}: the {lang} for {message.id!r} is empty or fuzzy")
+        elif names(message.string) != names(message.id):
+            problems.append(f"{path.name}: the {lang} for {message.id!r} has the fields {names(message.string)}, "
+                            f"the template {names(message.id)}")
+    return problems
+
+
+def compile_site_mo(lang: str = "ru") -> Path:
+    problems = site_problems(lang)
+    if problems:
+        raise SystemExit("\n".join(problems))
+    with (SITE_LOCALE / lang / "site.po").open("rb") as handle:
+        site = read_po(handle, locale=lang, domain="site")
+    target = SITE_LOCALE / lang / "LC_MESSAGES" / "site.mo"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("wb") as handle:
+        write_mo(handle, site)
+    return target
+
+
 def missing(lang: str = "ru") -> Catalog:
     found = extracted()
     merged, _ = catalogue(lang)
@@ -156,13 +198,14 @@ def main(argv: list[str]) -> int:
                 print(f"{where[0]}\t{msgid}")
         return 0
     if command == "check":
-        problems = check()
+        problems = check() + site_problems()
         for problem in problems:
             print(problem)
         print(f"{len(problems)} problem(s) in the Russian message catalogue", file=sys.stderr)
         return 1 if problems else 0
     if command == "compile":
         print(f"wrote {compile_mo().relative_to(ROOT)}")
+        print(f"wrote {compile_site_mo().relative_to(ROOT)}")
         return 0
     if command == "missing":
         write_po(sys.stdout.buffer, missing(), omit_header=True, width=100)

@@ -25,16 +25,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
-TOOLS = Path(__file__).resolve().parent
-if str(TOOLS) not in sys.path:
-    sys.path.insert(0, str(TOOLS))
-
-import edition_meta  # noqa: E402
-import tei  # noqa: E402
+import edition_meta
+import tei
 
 DATA = "data"
 REPORT_FIELDS = ("implemented", "code", "tests")

@@ -1,6 +1,6 @@
 """A TEI P5 document for each source, generated from ``sources/`` and the catalogue.
 
-Never kept by hand: ``tools/gen_pages.py`` calls :func:`documents` at every site build and
+Never kept by hand: ``tools/model.py`` calls :func:`documents` at every site build and
 publishes ``sources/<key>/<key>.tei.xml`` beside the source page; ``python tools/tei.py DEST``
 writes the same files into a folder. One document holds:
 
@@ -37,13 +37,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-TOOLS = Path(__file__).resolve().parent
-if str(TOOLS) not in sys.path:
-    sys.path.insert(0, str(TOOLS))
-
-import citations  # noqa: E402
-import edition_meta  # noqa: E402
-import gen_pages  # noqa: E402
+import citations
+import edition_meta
+from sitegen import model
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_NS = "http://www.w3.org/XML/1998/namespace"
@@ -97,7 +93,7 @@ class Terms:
     def __init__(self, glossary: list[dict], meta: edition_meta.Meta) -> None:
         self.entry: dict[str, dict] = {}
         for term in glossary:
-            for form in gen_pages.term_forms(term):
+            for form in model.term_forms(term):
                 self.entry.setdefault(form, term)
         forms = sorted(self.entry, key=len, reverse=True)
         self.pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, forms)) + r")(?!\w)") if forms else None
@@ -110,7 +106,7 @@ class Terms:
         for match in self.pattern.finditer(text) if self.pattern else ():
             append_text(node, text[position:match.start()])
             term = self.entry[match.group(0)]
-            key = gen_pages.term_slug(term.get("term", ""))
+            key = model.term_slug(term.get("term", ""))
             self.used[key] = term
             el(node, "term", match.group(0), key=key, ref=self.meta.url("glossary/", None) + f"#{key}")
             position = match.end()
@@ -147,7 +143,7 @@ class Citations:
         bibl = el(parent, "bibl")
         work = self.works.get(key)
         if work is None:
-            gen_pages.warn("sources/bibliography.toml", f"a text cites [@{key}], which has no entry")
+            model.warn("sources/bibliography.toml", f"a text cites [@{key}], which has no entry")
             bibl.text = key
             return bibl
         self.used.setdefault(key, work)
@@ -308,7 +304,7 @@ def header(tei: ET.Element, src: dict, ed: Any, meta: edition_meta.Meta, cites: 
     class_decl = el(encoding, "classDecl")
     kinds = el(class_decl, "taxonomy", xml_id="passage-kinds")
     el(kinds, "desc", "The kinds of passage (the type of each ab).")
-    for kind, text in gen_pages.KINDS.items():
+    for kind, text in model.KINDS.items():
         category = el(kinds, "category", xml_id=f"kind.{kind}")
         el(category, "catDesc", f"{kind}: {text}")
     games = el(class_decl, "taxonomy", xml_id="games")
@@ -316,10 +312,10 @@ def header(tei: ET.Element, src: dict, ed: Any, meta: edition_meta.Meta, cites: 
     for game_id in src.get("games") or []:
         category = el(games, "category", xml_id=f"game.{game_id}")
         desc = el(category, "catDesc")
-        el(desc, "ref", gen_pages.game_name(ed, game_id), target=meta.url(f"games/{game_id}/"))
+        el(desc, "ref", model.game_name(ed, game_id), target=meta.url(f"games/{game_id}/"))
     statuses = el(class_decl, "taxonomy", xml_id="statuses")
     el(statuses, "desc", "How sure a rule is.")
-    for status, text in gen_pages.STATUSES.items():
+    for status, text in model.STATUSES.items():
         category = el(statuses, "category", xml_id=f"status.{status}")
         el(category, "catDesc", f"{status}: {text}")
 
@@ -373,7 +369,7 @@ def document(ed: Any, key: str, meta: edition_meta.Meta) -> bytes:
             rule = ed.rules[rid]
             resting = [p for p in rule.get("passages") or [] if ed.passages.get(p, {}).get("source") == key]
             item = el(listing, "item", xml_id=rid, n=rid, ana=f"#status.{rule.get('status')}"
-                      if rule.get("status") in gen_pages.STATUSES else None,
+                      if rule.get("status") in model.STATUSES else None,
                       corresp=" ".join(f"#{p}" for p in resting) or None)
             el(item, "ref", rule.get("title") or rid, target=meta.url(f"games/{rule['game']}/", rid)).tail = \
                 f" ({rid}, {rule.get('status', '')}): " + " ".join(str(rule.get("statement", "")).split())
@@ -438,12 +434,7 @@ def original_text(xml: bytes) -> str:
 
 def load_edition() -> Any:
     """The sources, catalogue and glossary, read as the page generator reads them (no engine)."""
-    ed = gen_pages.Edition()
-    gen_pages.load_sources(ed)
-    gen_pages.load_catalogues(ed)
-    ed.glossary = gen_pages.load_toml_list(gen_pages.REPO / "sources" / "glossary.toml", "terms")
-    ed.works = gen_pages.load_toml_list(gen_pages.REPO / "sources" / "bibliography.toml", "works")
-    return ed
+    return model.load_texts(model.Edition())
 
 
 def main(argv: list[str]) -> int:
