@@ -75,6 +75,52 @@ def test_leak_check_catches_a_hidden_card_in_a_view() -> None:
     assert secret not in seen.hidden(state, 2)
 
 
+RAMS_LEAK_CASE = play.GameCase(
+    "rams", {"players": 5, "ace_must_play": "trump-ace", "trump_ace_cover": "led", "five_of_a_suit_others": "flat",
+             "rams_others": "nothing", "start_record": "two-hundred", "jacks": "plain",
+             "jacks_no_trick": "no-penalty", "stake": 7},
+    458191, ["random", "heuristic", "heuristic", "heuristic", "heuristic"], 4)
+"""The fuzzer's case (``make fuzz SECONDS=150 SEED=1``) that reported ``view.leak[rams]``: view(0) shows
+hidden cards AD AH AS, at step 29, the first action of deal 2."""
+RAMS_LEAK_ACTIONS = ("pass", "pass", "buy", "discard QS", "discard 5H", "draw 2", "buy", "discard 10S", "discard 6S",
+                     "draw 2", "buy", "discard 5C", "discard AC", "draw 2", "keep", "play AD", "play 3D", "play 5D",
+                     "play QD", "play 9D", "play 3H", "play JD", "play 10D", "play 6H", "play AH", "play 3S",
+                     "play 10H", "play QC", "play AS", "play KH")
+"""Its actions to step 29, as the bots chose them: deal 1 played out, seat 3 taking every trick."""
+
+
+@pytest.mark.rule("rams.score.aces-with-trick", "rams.score.no-trick")
+def test_rams_earlier_deals_ledger_entries_name_no_hidden_card() -> None:
+    """The view's ledger carries the deal before too: deal 1's entries name the aces held
+    (A♥ A♦ written off with seat 3's tricks, A♠ paid by seat 4 without one), every one of them
+    played in deal 1's tricks. In deal 2 seats 2 and 3 hold an A♥ and an A♦ again and the A♠
+    lies in the stock, hidden from seat 0: the entries of deal 1 name deal 1's cards, not theirs, so they are no leak; an entry
+    of the deal in progress naming a hidden card still is."""
+    state = engine.new_game(RAMS_LEAK_CASE.game, RAMS_LEAK_CASE.variant, RAMS_LEAK_CASE.seed)
+    for text in RAMS_LEAK_ACTIONS:
+        state.apply(Action.parse(text))
+    assert state.deal_number == 2 and not state.is_over()
+    view = state.view(0)
+    earlier = [e for e in view["ledger"]["entries"] if e["deal"] == 1]
+    named = seen.card_texts({"entries": earlier}, None)
+    assert {"AD", "AH", "AS"} <= named
+    assert {"AD", "AH", "AS"} <= seen.hidden(state, 0)  # (dealt again in deal 2: the same names)
+    assert "AH" in map(str, state.hands[2]) and "AD" in map(str, state.hands[3]) and "AS" in map(str, state.stock)
+    assert seen.card_texts(view, state.deal_number) & {"AD", "AH", "AS"} == set()
+    assert not seen.leak(state, 0, view)
+    secret = str(state.hands[2][0])
+    view["ledger"]["entries"].append({**earlier[-1], "deal": state.deal_number, "why": f"seat 2 holds {secret}"})
+    assert seen.leak(state, 0, view) == {secret}
+
+
+def test_rams_leak_case_runs_clean() -> None:
+    """The reported case again, with every check after every action: nothing found."""
+    report = Report()
+    play.run_case(RAMS_LEAK_CASE, report)
+    assert report.totals["games"] == 1 and report.totals["actions"] > len(RAMS_LEAK_ACTIONS)
+    assert not report.failures, report.summary()
+
+
 def test_illegal_check_catches_an_unlisted_action_accepted() -> None:
     state = engine.new_game("petukh", {"players": 3}, seed=1)
     legal = state.legal_actions()

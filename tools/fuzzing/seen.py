@@ -25,6 +25,7 @@ from engine.partie import Partie
 
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([SHDC♠♥♦♣])(?![0-9A-Za-z])")
 SKIPPED_VIEW_KEYS = ("previous_deal", "log", "score_sheet")
+"""Top-level view keys read only for the deal in progress (their entries of other deals are left out)."""
 GROWING = ("history", "_log", "deals", "score_sheet")
 
 
@@ -94,7 +95,13 @@ def hidden(state: GameState, seat: int) -> set[str]:
 def card_texts(value: Any, current_deal: int | None) -> set[str]:
     """Every card named anywhere in a view (as ``7H`` or ``7♥``, alone or inside a text),
     leaving out what belongs to earlier deals (``previous_deal``, log
-    entries and score-sheet rows of other deals)."""
+    entries, score-sheet rows and ledger entries of other deals).
+
+    The view's ledger carries the entries of the deal before the one in progress too
+    (:func:`engine.table_view.ledger_entries`): a deal's cards are dealt again from the same
+    deck, so a card an earlier deal's entry names (Рамс: "aces held with a trick (A♥ A♦)",
+    rams.score.aces-with-trick, written once every card of that deal was played) is not one
+    of the deal in progress, whoever holds a card of that name now."""
     found: set[str] = set()
 
     def walk(v: Any, top: bool) -> None:
@@ -104,6 +111,9 @@ def card_texts(value: Any, current_deal: int | None) -> set[str]:
         elif isinstance(v, dict):
             for key, item in v.items():
                 if top and key in SKIPPED_VIEW_KEYS:
+                    continue
+                if top and key == "ledger" and isinstance(item, dict):
+                    walk({k: x for k, x in item.items() if k != "entries"}, False)
                     continue
                 walk(item, False)
         elif isinstance(v, (list, tuple)):
@@ -118,6 +128,10 @@ def card_texts(value: Any, current_deal: int | None) -> set[str]:
         for row in value.get("score_sheet") or []:
             if isinstance(row, dict) and row.get("deal") == current_deal:
                 walk(row, False)
+        ledger = value.get("ledger")
+        for entry in (ledger.get("entries") or []) if isinstance(ledger, dict) else []:
+            if isinstance(entry, dict) and entry.get("deal") == current_deal:
+                walk(entry, False)
     return found
 
 
