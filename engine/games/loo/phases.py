@@ -26,6 +26,8 @@ __all__ = ["FLOW", "PHASES", "BIDDING", "BUYING", "PLAY_TRICKS", "flow_with"]
 
 _BIDS = {choice: Action(choice) for choice in ("pass", "stand", "buy")}
 """Each bid's action, made once (actions are values)."""
+_DRAWS = tuple(Action("draw", value=n) for n in range(53))
+"""A buyer's draw of n cards, made once for each n (the legal list of every discard step offers it)."""
 
 
 class _Bidding(Dialogue["LooState"]):
@@ -72,7 +74,8 @@ class _Buying(Exchange["LooState"]):
         return len(state.pending) >= len(state.stock) or not state.hands[seat]
 
     def finish_action(self, state: LooState, seat: int) -> Action:
-        return Action("draw", value=len(state.pending))
+        n = len(state.pending)
+        return _DRAWS[n] if n < len(_DRAWS) else Action("draw", value=n)
 
     def give_card(self, state: LooState, seat: int, card: Card) -> None:
         state.hands[seat].remove(card)
