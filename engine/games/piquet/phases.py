@@ -79,8 +79,10 @@ class _Exchange(Exchange["PiquetState"]):
         return state.hands[seat]
 
     def legal(self, state: PiquetState, seat: int) -> list[Action]:
-        acts = [_DISCARD[c] for c in state.hands[seat]] if len(state.pending) < self.most(state, seat) else []
-        return acts + [_DRAW] if self.may_finish(state, seat) else acts
+        least, most = state.exchange_bounds(self.elder)  # (once for both: most, and may_finish's least)
+        laid_out = len(state.pending)
+        acts = [_DISCARD[c] for c in state.hands[seat]] if laid_out < most else []
+        return acts + [_DRAW] if laid_out >= least else acts
 
     def given(self, state: PiquetState, seat: int) -> list[Card]:
         return state.pending
