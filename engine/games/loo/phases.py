@@ -44,8 +44,8 @@ class _Bidding(Dialogue["LooState"]):
     def automatic(self, state: LooState, seat: int) -> bool:
         if state.bid_options(seat) != ["stand"]:
             return False
-        self.note(state, seat, Action("stand"), state.stand_rule(seat))
-        return state.stands_unasked(seat)
+        self.note(state, seat, _BIDS["stand"], state.stand_rule(seat))
+        return state.stands_unasked(seat, asked=True)
 
     def said(self, state: LooState, seat: int, action: Action, viewer: int | None) -> str:
         return state.bid_word(seat) or action.kind
@@ -66,6 +66,16 @@ class _Buying(Exchange["LooState"]):
 
     def given(self, state: LooState, seat: int) -> list[Card]:
         return state.pending
+
+    def legal(self, state: LooState, seat: int) -> list[Action]:
+        # Exchange.legal spelled out for the buyer (offered: the hand; most: the stock; least: one
+        # card before the draw): the hot path of every discard step, without its six calls
+        laid_aside = len(state.pending)
+        gives = self._gives
+        acts = [gives[c.index] for c in state.hands[seat]] if laid_aside < len(state.stock) else []
+        if laid_aside >= self.least(state, seat):
+            acts.append(self.finish_action(state, seat))
+        return acts
 
     def most(self, state: LooState, seat: int) -> int:
         return len(state.stock)
