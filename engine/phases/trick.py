@@ -382,7 +382,7 @@ class TrickPlay(Phase[S]):
             if tables.fast:  # allowed_bits, inlined (hot path)
                 bits = table._bits[seat]
                 led = table._led
-                allowed = bits & tables.first[led] or bits & tables.second[led] or bits
+                allowed = bits & tables.first[led] or bits & tables.second[led] or bits  # (the follow rule)
                 narrow = tables.narrow
                 table._allowed = allowed if narrow is None else narrow(allowed, trick, tables.trump_index)
             else:
