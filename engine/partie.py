@@ -92,6 +92,8 @@ class Partie(GameState):
     FLOW: ClassVar[Flow | None] = None
     """The game's deal: its phases in their usual order and the named exits from it
     (:class:`~engine.phases.base.Flow`); :meth:`enter` holds the game to it."""
+    _step: Phase[Any]
+    """The phase on now, as its object (``PHASES[_phase]``, kept by :meth:`enter`)."""
     dialogue: DialogueState
     """The deal's dialogues (:class:`~engine.phases.dialogue.DialogueState`: the order of the
     one opened last, the position in it, the calls made), begun anew with each deal."""
@@ -120,6 +122,7 @@ class Partie(GameState):
         self.deal_number = 0
         self._actions_applied = 0  # the state's version: every action applied changes it
         self._handed: tuple[int, int, tuple[Action, ...]] | None = None  # the legal list last handed out
+        self._step = self.PHASES["over"]  # (until the first deal enters its first phase)
         self.setup()
         self.dealer = self.choose_first_dealer(first_dealer)
         self.first_dealer = self.dealer
@@ -483,13 +486,14 @@ class Partie(GameState):
                 raise EngineError(f"{self.game_id}: the deal goes from {now or 'its start'} to {phase}, "
                                   f"a step its flow does not declare ({flow!r})")
             self._phase = phase
+            self._step = self.PHASES[phase]
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to act may take (a fresh list; none once the game is over)."""
         seat = self._to_act
         if seat is None:
             return []
-        phase = self.PHASES[self._phase]
+        phase = self._step
         legal = phase.legal(self, seat)
         if phase.by_identity:
             self._handed = (self._actions_applied, seat, tuple(legal))
@@ -517,7 +521,7 @@ class Partie(GameState):
         if type(action) is not Action:
             action = Action.coerce(action)
         seat = self._to_act
-        phase = self.PHASES[self._phase]
+        phase = self._step
         if seat is None:  # (the refusal names the rule that ended the game: one it adopts is restated, own_rule)
             over = self._ended_by or self.partie_rule("end") or self.step_rule("outcome") or "outcome"
             raise self.own_rule(IllegalActionError(over, action, Text("the game is over"), seat))

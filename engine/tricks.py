@@ -40,6 +40,7 @@ from typing import Any
 from engine.cards import ALL_CARDS, Card, Suit
 
 __all__ = [
+    "BitConstraint",
     "SUIT",
     "SUIT_ELSE_TRUMP",
     "SUIT_OR_TRUMP",
@@ -98,6 +99,29 @@ It receives the cards the follow policy (and heading) already allow and
 returns the subset the game allows; it must not return an empty list when
 ``legal`` is not empty.
 """
+
+
+class BitConstraint:
+    """A game's :data:`Constraint` that also answers on bit sets, so that a deal under it
+    runs on the bit sets of trick play (:mod:`engine.phases.trick`) like a plain rule.
+
+    ``cards`` is the constraint on cards (:data:`Constraint`); ``bits(allowed, trick,
+    trump)`` the same on a hand's allowed cards as a bit set (bit ``card.index``), the
+    trick as cards and ``trump`` as a suit index (-1 for none): it returns the bits the
+    game allows, the same cards ``cards`` returns.  Calling the object calls ``cards``."""
+
+    __slots__ = ("cards", "bits", "__name__")
+
+    def __init__(self, cards: Constraint, bits: Callable[[int, Sequence[Card], int], int]) -> None:
+        self.cards = cards
+        self.bits = bits
+        self.__name__ = getattr(cards, "__name__", type(self).__name__)
+
+    def __call__(self, hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, legal: list[Card]) -> list[Card]:
+        return self.cards(hand, trick, trump, legal)
+
+    def __repr__(self) -> str:
+        return f"<BitConstraint {self.__name__}>"
 
 
 def _follow_suit(hand: Sequence[Card], led: Suit, trump: Suit | None) -> list[Card]:

@@ -255,8 +255,8 @@ MUTANTS: tuple[Mutant, ...] = (
        "mushka.play.lead", "the first lead goes to the dealer's side of the table, not his left"),
     # ----- the shared kernel (tricks.py, phases/trick.py, ledger.py)
     _m("kernel-fast-follow-no-trump", "phases/trick.py",
-       "table._allowed = bits & tables.first[led] or bits & tables.second[led] or bits",
-       "table._allowed = bits & tables.first[led] or bits",
+       "allowed = bits & tables.first[led] or bits & tables.second[led] or bits  # (the follow rule)",
+       "allowed = bits & tables.first[led] or bits  # (the follow rule)",
        "ruffe-and-trumps.play.follow", "on bit sets, a hand that cannot follow need not trump"),
     _m("kernel-follow-no-trump", "tricks.py",
        "return [c for c in hand if c.suit is led] or [c for c in hand if c.suit is trump] or list(hand)",

@@ -6,11 +6,12 @@ of card indexes and as its play actions in index order, the trick, the leader, t
 tricks won, the voids shown) and declares one :class:`TrickPlay` among its phases.
 
 A deal's follow rule is the kernel's :class:`~engine.tricks.PlayRule`.  When it is plain
-(no heading, no game constraint, no card that changes suit) and has no special strength,
-the deal runs on bit sets: the legal cards are ``hand & first[led] or hand & second[led]
+(no heading, no game constraint, no card that changes suit), or its only addition is a
+constraint that answers on bit sets too (:class:`~engine.tricks.BitConstraint`: Рамс's
+trump ace), and it has no special strength, the deal runs on bit sets: the legal cards are ``hand & first[led] or hand & second[led]
 or hand`` (:func:`~engine.tricks.follow_masks`), the winner is kept as the cards fall
 from :func:`~engine.tricks.strength_table`, and the voids come from a table by suit led
-and suit played.  Otherwise (Памфил's pamphil, Рамс's trump ace, Мушка's ace of spades)
+and suit played.  Otherwise (Памфил's pamphil, Мушка's ace of spades)
 the kernel's :func:`~engine.tricks.legal_plays` and :func:`~engine.tricks.trick_winner`
 answer, with the game's hooks.
 """
@@ -29,6 +30,7 @@ from engine.phases.base import S, Phase
 from engine.view_types import LastTrick, TrickKeys
 from engine.tricks import (
     SUIT_OR_TRUMP,
+    BitConstraint,
     PlayRule,
     card_bits,
     follow_masks,
@@ -81,21 +83,26 @@ class DealTables(NamedTuple):
     """:func:`void_mask` by ``led * 4 + played``."""
     strengths: tuple[tuple[int, ...], ...]
     """Fast only: each card's strength by suit led (:func:`strength_table`)."""
+    trump_index: int = -1
+    narrow: Callable[[int, list[Card], int], int] | None = None
+    """Fast only: a game's constraint on bit sets (:class:`~engine.tricks.BitConstraint`), else None."""
 
 
 @functools.cache
 def _fast_tables(rule: PlayRule, trump: int) -> DealTables:
     first, second = follow_masks(trump, rule.follow)
     voids = tuple(void_mask(led, played, trump, rule.follow) for led in range(4) for played in range(4))
+    narrow = rule.constraint.bits if isinstance(rule.constraint, BitConstraint) else None
     return DealTables(rule, SUITS[trump] if trump >= 0 else None, True, first, second, voids,
-                      tuple(strength_table(trump, led) for led in range(4)))
+                      tuple(strength_table(trump, led) for led in range(4)), trump, narrow)
 
 
 def deal_tables(rule: PlayRule, trump: Suit | None) -> DealTables:
     """The tables of a deal's play under ``rule`` with ``trump`` trumps (cached for the
     rules that run on bit sets)."""
     t = trump.index if trump is not None else -1
-    if rule.plain and rule.strength is None:
+    if rule.strength is None and (rule.plain or (not rule.head and rule.suit_of is None
+                                                 and isinstance(rule.constraint, BitConstraint))):
         return _fast_tables(rule, t)
     voids = tuple(void_mask(led, played, t, rule.follow) for led in range(4) for played in range(4))
     return DealTables(rule, trump, False, (), (), voids, ())
@@ -213,9 +220,12 @@ class TrickTable:
         bits = self._bits[seat]
         if tables.fast:
             if not self.trick:
-                return bits
-            led = self._led
-            return bits & tables.first[led] or bits & tables.second[led] or bits
+                allowed = bits
+            else:
+                led = self._led
+                allowed = bits & tables.first[led] or bits & tables.second[led] or bits
+            narrow = tables.narrow
+            return allowed if narrow is None else narrow(allowed, self.trick, tables.trump_index)
         return card_bits(legal_plays(self.hand_cards(seat), self.trick, self.trump, tables.rule))
 
     def take_card(self, seat: int, card: Card) -> Action:
@@ -372,7 +382,9 @@ class TrickPlay(Phase[S]):
             if tables.fast:  # allowed_bits, inlined (hot path)
                 bits = table._bits[seat]
                 led = table._led
-                table._allowed = bits & tables.first[led] or bits & tables.second[led] or bits
+                allowed = bits & tables.first[led] or bits & tables.second[led] or bits  # (the follow rule)
+                narrow = tables.narrow
+                table._allowed = allowed if narrow is None else narrow(allowed, trick, tables.trump_index)
             else:
                 table._allowed = table.allowed_bits(seat)
         else:

@@ -26,6 +26,8 @@ __all__ = ["FLOW", "PHASES", "BIDDING", "BUYING", "PLAY_TRICKS", "flow_with"]
 
 _BIDS = {choice: Action(choice) for choice in ("pass", "stand", "buy")}
 """Each bid's action, made once (actions are values)."""
+_DRAWS = tuple(Action("draw", value=n) for n in range(53))
+"""A buyer's draw of n cards, made once for each n (the legal list of every discard step offers it)."""
 
 
 class _Bidding(Dialogue["LooState"]):
@@ -42,8 +44,8 @@ class _Bidding(Dialogue["LooState"]):
     def automatic(self, state: LooState, seat: int) -> bool:
         if state.bid_options(seat) != ["stand"]:
             return False
-        self.note(state, seat, Action("stand"), state.stand_rule(seat))
-        return state.stands_unasked(seat)
+        self.note(state, seat, _BIDS["stand"], state.stand_rule(seat))
+        return state.stands_unasked(seat, asked=True)
 
     def said(self, state: LooState, seat: int, action: Action, viewer: int | None) -> str:
         return state.bid_word(seat) or action.kind
@@ -65,6 +67,16 @@ class _Buying(Exchange["LooState"]):
     def given(self, state: LooState, seat: int) -> list[Card]:
         return state.pending
 
+    def legal(self, state: LooState, seat: int) -> list[Action]:
+        # Exchange.legal spelled out for the buyer (offered: the hand; most: the stock; least: one
+        # card before the draw): the hot path of every discard step, without its six calls
+        laid_aside = len(state.pending)
+        gives = self._gives
+        acts = [gives[c.index] for c in state.hands[seat]] if laid_aside < len(state.stock) else []
+        if laid_aside >= self.least(state, seat):
+            acts.append(self.finish_action(state, seat))
+        return acts
+
     def most(self, state: LooState, seat: int) -> int:
         return len(state.stock)
 
@@ -72,7 +84,8 @@ class _Buying(Exchange["LooState"]):
         return len(state.pending) >= len(state.stock) or not state.hands[seat]
 
     def finish_action(self, state: LooState, seat: int) -> Action:
-        return Action("draw", value=len(state.pending))
+        n = len(state.pending)
+        return _DRAWS[n] if n < len(_DRAWS) else Action("draw", value=n)
 
     def give_card(self, state: LooState, seat: int, card: Card) -> None:
         state.hands[seat].remove(card)

@@ -15,14 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from engine.cards import Card, Rank, Suit, deck_32, deck_52, format_cards
+from engine.cards import SUITS, Card, Rank, Suit, deck_32, deck_52, format_cards
 from engine.errors import IllegalActionError
 from engine.game import Action
 from engine.games.loo.rules import LooRules, LooVariant, jacks_held, one_suit, tricks_word
 from engine.i18n import N_, Text
 from engine.readings import number, reading
 from engine.rules import implements
-from engine.tricks import Constraint
+from engine.tricks import BitConstraint, Constraint
 
 __all__ = ["GAME_ID", "RULES", "ACE_VALUES", "RamsRules", "AceDuty", "ANY_ACE", "rams_pack",
            "may_pass", "ace_values", "deal_score", "five_of_a_suit", "rams_hand", "rams_show",
@@ -118,12 +118,42 @@ def _trump_ace_duty(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]
     return legal
 
 
-def _cover_led(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+_ACE_BIT = tuple(1 << Card(Rank.ACE, suit).index for suit in SUITS)
+"""The trump ace as a bit (bit ``card.index``), by the trump's suit index."""
+_COURT_BITS = tuple(sum(1 << Card(rank, suit).index for rank in (Rank.KING, Rank.QUEEN, Rank.JACK)) for suit in SUITS)
+"""The trump king, queen and jack as bits, by the trump's suit index."""
+
+
+def _trump_ace_duty_bits(allowed: int, trick: Any, trump: int, anywhere: bool) -> int:
+    """:func:`_trump_ace_duty` on bit sets (``allowed``: the cards the follow rule allows;
+    ``trump``: a suit index, -1 for none)."""
+    if trump < 0:
+        return allowed
+    ace = _ACE_BIT[trump]
+    if not allowed & ace:
+        return allowed
+    if not trick:
+        return ace
+    courts = _COURT_BITS[trump]
+    for card in (trick if anywhere else trick[:1]):
+        if courts >> card.index & 1:
+            return ace
+    return allowed
+
+
+def _cover_led_cards(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
     return _trump_ace_duty(hand, trick, trump, legal, False)
 
 
-def _cover_in_trick(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
+def _cover_in_trick_cards(hand: Any, trick: Any, trump: Suit | None, legal: list[Card]) -> list[Card]:
     return _trump_ace_duty(hand, trick, trump, legal, True)
+
+
+_cover_led = BitConstraint(_cover_led_cards, lambda allowed, trick, trump: _trump_ace_duty_bits(allowed, trick, trump, False))
+"""The trump ace covers a trump court led (on cards and on bit sets: trick play's fast path)."""
+_cover_in_trick = BitConstraint(_cover_in_trick_cards,
+                                lambda allowed, trick, trump: _trump_ace_duty_bits(allowed, trick, trump, True))
+"""The trump ace covers a trump court anywhere in the trick (on cards and on bit sets)."""
 
 
 @implements("rams.score.trick", "rams.score.aces-with-trick", "rams.score.no-trick", "rams.jacks.pass",

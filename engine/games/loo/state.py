@@ -267,9 +267,10 @@ class LooState(ListHands, LooAdvice, TrickTable, Partie):
     def _next_bidder(self) -> None:
         BIDDING.advance(self)
 
-    def stands_unasked(self, seat: int) -> bool:
-        """A seat whose only choice is to stand stands without being asked."""
-        if self.bid_options(seat) != ["stand"]:
+    def stands_unasked(self, seat: int, asked: bool = False) -> bool:
+        """A seat whose only choice is to stand stands without being asked (``asked``: the
+        caller has just found :meth:`bid_options` to be that one choice)."""
+        if not asked and self.bid_options(seat) != ["stand"]:
             return False
         self.bids[seat] = "stand"
         self.on_bid(seat, "stand")

@@ -14,7 +14,7 @@ from engine.i18n import N_, Text, _, ngettext, tr
 from engine.games.piquet import advice
 from engine.games.piquet import declarations
 from engine.games.piquet.declarations import DECLARATIONS, LATE
-from engine.games.piquet.rules import (CAPOT, CARTE_BLANCHE, DECLARE, ELDER_EXCHANGE, LOOK, PACK, PLAY,
+from engine.games.piquet.rules import (CAPOT, CARTE_BLANCHE, DECLARE, ELDER_EXCHANGE, LOOK, PLAY,
                                        YOUNGER_EXCHANGE)
 from engine.partie import Partie
 from engine.phases import Dialogue, Exchange, Over, Phase, TrickPlay, TrickRules
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 __all__ = ["FLOW", "PHASES", "CLAIM_DIALOGUE", "ELDERS_EXCHANGE", "YOUNGERS_EXCHANGE", "LOOK_DIALOGUE",
            "CAPOT_DIALOGUE", "PLAY_TRICKS"]
 
-_DISCARD = {c: Action("discard", c) for c in PACK}
 _DRAW = Action("draw")
 
 
@@ -79,8 +78,11 @@ class _Exchange(Exchange["PiquetState"]):
         return state.hands[seat]
 
     def legal(self, state: PiquetState, seat: int) -> list[Action]:
-        acts = [_DISCARD[c] for c in state.hands[seat]] if len(state.pending) < self.most(state, seat) else []
-        return acts + [_DRAW] if self.may_finish(state, seat) else acts
+        least, most = state.exchange_bounds(self.elder)  # (once for both: most, and may_finish's least)
+        laid_out = len(state.pending)
+        gives = self._gives  # (by card index: a dict keyed by cards would hash each in Python)
+        acts = [gives[c.index] for c in state.hands[seat]] if laid_out < most else []
+        return acts + [_DRAW] if laid_out >= least else acts
 
     def given(self, state: PiquetState, seat: int) -> list[Card]:
         return state.pending

@@ -25,7 +25,7 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from engine import catalogue
-from engine.cards import Card, Rank, Suit, deck_32, parse_cards
+from engine.cards import ALL_CARDS, Card, Rank, Suit, deck_32, parse_cards
 from engine.errors import EngineError, IllegalActionError, brief
 from engine.actions import name_kind
 from engine.game import Action
@@ -232,6 +232,10 @@ def point_value(card: Card) -> int:
     return 11 if card.rank is Rank.ACE else min(card.rank_value, 10)
 
 
+_POINT_VALUES = tuple(point_value(c) for c in ALL_CARDS)
+""":func:`point_value` of every card, by ``card.index``."""
+
+
 class Combo(NamedTuple):
     """A combination: ``kind`` (point, sequence, set), its ``key`` (compared: length and sum;
     length and top card; size and rank), its ``suit`` (None for a set) and its cards."""
@@ -256,7 +260,8 @@ def _suits(hand: Iterable[Card]) -> dict[Suit, list[Card]]:
 @implements("piquet.point.length", "piquet.point.equal-length")
 def points_of(hand: Iterable[Card]) -> list[Combo]:
     """Each suit held as a point, best first: longer, then higher in sum."""
-    found = [Combo("point", (len(cards), sum(map(point_value, cards))), suit, tuple(cards))
+    values = _POINT_VALUES
+    found = [Combo("point", (len(cards), sum([values[c.index] for c in cards])), suit, tuple(cards))
              for suit, cards in _suits(hand).items()]
     return sorted(found, key=lambda c: (c.key, -SUITS.index(c.suit or Suit.SPADES)), reverse=True)
 

@@ -225,7 +225,7 @@ class PiquetState(ListHands, TrickTable, Partie):
             return self.blanche_count, self.blanche_count
         took = self.blanche_count if self.deferred and not self.exchanged_by[self.elder] else self.taken[self.elder]
         least, most = exchange_limits(elder, took or 0, self.params)
-        return least, min(most, len(self.talon))
+        return least, min(most, max(0, len(self.talon_cards) - self.drawn))  # (len(self.talon), not sliced)
 
     @property
     def talon(self) -> list[Card]:
