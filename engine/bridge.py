@@ -69,7 +69,7 @@ from . import catalogue, games as game_registry, records, rule_index
 from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, check_time_budget, make_bot
 from .errors import EngineError, IllegalActionError, RecordError, brief
 from .game import Action, GameSpec, GameState, Variant
-from .i18n import N_, Text, _, using
+from .i18n import N_, SeatNames, Text, _, naming, named, using
 from .limits import MAX_SEED, read_json
 
 SEAT_KINDS = ("human",) + BOT_KINDS
@@ -328,7 +328,7 @@ def op_record(request: Mapping[str, Any]) -> dict[str, Any]:
                            "record that shows them")
     comment = ("Taken while the game was being played: this record holds the cards that were still hidden "
                "from the players." if hidden else None)
-    with using("en"):  # a record is data, in the engine's own words, whoever asks: it replays in any language
+    with using("en"), naming(None):  # a record is data, in the engine's own words, whoever asks: it replays in any language
         record = records.make_record(state, seats=session.seats, comment=comment)
     return {"record": record, "hidden_cards": hidden}
 
@@ -338,7 +338,7 @@ def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
     time_budget = _time_budget(request)
     if len(SESSIONS) >= MAX_SESSIONS:
         raise RequestError(Text(TOO_MANY, MAX_SESSIONS))
-    with using("en"):  # (its outcome, in the engine's own words, is checked against the replay's)
+    with using("en"), naming(None):  # (its outcome, in the engine's own words, is checked against the replay's)
         state = records.replay(record)
     seats = [entry["kind"] for entry in record["seats"]]
     bots = {i: make_bot(kind, seed=state.seed * 101 + i, time_budget=time_budget)
@@ -740,8 +740,10 @@ OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 def error_json(error: BaseException) -> dict[str, Any]:
     """An exception as the bridge reports it."""
     if isinstance(error, IllegalActionError):
-        data = error.to_json()
-        data.setdefault("reason", str(error.reason))  # the plain sentence, for the table to show as is
+        names = named()
+        with naming(names.said_to_reader() if names is not None else None):  # (said to the reader: "you")
+            data = error.to_json()
+            data.setdefault("reason", str(error.reason))  # the plain sentence, for the table to show as is
         return data
     if isinstance(error, EngineError):
         return {"type": type(error).__name__, "message": str(error)}
@@ -754,8 +756,12 @@ def error_json(error: BaseException) -> dict[str, Any]:
 
 def dispatch(request: Any) -> dict[str, Any]:
     """Handle one request given as a dict; always returns a response dict, its sentences
-    (and an error's) in the request's ``lang`` (``"en"``, the default, or ``"ru"``)."""
+    (and an error's) in the request's ``lang`` (``"en"``, the default, or ``"ru"``), the seats
+    in them named as its optional ``seat_names`` says (:class:`engine.i18n.SeatNames`: each
+    seat's name and its Russian cases, the reader's seat, said "you" in a refusal, the sides;
+    without it, by number: "seat 2", "игроку 2")."""
     lang = request.get("lang", "en") if isinstance(request, Mapping) else "en"
+    names: SeatNames | None = None
     try:
         if not isinstance(request, Mapping):
             raise RequestError(f"a request must be a JSON object with an 'op', not {type(request).__name__}")
@@ -763,11 +769,13 @@ def dispatch(request: Any) -> dict[str, Any]:
         handler = OPS.get(op) if isinstance(op, str) else None
         if handler is None:
             raise RequestError(f"unknown op {brief(op)}; ops: {', '.join(OPS)}")
-        with using(lang):
+        if request.get("seat_names") is not None:
+            names = SeatNames.read(request["seat_names"])
+        with using(lang), naming(names):
             return {"ok": True, "op": op, **handler(request)}
     except Exception as error:  # every failure becomes a JSON answer, never a crash
         try:
-            with using(lang):
+            with using(lang), naming(names):
                 return {"ok": False, "error": error_json(error)}
         except EngineError:  # (an unknown language, or its catalogue missing: said in English)
             return {"ok": False, "error": error_json(error)}

@@ -31,7 +31,7 @@ from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
 from engine import table_view as table_views
-from engine.i18n import Text, current as current_language, tr
+from engine.i18n import Text, current as current_language, fill, tr
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
@@ -446,7 +446,7 @@ class Partie(GameState):
             if name in SEAT_FIELDS and fields[name] is not None:
                 value = fields[name]
                 seats.extend(s for s in (value if isinstance(value, list) else [value]) if s not in seats)
-        sentence = text.format(**{k: side_words(v) if isinstance(v, list) else v for k, v in fields.items()})
+        sentence = fill(text, **{k: side_words(v) if isinstance(v, list) else v for k, v in fields.items()})
         to_act = self._to_act
         if step.choices and to_act is not None and viewer in (None, to_act):
             labels = [label[:1].lower() + label[1:] for label in dict.fromkeys(
