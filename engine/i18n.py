@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "Text", "N_", "_", "ngettext", "tr", "using",
-           "current", "translation", "render", "fill", "SeatNames", "naming", "named", "CASES", "SECOND_PERSON"]
+           "current", "translation", "render", "fill", "SeatNames", "naming", "named", "written_as", "CASES", "SECOND_PERSON"]
 
 LANGUAGES = ("en", "ru")
 """The languages the engine writes: English (its templates) and Russian."""
@@ -161,6 +161,8 @@ _SIDE = {"side", "сторона", "стороны", "стороне", "стор
 _NOUN = re.compile(r"(?<![\w])(?:(?P<about>[Оо]б?) )?(?P<noun>[A-Za-zА-Яа-яЁё]+) $")
 _PREPOSITION = re.compile(r"(?:^|\s)(?:[Оо]б?|в|на|при) $")
 _SEAT_LIST = re.compile(r"\d+")
+_WRITTEN = re.compile(r"(?<![\w])(?:(?P<about>[Оо]б?) )?(?P<noun>[A-Za-zА-Яа-яЁё]+) (?P<seat>\d)(?![\w])")
+"""A seat a template writes by its number ("Seat 0 cuts {}, seat 1 cuts {}": a two-seat game)."""
 
 SECOND_PERSON = {
     "is": "are", "was": "were", "has": "have", "does": "do", "isn't": "aren't", "doesn't": "don't",
@@ -186,6 +188,7 @@ class SeatNames:
         self.reader = reader
         self.sides = sides
         self.to_reader = to_reader
+        self.key = repr((seats, reader, sides, to_reader))
 
     @classmethod
     def read(cls, value: Any, field: str = "seat_names") -> SeatNames:
@@ -259,7 +262,7 @@ class SeatNames:
                     literal = self._second_person(literal)
                 you = None
             if field is None:
-                out.append(literal)
+                out.append(self._written(literal))
                 continue
             if field == "":
                 field = str(auto)
@@ -272,11 +275,18 @@ class SeatNames:
             listed = None
             if named is not None:
                 literal, text, you, listed = named
-                out.append(literal + text)
+                out.append(self._written(literal) + text)
                 continue
             value = formatter.convert_field(render(value), conversion)
-            out.append(literal + formatter.format_field(value, spec or ""))
+            out.append(self._written(literal) + formatter.format_field(value, spec or ""))
         return "".join(out)
+
+    def _written(self, literal: str) -> str:
+        """The seats a template's own words name by number, named (in the noun's case)."""
+        def name(match: re.Match[str]) -> str:
+            named = self._named(match.group()[:-len(match.group("seat"))], int(match.group("seat")))
+            return match.group() if named is None else named[0] + named[1]
+        return _WRITTEN.sub(name, literal) if any(c.isdigit() for c in literal) else literal
 
     def _named(self, literal: str, value: Any) -> tuple[str, str, int | None, str | None] | None:
         """The literal before a seat field and the seat's name, if the literal ends with a seat's
@@ -347,6 +357,13 @@ def naming(names: SeatNames | None) -> Iterator[SeatNames | None]:
 def named() -> SeatNames | None:
     """The seat names sentences are written with now (None: numbers)."""
     return _names.get()
+
+
+def written_as() -> str:
+    """How sentences are written now, as a key for what is kept once written (a log entry, a
+    ledger line): the language, and the seat names if any (without names: :func:`current`)."""
+    names = _names.get()
+    return _current.get() if names is None else f"{_current.get()}|{names.key}"
 
 
 class Text:

@@ -31,7 +31,7 @@ from engine.determinize import Hidden, redeal
 from engine.ledger import Entry, Ledger
 from engine.phases.base import PHASE_KINDS, Over, Phase
 from engine import table_view as table_views
-from engine.i18n import Text, current as current_language, fill, tr
+from engine.i18n import Text, fill, tr, written_as
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
@@ -318,7 +318,7 @@ class Partie(GameState):
             start = max(0, len(entries) + start)
         # Written in the language of the reader (engine.i18n), once per language: an entry is
         # never changed once appended (APPEND_ONLY). Each caller gets its own dicts.
-        shown = self._shown.setdefault(("log", current_language()), [])
+        shown = self._shown.setdefault(("log", written_as()), [])
         for i in range(len(shown), len(entries)):
             entry = entries[i]
             if isinstance(entry, tuple):
