@@ -46,6 +46,10 @@ measure   game, variants [{..}, {..}], games (this    id, games (so far), identi
 close     id                                          closed
 ========  ==========================================  =============================================
 
+Every op also takes ``lang`` (``"en"``, ``"ru"``) and ``seat_names`` (optional: the table's names
+of its seats, :class:`engine.i18n.SeatNames`; the sentences of the answer then name the seats so,
+a refusal says the reader's seat "you"; without it they say "seat 2", "игроку 2").
+
 >>> import json
 >>> new = json.loads(handle('{"op": "new", "game": "ruffe-and-trumps", "seed": 7,'
 ...                         ' "seats": ["human", "heuristic", "heuristic", "heuristic"]}'))
@@ -172,10 +176,17 @@ def _viewer(request: Mapping[str, Any], session: Session) -> int | None:
 
 
 def _view(state: GameState, seat: int | None) -> dict[str, Any]:
-    view = state.view(seat)
-    if seat is not None and not state.is_over() and state.current_player() == seat:
-        view.setdefault("legal", state.legal_json())
+    with _sides_named(state):
+        view = state.view(seat)
+        if seat is not None and not state.is_over() and state.current_player() == seat:
+            view.setdefault("legal", state.legal_json())
     return view
+
+
+def _sides_named(state: GameState) -> Any:
+    """The request's seat names with the state's sides (unless the request gave them)."""
+    names = named()
+    return naming(names.with_sides([list(side) for side in state.sides()]) if names is not None else None)
 
 
 def _played(seat: int, action: Action, label: str) -> dict[str, Any]:
@@ -438,7 +449,8 @@ def _deal_number(request: Mapping[str, Any]) -> int:
 
 def _deal_result(state: GameState, deal: int, play: dict[str, Any]) -> dict[str, Any]:
     """What happened in deal ``deal`` of ``state`` (finished), and how it was played (``play``)."""
-    summary = state.deal_summary(deal)
+    with _sides_named(state):
+        summary = state.deal_summary(deal)
     return {
         "variant": state.variant.to_json(),
         "summary": summary,

@@ -233,6 +233,10 @@ class SeatNames:
     def to_json(self) -> dict[str, Any]:
         return {"seats": self.seats, "reader": self.reader, "sides": self.sides}
 
+    def with_sides(self, sides: list[list[int]]) -> SeatNames:
+        """These names, the sides the game's state says if the request said none."""
+        return self if self.sides is not None else SeatNames(self.seats, self.reader, sides, self.to_reader)
+
     def said_to_reader(self) -> SeatNames:
         return SeatNames(self.seats, self.reader, self.sides, to_reader=True)
 

@@ -4,10 +4,11 @@
   joined by ``+``: nothing else is asked) has its Russian, with the same placeholders, and the
   Russian has no sentence nobody asks for; every noun ``counted`` counts has its three Russian
   forms, and every ledger unit of the engine its Russian words;
-* on a page in Russian the seats have their Russian names, and the engine's Russian sentences
-  name them in the case the sentence needs (игрока 2 -> Севера, игроки 1 и 3 -> Запад и
-  Восток, стороне 0 -> Югу и Северу), the reader's seat followed by "(вы)"; on an English page
-  everything is as it was ("seat 2" -> "North", "seat 0 is to bid" -> "You are to bid").
+* the table sends the engine its seats' names (words.js ``Places.names``: in Russian with their
+  cases, the reader's followed by "(вы)"; in English the reader's "you"), and the engine names
+  the seats in the case its sentence needs (игроку 2 -> Северу, игроки 1 и 3 -> Запад и Восток,
+  стороне 0 -> Югу и Северу; "seat 0 is to bid" said to the reader -> "you are to bid"); the
+  table rewrites none of the engine's sentences.
 
 The modules are ES modules run by node (a page's language is its ``<html lang>``: the tests give
 node a ``document`` with one).
@@ -109,44 +110,82 @@ def test_the_page_s_language_is_its_html_lang():
 
 
 RUSSIAN_SENTENCES = {
-    "игрок 1 ходит": "Запад ходит",
-    "ход игрока 3": "ход Востока",
-    "передать игроку 2": "передать Северу",
-    "игроком 0 сыграно": "Югом (вы) сыграно",
-    "об игроке 1": "о Западе",
-    "Игрок 0 должен ходить": "Юг (вы) должен ходить",
-    "игроки 1 и 3 пасуют": "Запад и Восток пасуют",
-    "игроки 0, 1 и 3": "Юг (вы), Запад и Восток",
-    "сторона 1 выигрывает": "Запад и Восток выигрывает",
-    "стороне 0 записано 5": "Югу (вы) и Северу записано 5",
-    "о стороне 1": "о Западе и Востоке",
-    "стороной 1": "Западом и Востоком",
-    "игрок 10": "Игрок 10",
+    # a template of the engine, its arguments, and what the engine writes with the table's names
+    ("передать игроку {}", (2,)): "передать Северу",
+    ("ход игрока {}", (3,)): "ход Востока",
+    ("игроком {} сыграно", (0,)): "Югом (вы) сыграно",
+    ("об игроке {}", (1,)): "о Западе",
+    ("Игрок {} должен ходить", (0,)): "Юг (вы) должен ходить",
+    ("игроки {} пасуют", ("1 и 3",)): "Запад и Восток пасуют",
+    ("стороне {} записано 5", (0,)): "Югу (вы) и Северу записано 5",
+    ("о стороне {}", (1,)): "о Западе и Востоке",
+    ("стороной {}", (1,)): "Западом и Востоком",
+    ("игрок {}", (10,)): "игрок 10",
 }
 
 
+def table_names(lang: str, players: int, you: int | None) -> dict[str, Any]:
+    """The seat_names the table sends the engine (words.js Places.names)."""
+    return imported(lang, f"""const p = new words.Places({players}, [], {json.dumps(you)});
+console.log(JSON.stringify(p.names()));""")
+
+
 def test_russian_seat_names_in_the_case_the_engine_s_sentence_needs():
+    """The table sends its names with their cases; the engine writes them in the case its
+    template's noun declares (engine/i18n.py), and the table rewrites nothing."""
+    from engine.i18n import SeatNames, fill, naming, using
+
+    names = table_names("ru", 4, 0)
+    assert names["reader"] == 0 and names["seats"][2] == {"name": "Север", "gen": "Севера", "dat": "Северу",
+                                                          "ins": "Севером", "prep": "Севере"}
+    assert names["seats"][0]["dat"] == "Югу (вы)"
+    read = SeatNames.read(names).with_sides([[0, 2], [1, 3]])
+    with using("ru"), naming(read):
+        said = [fill(template, *args) for template, args in RUSSIAN_SENTENCES]
+    assert said == list(RUSSIAN_SENTENCES.values())
+    seven = table_names("ru", 7, None)
+    assert "reader" not in seven
+    with using("ru"), naming(SeatNames.read(seven)):
+        cases = [fill(t, s) for t, s in (("игрока {}", 6), ("игроку {}", 1), ("игроком {}", 3), ("об игроке {}", 4))]
+    assert cases == ["Юго-востока", "Юго-западу", "Северо-западом", "о Северо-востоке"]  # (no reader: no "(вы)")
     said = imported("ru", f"""const p = new words.Places(4, [[0, 2], [1, 3]], 0);
-const sentences = {json.dumps(list(RUSSIAN_SENTENCES), ensure_ascii=False)};
-console.log(JSON.stringify({{ text: sentences.map((s) => p.text(s)), toYou: sentences.map((s) => p.toYou(s)),
-  label: p.seatLabel(0), who: p.who(0), side: p.sideName(0), sideLabel: p.sideLabel(0),
+console.log(JSON.stringify({{ label: p.seatLabel(0), who: p.who(0), side: p.sideName(0), sideLabel: p.sideLabel(0),
   names: Object.fromEntries([2, 3, 4, 5, 6, 7].map((n) => [n, Array.from({{ length: n }}, (_, s) => words.seatName(n, s))])),
+  cased: Object.keys(words.SEAT_CASES_RU),
   bots: words.botKinds().map(([, name]) => name), reading: words.readingChoiceLabel("cards", {{ held_by: ["Шевцов (default)"] }}, true) }}));""")
-    assert said["text"] == list(RUSSIAN_SENTENCES.values())
-    assert said["toYou"] == said["text"]
     assert (said["label"], said["who"], said["side"], said["sideLabel"]) == ("Юг (вы)", "вы", "Юг и Север", "Юг (вы) и Север")
     assert said["names"]["7"] == ["Юг", "Юго-запад", "Запад", "Северо-запад", "Северо-восток", "Восток", "Юго-восток"]
     assert said["names"]["2"] == ["Юг", "Север"] and said["names"]["5"][2:4] == ["Северо-запад", "Северо-восток"]
+    assert {name for names_ in said["names"].values() for name in names_} <= set(said["cased"])  # every name has its cases
     assert said["bots"][0] == "Разумные (эвристика)" and said["reading"] == "cards — Шевцов (по умолчанию)"
-    cases = imported("ru", """const p = new words.Places(7, [], null);
-console.log(JSON.stringify(["игрока 6", "игроку 1", "игроком 3", "об игроке 4"].map((s) => p.text(s))));""")
-    assert cases == ["Юго-востока", "Юго-западу", "Северо-западом", "о Северо-востоке"]  # (no reader: no "(вы)")
 
 
-def test_english_places_are_as_they_were():
+def test_english_places_and_the_engine_s_sentences_said_to_the_reader():
+    from engine.i18n import SeatNames, naming, tr, using
+
+    names = table_names("en", 4, 0)
+    assert names == {"seats": [{"name": "South (you)", "you": "you", "your": "your"}, {"name": "West"}, {"name": "North"},
+                               {"name": "East"}], "reader": 0}
+    read = SeatNames.read(names).with_sides([[0, 2], [1, 3]])
+    with using("en"), naming(read):
+        logged = [tr("seat {} plays", 1), tr("seats {} tie at {}: nobody scores it", "1 and 3", 4), tr("Side {} scores {}: {} (total {}).", 0, 2, "x", 5),
+                  tr("seat {} is to {}: {}", 0, "bid", "x")]
+    with using("en"), naming(read.said_to_reader()):
+        refused = [tr("seat {} is to {}: {}", 0, "bid", "x"), tr("{} is not in seat {}'s hand", "7S", 0)]
+    assert logged == ["West plays", "West and East tie at 4: nobody scores it", "South (you) & North scores 2: x (total 5).",
+                      "South (you) is to bid: x"]
+    assert refused == ["you are to bid: x", "7S is not in your hand"]
     said = imported("en", """const p = new words.Places(4, [[0, 2], [1, 3]], 0);
-console.log(JSON.stringify([p.text("seat 1 plays; seats 1 and 3 pass; side 0 wins"), p.toYou("seat 0 is to bid"),
-  p.toYou("7S is not in seat 0's hand"), p.textToReader("seat 0 leads"), p.seatLabel(0), p.sideName(1),
-  words.readingChoiceLabel("cards", null, true), words.seatName(5, 3)]));""")
-    assert said == ["West plays; West and East pass; South & North wins", "You are to bid", "7S is not in your hand",
-                    "South (you) leads", "South (you)", "West & East", "cards (default)", "North-east"]
+console.log(JSON.stringify([p.seatLabel(0), p.sideName(1), words.readingChoiceLabel("cards", null, true), words.seatName(5, 3),
+  typeof p.text, typeof p.toYou]));""")
+    assert said == ["South (you)", "West & East", "cards (default)", "North-east", "undefined", "undefined"]
+
+
+def test_the_table_rewrites_no_sentence_of_the_engine():
+    """No grammar over the engine's sentences in the table: the seat-naming regexes and the verb
+    conjugator of words.js are gone (the engine writes the names, issue 25)."""
+    text = "\n".join(path.read_text(encoding="utf-8") for path in sorted(JS.glob("*.js"))
+                     if not path.name.startswith("lang"))  # (the table's own words: "у игрока {0}")
+    for gone in ("toYou", "russianText", "textToReader", "secondPerson", "IRREGULAR", "NOT_VERBS", "seatCase",
+                 "RUSSIAN_CASES", "[Ss]eat", "грок", "торон"):
+        assert gone not in text, gone
