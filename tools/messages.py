@@ -180,14 +180,16 @@ def table_maps(lang: str = "ru") -> dict[str, Any]:
             continue
         key = message.id if isinstance(message.id, str) else message.id[0]
         context = message.context or ""
+        forms = [str(form) for form in message.string] if isinstance(message.string, (list, tuple)) else None
+        said = str(message.string or "") if forms is None else forms[0]
         if context == "count":
-            counts[key] = list(message.string)
+            counts[key] = forms or [said]
         elif context.startswith("unit "):
-            units.setdefault(key, {})[context.split(" ", 1)[1]] = message.string
+            units.setdefault(key, {})[context.split(" ", 1)[1]] = said
         elif context in _CARD_CONTEXTS:
-            cards[_CARD_CONTEXTS[context]][key] = message.string
+            cards[_CARD_CONTEXTS[context]][key] = said
         elif not context:
-            words[key] = message.string
+            words[key] = said
         else:
             raise SystemExit(f"table.po: msgctxt {context!r} of {key!r} is not one the table reads")
     return {"RU": words, "RU_COUNTS": counts, "RU_UNITS": units, "RU_CARDS": cards}
@@ -237,7 +239,7 @@ def check_table(lang: str = "ru") -> list[str]:
     problems += [f"table: no {lang} forms for the counted {p!r}" for p in sorted(plurals - set(counts))]
     problems += [f"table: the counted {p!r} is translated but never counted" for p in sorted(set(counts) - plurals)]
     problems += [f"table: the counted {p!r} needs three forms" for p, forms in counts.items() if len(forms) != 3 or not all(forms)]
-    units = {"points"} | {spec.state_class.UNIT for spec in games.all()}
+    units = {"points"} | {str(getattr(spec.state_class, "UNIT")) for spec in games.all()}
     for unit in sorted(units):
         if set(maps["RU_UNITS"].get(unit, {})) != {"one", "many", "of"}:
             problems.append(f"table: the ledger unit {unit!r} needs its {lang} one, many and of")
