@@ -164,6 +164,8 @@ _SEAT_LIST = re.compile(r"\d+")
 _WRITTEN = re.compile(r"(?<![\w])(?:(?P<about>[Оо]б?) )?(?P<noun>[A-Za-zА-Яа-яЁё]+) (?P<seat>\d)(?![\w])")
 """A seat a template writes by its number ("Seat 0 cuts {}, seat 1 cuts {}": a two-seat game)."""
 
+_YOU_FOR = {"he": "you", "his": "your", "him": "you", "himself": "yourself"}
+_HE = re.compile(r"\b(he|his|him|himself|He|His)\b(?:(?<=\bhe|\bHe) ([\w']+))?")
 SECOND_PERSON = {
     "is": "are", "was": "were", "has": "have", "does": "do", "isn't": "aren't", "doesn't": "don't",
     "shows": "show", "deals": "deal", "writes": "write", "declares": "declare", "wins": "win",
@@ -189,6 +191,7 @@ class SeatNames:
         self.sides = sides
         self.to_reader = to_reader
         self.key = repr((seats, reader, sides, to_reader))
+        self._he = False
 
     @classmethod
     def read(cls, value: Any, field: str = "seat_names") -> SeatNames:
@@ -255,7 +258,11 @@ class SeatNames:
         auto = 0
         listed: str | None = None  # the case of a list of seats named so far ("игроки {} и {}")
         you: int | None = None  # after the reader's "you": "'s" is "your", the verb in the second person
+        he = self._he  # (a sentence inside one about the reader alone: "he holds" is "you hold")
+        said_you = other = False
         for literal, field, spec, conversion in formatter.parse(template):
+            if he:
+                literal = self._pronouns(literal)
             if you is not None:
                 if literal.startswith("'s") and "your" in self.seats[you]:
                     said = self.seats[you]["you"]
@@ -265,6 +272,8 @@ class SeatNames:
                 else:
                     literal = self._second_person(literal)
                 you = None
+            if said_you and not other and not he:
+                literal = self._pronouns(literal)
             if field is None:
                 out.append(self._written(literal))
                 continue
@@ -275,13 +284,18 @@ class SeatNames:
             if listed is not None and literal in _AND and type(value) is int and 0 <= value < len(self.seats):
                 out.append(literal + self.name(value, listed))
                 continue
-            named = self._named(literal, render(value))
+            named = self._named(literal, value)
             listed = None
             if named is not None:
                 literal, text, you, listed = named
+                said_you, other = said_you or you is not None, other or you is None
                 out.append(self._written(literal) + text)
                 continue
-            value = formatter.convert_field(render(value), conversion)
+            self._he = he or (said_you and not other)
+            try:
+                value = formatter.convert_field(render(value), conversion)
+            finally:
+                self._he = he
             out.append(self._written(literal) + formatter.format_field(value, spec or ""))
         return "".join(out)
 
@@ -306,6 +320,8 @@ class SeatNames:
         before = literal[:match.start()] if noun.lower() not in _KEPT else literal
         about = match.group("about")
         reader: int | None = None
+        if type(value) is not int:
+            value = render(value)
         if noun.lower() in _PLURAL and type(value) is int:
             if not 0 <= value < len(self.seats):
                 return None
@@ -337,6 +353,18 @@ class SeatNames:
         if noun[:1].isupper() and not about and noun.lower() not in _KEPT:
             text = text[:1].upper() + text[1:]
         return before, text, reader, case if noun.lower() in _PLURAL else None
+
+    def _pronouns(self, literal: str) -> str:
+        """A template's "he", "his", "him" as the reader's "you", "your", "you" (its verb after "you")."""
+        if not _HE.search(literal):
+            return literal
+        def said(match: re.Match[str]) -> str:
+            word = match.group(1)
+            you = _YOU_FOR[word.lower()]
+            you = you[:1].upper() + you[1:] if word[:1].isupper() else you
+            verb = match.group(2)
+            return you + (match.group(0)[len(word):len(word) + 1] + SECOND_PERSON.get(verb, verb) if verb else "")
+        return _HE.sub(said, literal)
 
     def _second_person(self, literal: str) -> str:
         match = re.match(r"(\s+)([\w']+)", literal)

@@ -170,3 +170,22 @@ def test_bad_seat_names_are_refused_naming_the_field(names, field):
     assert not answer["ok"] and answer["error"]["type"] == "InvalidInputError", answer
     assert answer["error"]["message"].startswith(f"field '{field}'"), answer["error"]["message"]
     assert "Traceback" not in json.dumps(answer)
+
+
+def test_he_in_a_sentence_about_the_reader_alone_is_you():
+    """"he"/"his"/"him" of a template (or of a reason inside it) about the reader's seat alone are
+    said "you"/"your"/"you", the verb after "you" in the second person; about another seat, or
+    in the log's third person, they stay."""
+    from engine.i18n import Text
+
+    names = SeatNames.read(EN)
+    with using("en"), naming(names.said_to_reader()):
+        assert tr("seat {} may not pass: {}", 0, Text("he holds the ace of spades")) == \
+            "you may not pass: you hold the ace of spades"
+        assert tr("seat {} may not buy: {}", 0, Text("his record stands at 2, so he plays the cards dealt to him")) == \
+            "you may not buy: your record stands at 2, so you play the cards dealt to you"
+        assert tr("Seat {} keeps his cards.", 0) == "You keep your cards."
+        assert tr("seat {} may not pass: {}", 1, Text("he holds the ace of spades")) == \
+            "West may not pass: he holds the ace of spades"
+    with using("en"), naming(names):
+        assert tr("Seat {} keeps his cards.", 0) == "South (you) keeps his cards."
