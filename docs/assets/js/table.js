@@ -261,7 +261,7 @@ class Table {
   async refresh(answer) {
     let view = answer && answer.view && answer.view.seat === READER ? answer.view : null;
     if (!view) {
-      const fresh = await this.ask({ op: "view", id: this.id, seat: READER });
+      const fresh = await this.ask({ op: "view", id: this.id, seat: READER }, this.players);
       if (!fresh.ok) throw Object.assign(new Error(fresh.error.message || fresh.error.type), { detail: fresh.error });
       view = fresh.view;
     }
