@@ -47,6 +47,10 @@ measure   game, variants [{..}, {..}], games (this    id, games (so far), identi
 close     id                                          closed
 ========  ==========================================  =============================================
 
+Every op also takes ``lang`` (``"en"``, ``"ru"``) and ``seat_names`` (optional: the table's names
+of its seats, :class:`engine.i18n.SeatNames`; the sentences of the answer then name the seats so,
+a refusal says the reader's seat "you"; without it they say "seat 2", "игроку 2").
+
 >>> import json
 >>> new = json.loads(handle('{"op": "new", "game": "ruffe-and-trumps", "seed": 7,'
 ...                         ' "seats": ["human", "heuristic", "heuristic", "heuristic"]}'))
@@ -70,7 +74,7 @@ from . import catalogue, games as game_registry, records, rule_index
 from .bots import BOT_KINDS, Bot, BotKinds, check_bot_kinds, check_budget, check_time_budget, make_bot
 from .errors import EngineError, IllegalActionError, RecordError, TurnError, brief
 from .game import Action, GameSpec, GameState, Variant
-from .i18n import N_, Text, _, using
+from .i18n import N_, SeatNames, Text, _, naming, named, using
 from .limits import MAX_SEED, read_json
 from .view_types import View
 
@@ -178,10 +182,17 @@ def _viewer(request: Mapping[str, Any], session: Session) -> int | None:
 
 
 def _view(state: GameState, seat: int | None) -> View:
-    view = state.view(seat)
-    if seat is not None and not state.is_over() and state.current_player() == seat:
-        view.setdefault("legal", state.legal_json())
+    with _sides_named(state):
+        view = state.view(seat)
+        if seat is not None and not state.is_over() and state.current_player() == seat:
+            view.setdefault("legal", state.legal_json())
     return view
+
+
+def _sides_named(state: GameState) -> Any:
+    """The request's seat names with the state's sides (unless the request gave them)."""
+    names = named()
+    return naming(names.with_sides([list(side) for side in state.sides()]) if names is not None else None)
 
 
 def _played(seat: int, action: Action, label: str) -> dict[str, Any]:
@@ -334,7 +345,7 @@ def op_record(request: Mapping[str, Any]) -> dict[str, Any]:
                                 "record that shows them"))
     comment = ("Taken while the game was being played: this record holds the cards that were still hidden "
                "from the players." if hidden else None)
-    with using("en"):  # a record is data, in the engine's own words, whoever asks: it replays in any language
+    with using("en"), naming(None):  # a record is data, in the engine's own words, whoever asks: it replays in any language
         record = records.make_record(state, seats=session.seats, comment=comment)
     return {"record": record, "hidden_cards": hidden}
 
@@ -344,7 +355,7 @@ def op_replay(request: Mapping[str, Any]) -> dict[str, Any]:
     time_budget = _time_budget(request)
     if len(SESSIONS) >= MAX_SESSIONS:
         raise RequestError(Text(TOO_MANY, MAX_SESSIONS))
-    with using("en"):  # (its outcome, in the engine's own words, is checked against the replay's)
+    with using("en"), naming(None):  # (its outcome, in the engine's own words, is checked against the replay's)
         state = records.replay(record)
     seats = [entry["kind"] for entry in record["seats"]]
     bots = {i: make_bot(kind, seed=state.seed * 101 + i, time_budget=time_budget)
@@ -450,7 +461,8 @@ def _deal_number(request: Mapping[str, Any]) -> int:
 
 def _deal_result(state: GameState, deal: int, play: dict[str, Any]) -> dict[str, Any]:
     """What happened in deal ``deal`` of ``state`` (finished), and how it was played (``play``)."""
-    summary = state.deal_summary(deal)
+    with _sides_named(state):
+        summary = state.deal_summary(deal)
     return {
         "variant": state.variant.to_json(),
         "summary": summary,
@@ -761,8 +773,10 @@ OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 def error_json(error: BaseException) -> dict[str, Any]:
     """An exception as the bridge reports it."""
     if isinstance(error, IllegalActionError):
-        data = error.to_json()
-        data.setdefault("reason", str(error.reason))  # the plain sentence, for the table to show as is
+        names = named()
+        with naming(names.said_to_reader() if names is not None else None):  # (said to the reader: "you")
+            data = error.to_json()
+            data.setdefault("reason", str(error.reason))  # the plain sentence, for the table to show as is
         return data
     if isinstance(error, TurnError):  # (the seat asked, and the seat whose turn it is: None, the game over)
         return {"type": "TurnError", "message": str(error), "seat": error.seat, "to_act": error.to_act}
@@ -777,8 +791,12 @@ def error_json(error: BaseException) -> dict[str, Any]:
 
 def dispatch(request: Any) -> dict[str, Any]:
     """Handle one request given as a dict; always returns a response dict, its sentences
-    (and an error's) in the request's ``lang`` (``"en"``, the default, or ``"ru"``)."""
+    (and an error's) in the request's ``lang`` (``"en"``, the default, or ``"ru"``), the seats
+    in them named as its optional ``seat_names`` says (:class:`engine.i18n.SeatNames`: each
+    seat's name and its Russian cases, the reader's seat, said "you" in a refusal, the sides;
+    without it, by number: "seat 2", "игроку 2")."""
     lang = request.get("lang", "en") if isinstance(request, Mapping) else "en"
+    names: SeatNames | None = None
     try:
         if not isinstance(request, Mapping):
             raise RequestError(Text("a request must be a JSON object with an 'op', not {}",
@@ -787,11 +805,13 @@ def dispatch(request: Any) -> dict[str, Any]:
         handler = OPS.get(op) if isinstance(op, str) else None
         if handler is None:
             raise RequestError(Text("unknown op {}; ops: {}", brief(op), ', '.join(OPS)))
-        with using(lang):
+        if request.get("seat_names") is not None:
+            names = SeatNames.read(request["seat_names"])
+        with using(lang), naming(names):
             return {"ok": True, "op": op, **handler(request)}
     except Exception as error:  # every failure becomes a JSON answer, never a crash
         try:
-            with using(lang):
+            with using(lang), naming(names):
                 return {"ok": False, "error": error_json(error)}
         except EngineError:  # (an unknown language, or its catalogue missing: said in English)
             return {"ok": False, "error": error_json(error)}

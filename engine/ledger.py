@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from engine.i18n import Text, current as current_language
+from engine.i18n import Text, written_as
 from engine.view_types import SheetEntry, SheetRow
 
 __all__ = ["Entry", "DealRow", "Ledger"]
@@ -157,7 +157,7 @@ class Ledger:
 
     def _shown_entries(self) -> list[SheetEntry]:
         """Every entry's :meth:`Entry.to_json` in the current language (kept; not to be changed)."""
-        shown = self._shown.setdefault(current_language(), [])
+        shown = self._shown.setdefault(written_as(), [])
         for entry in self.entries[len(shown):]:
             shown.append(entry.to_json())
         return shown

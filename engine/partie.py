@@ -34,7 +34,7 @@ from engine.phases.base import PHASE_KINDS, Flow, Over, Phase
 from engine.phases.dialogue import DialogueState
 from engine import table_view as table_views
 from engine.view_types import Account, Calls, LogEntry, SheetRow, Contest, LedgerView, Pile, Prompt, SeatCount, Show, Taken, ViewHeader
-from engine.i18n import Text, current as current_language, tr
+from engine.i18n import Text, fill, tr, written_as
 
 __all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
@@ -336,7 +336,7 @@ class Partie(GameState):
             start = max(0, len(entries) + start)
         # Written in the language of the reader (engine.i18n), once per language: an entry is
         # never changed once appended (APPEND_ONLY). Each caller gets its own dicts.
-        shown: list[LogEntry] = self._shown.setdefault(("log", current_language()), [])
+        shown: list[LogEntry] = self._shown.setdefault(("log", written_as()), [])
         for i in range(len(shown), len(entries)):
             deal, seat, rule, template, args = entries[i]
             shown.append({"deal": deal, "seat": seat, "text": log_text(template, args), "rule": rule,
@@ -462,7 +462,7 @@ class Partie(GameState):
             if name in SEAT_FIELDS and fields[name] is not None:
                 value = fields[name]
                 seats.extend(s for s in (value if isinstance(value, list) else [value]) if s not in seats)
-        sentence = text.format(**{k: side_words(v) if isinstance(v, list) else v for k, v in fields.items()})
+        sentence = fill(text, **{k: side_words(v) if isinstance(v, list) else v for k, v in fields.items()})
         to_act = self._to_act
         if step.choices and to_act is not None and viewer in (None, to_act):
             labels = [label[:1].lower() + label[1:] for label in dict.fromkeys(

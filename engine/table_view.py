@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.cards import Card
 from engine.game import fresh
-from engine.i18n import Text, _, current as current_language, tr
+from engine.i18n import Text, _, tr, written_as
 from engine.view_types import (Account, Call, Calls, ContestLine, DealSummary, LedgerEntry, LedgerView, Pile, SeatCount,
                                Show, TableKeys, Taken)
 
@@ -137,7 +137,7 @@ def _previous_deal(state: Partie) -> DealSummary | None:
         return None
     # A finished deal's summary changes only with the ledger (and the reader's language): kept
     # until then, so that a view does not write it again after every action of the next deal.
-    key = (deal, current_language(), len(state.ledger.entries))
+    key = (deal, written_as(), len(state.ledger.entries))
     kept = state._shown.get(("previous",))
     if kept is None or kept[0] != key:
         kept = state._shown[("previous",)] = (key, state.deal_summary(deal))

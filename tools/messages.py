@@ -12,14 +12,25 @@ own words (``tools/sitegen/locale/ru/site.po``, read by ``sitegen.words.tr``), c
     python tools/messages.py check        # each has its Russian, once, with the same fields
     python tools/messages.py compile      # write engine.mo and site.mo (set-up does this)
     python tools/messages.py missing      # the msgids without Russian, as .po entries to fill
+    python tools/messages.py table        # write docs/assets/js/lang-ru.js from docs/locale/ru/table.po
+
+The play table's own words are a second domain, ``table``, beside the engine's: their Russian in
+``docs/locale/ru/table.po`` (a sentence the table's modules ask ``tr`` for, by its English; a
+counted noun, msgctxt ``count``, by its English plural with its three forms; a ledger's unit,
+msgctxt ``unit one|many|of``; the cards' names, msgctxt ``rank``, ``suit``, ``suit of``),
+compiled to the JSON maps of the generated module ``docs/assets/js/lang-ru.js`` that ``lang.js``
+and ``cards.js`` import (a static asset like every module of the table: served and kept offline
+with them). ``check`` checks both domains: one missing-translation check.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -36,6 +47,12 @@ marked with ``ngettext`` where they are written."""
 SITE_LOCALE = ROOT / "tools" / "sitegen" / "locale"
 """The ``site`` domain: ``<lang>/site.po``, compiled to ``<lang>/LC_MESSAGES/site.mo``."""
 FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}")
+TABLE_PO = ROOT / "docs" / "locale" / "{lang}" / "table.po"
+TABLE_JS = ROOT / "docs" / "assets" / "js" / "lang-{lang}.js"
+JS = ROOT / "docs" / "assets" / "js"
+_LITERAL = r'"(?:[^"\\\n]|\\.)*"'
+_PLACEHOLDER = re.compile(r"\{\d+\}")
+_CARD_CONTEXTS = {"rank": "ranks", "suit": "suits", "suit of": "suitsOf"}
 
 
 def extracted() -> dict[str, list[str]]:
@@ -102,8 +119,9 @@ def fields(text: str) -> list[str]:
 
 
 def check(lang: str = "ru") -> list[str]:
-    """Every problem of the language's catalogue: a marked msgid without its translation, a
-    translation whose fields differ from the template's, a translation nothing marks, a msgid twice."""
+    """Every problem of the language's catalogues: a marked msgid without its translation, a
+    translation whose fields differ from the template's, a translation nothing marks, a msgid
+    twice; and the table domain's (:func:`check_table`)."""
     found = extracted()
     merged, problems = catalogue(lang)
     ids = {k for k in found if not k.startswith("\x00")}
@@ -126,6 +144,112 @@ def check(lang: str = "ru") -> list[str]:
         key = message.id if isinstance(message.id, str) else (message.id[0] if message.id else "")
         if key and key not in ids:
             problems.append(f"{lang}: {key!r} is translated but nothing in the engine marks it")
+    return problems + check_table(lang)
+
+
+def table_asked() -> tuple[set[str], set[str]]:
+    """The sentences the table's modules ask ``tr`` for (a string literal, or literals joined by
+    ``+``) and the plurals they ask ``counted`` for, in every module but the language's own."""
+    sentences: set[str] = set()
+    plurals: set[str] = set()
+    for path in sorted(JS.glob("*.js")):
+        if path.name.startswith("lang"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        for call in re.finditer(r"(?<![\w.])tr\(\s*", text):
+            joined = re.match(rf"({_LITERAL}(?:\s*\+\s*{_LITERAL})*)\s*[,)]", text[call.end():])
+            if joined is None:
+                raise SystemExit(f"{path.name}: tr( is asked for something that is not a sentence: "
+                                 f"{text[call.end():][:60]!r}")
+            sentences.add("".join(json.loads(part) for part in re.findall(_LITERAL, joined.group(1))))
+        for call in re.finditer(rf"(?<![\w.])counted\([^;]*?,\s*({_LITERAL}),\s*({_LITERAL})\)", text):
+            plurals.add(json.loads(call.group(2)))
+    return sentences, plurals
+
+
+def table_catalogue(lang: str = "ru") -> Catalog:
+    with Path(str(TABLE_PO).format(lang=lang)).open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def table_maps(lang: str = "ru") -> dict[str, Any]:
+    """The table's words in ``lang`` as the JSON maps ``lang.js`` and ``cards.js`` read: RU
+    (sentences), RU_COUNTS (three forms by the English plural), RU_UNITS, RU_CARDS."""
+    words: dict[str, str] = {}
+    counts: dict[str, list[str]] = {}
+    units: dict[str, dict[str, str]] = {}
+    cards: dict[str, dict[str, str]] = {name: {} for name in _CARD_CONTEXTS.values()}
+    for message in table_catalogue(lang):
+        if not message.id:
+            continue
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        context = message.context or ""
+        forms = [str(form) for form in message.string] if isinstance(message.string, (list, tuple)) else None
+        said = str(message.string or "") if forms is None else forms[0]
+        if context == "count":
+            counts[key] = forms or [said]
+        elif context.startswith("unit "):
+            units.setdefault(key, {})[context.split(" ", 1)[1]] = said
+        elif context in _CARD_CONTEXTS:
+            cards[_CARD_CONTEXTS[context]][key] = said
+        elif not context:
+            words[key] = said
+        else:
+            raise SystemExit(f"table.po: msgctxt {context!r} of {key!r} is not one the table reads")
+    return {"RU": words, "RU_COUNTS": counts, "RU_UNITS": units, "RU_CARDS": cards}
+
+
+def table_module(lang: str = "ru") -> str:
+    """The text of ``docs/assets/js/lang-ru.js``, generated from ``table.po``."""
+    maps = table_maps(lang)
+    out = [f"// GENERATED by tools/messages.py from docs/locale/{lang}/table.po: do not edit; edit the .po and run",
+           "// `python tools/messages.py table` (tests/test_table_lang.py checks that this file is what it writes).",
+           "// The play table's own words in Russian: its sentences by their English (lang.js tr), the counted",
+           "// nouns' three forms by the English plural (lang.js counted), the ledger's units (lang.js unitWord),",
+           "// the cards' names for a screen reader (cards.js).", ""]
+    for name, value in maps.items():
+        out.append(f"export const {name} = {json.dumps(value, ensure_ascii=False, indent=2)};")
+        out.append("")
+    return "\n".join(out)
+
+
+def write_table_module(lang: str = "ru") -> Path:
+    target = Path(str(TABLE_JS).format(lang=lang))
+    target.write_text(table_module(lang), encoding="utf-8")
+    return target
+
+
+def check_table(lang: str = "ru") -> list[str]:
+    """The table domain's problems: a sentence or counted noun the table asks for without its
+    Russian, a Russian nothing asks for, different placeholders, English left in the Russian, a
+    ledger unit of the engine without its words, a generated module not what the .po gives."""
+    from engine import games
+
+    problems: list[str] = []
+    maps = table_maps(lang)
+    sentences, plurals = table_asked()
+    words = maps["RU"]
+    problems += [f"table: no {lang} for {s!r}" for s in sorted(sentences - set(words))]
+    problems += [f"table: {s!r} is translated but the table never asks for it" for s in sorted(set(words) - sentences)]
+    for english, text in words.items():
+        if not text:
+            problems.append(f"table: the {lang} for {english!r} is empty")
+        elif set(_PLACEHOLDER.findall(english)) != set(_PLACEHOLDER.findall(text)) and not (
+                english.startswith("Every {0}") and set(_PLACEHOLDER.findall(text)) <= set(_PLACEHOLDER.findall(english))):
+            problems.append(f"table: the {lang} for {english!r} has the placeholders {sorted(_PLACEHOLDER.findall(text))}")
+        elif re.search(r"\b(?!JSON\b|Python\b|Pyodide\b|Esc\b|Enter\b|MB\b)[A-Za-z]{2,}\b", text):
+            problems.append(f"table: the {lang} for {english!r} has English left: {text!r}")
+    counts = maps["RU_COUNTS"]
+    problems += [f"table: no {lang} forms for the counted {p!r}" for p in sorted(plurals - set(counts))]
+    problems += [f"table: the counted {p!r} is translated but never counted" for p in sorted(set(counts) - plurals)]
+    problems += [f"table: the counted {p!r} needs three forms" for p, forms in counts.items() if len(forms) != 3 or not all(forms)]
+    units = {"points"} | {str(getattr(spec.state_class, "UNIT")) for spec in games.all()}
+    for unit in sorted(units):
+        if set(maps["RU_UNITS"].get(unit, {})) != {"one", "many", "of"}:
+            problems.append(f"table: the ledger unit {unit!r} needs its {lang} one, many and of")
+    target = Path(str(TABLE_JS).format(lang=lang))
+    if not target.is_file() or target.read_text(encoding="utf-8") != table_module(lang):
+        problems.append(f"table: {target.relative_to(ROOT)} is not what table.po gives: run 'python tools/messages.py table'")
     return problems
 
 
@@ -206,6 +330,9 @@ def main(argv: list[str]) -> int:
     if command == "compile":
         print(f"wrote {compile_mo().relative_to(ROOT)}")
         print(f"wrote {compile_site_mo().relative_to(ROOT)}")
+        return 0
+    if command == "table":
+        print(f"wrote {write_table_module().relative_to(ROOT)}")
         return 0
     if command == "missing":
         write_po(sys.stdout.buffer, missing(), omit_header=True, width=100)

@@ -436,14 +436,16 @@ def test_the_view_names_the_phase_kind_and_words_the_prompt(site_page) -> None:
     view = page.evaluate(TABLE_VIEW)
     assert view["phase"] == "ruff" and view["to_act"] == 0, view["phase"]  # the reader announces first
     rule = "ruffe-and-trumps.ruff.value"
-    vie = {"text": "Seat 1 has vied: {seat} may see, revie or yield.", "rule": rule, "seat": 0, "seats": [0, 1]}
+    # a prompt comes from the engine finished, its seats named with the table's names (the request's
+    # seat_names): the table shows it as it is, its first letter a capital, and rewrites nothing
+    vie = {"text": "North has vied: you may see, revie or yield.", "rule": rule, "seat": 0, "seats": [0, 1]}
     engine = view["prompt"]  # as the engine writes it: "Seat 0: announce the best ruff in hand"
     assert view["phase_kind"] == "dialogue" and engine["seat"] == 0 and engine["rule"] == "ruffe-and-trumps.ruff.announce"
     drawn = page.evaluate(DRAW_AS, [
         {},
         {"phase": "vie", "phase_kind": "dialogue", "prompt": vie},
         {"phase": "vie", "phase_kind": "a-kind-of-its-own", "prompt": vie},
-        {"phase": "vie", "phase_kind": "trick", "prompt": {**vie, "text": "{seat} to play to the trick."}},
+        {"phase": "vie", "phase_kind": "trick", "prompt": {**vie, "text": "you to play to the trick."}},
         {"phase": "vie", "phase_kind": None, "prompt": None},  # neither: the phase's name and the actions
     ])
     ruff, dialogue, unknown, trick, bare = drawn

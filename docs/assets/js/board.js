@@ -56,7 +56,7 @@ export function renderLastDeal(t) {
   }
   box.replaceChildren(
     el("strong", null, tr("Deal {0} is over. ", prev.deal)),
-    t.wordsToReader(prev.text || ""),
+    t.words(prev.text || ""),
     tr(" See the score sheet."));
   box.hidden = false;
 }

@@ -338,7 +338,10 @@ class Compare {
       }
       return;
     }
-    const request = { op: "compare", game: this.gameId, seed, variants };
+    const players = Number(variants[0].players ?? ((this.spec.options || []).find((o) => o.name === "players") || {}).default
+      ?? this.spec.max_players);
+    // the engine names the seats in its sentences as this panel does (words.js Places.names)
+    const request = { op: "compare", game: this.gameId, seed, variants, seat_names: new Places(players).names() };
     if (this.bots.value) request.bots = this.bots.value;  // (empty: the table's own bot)
     const oneDeal = this.dealMode.value === "deal";
     if (oneDeal) {
@@ -426,9 +429,10 @@ class Compare {
         `${humanize(key)}: `, el("strong", null, readingLabel(value)))));
   }
 
-  /** A sentence of the engine, seats named as at the table, cards with their symbols. */
-  words(text, places) {
-    return withSymbols(places.text(text ?? ""));
+  /** A sentence of the engine (its seats named by the engine: the request's seat_names), cards
+   *  with their symbols. */
+  words(text) {
+    return withSymbols(text ?? "");
   }
 
   /** What a score sheet of ledger.js needs of this panel, for a game's seats and sides. */

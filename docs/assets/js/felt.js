@@ -11,7 +11,7 @@
 import { cardBack, cardElement, cardSymbol, suitLabel } from "./cards.js";
 import { counted, tr, unitWord } from "./lang.js";
 import { seatCalls, sitsOut } from "./phase-dialogue.js";
-import { READER, SEAT_NAMES } from "./words.js";
+import { READER, SEAT_NAMES, unstopped } from "./words.js";
 
 /**
  * Cards overlapped like a fan that always fits its box: each card but the last gets a narrow
@@ -248,7 +248,7 @@ function renderPile(t, pile) {
     content = fan(cards || Math.min(pile.count, 4), { small: true, max: cards ? 8 : 4 });
   }
   const v = t.view;
-  const lines = [`${t.wordsToReader(pile.label)}: ${!pile.count ? tr("empty") : single ? cardSymbol(cards[0])
+  const lines = [`${t.words(pile.label)}: ${!pile.count ? tr("empty") : single ? cardSymbol(cards[0])
     : counted(pile.count, "card", "cards")}`,
     pile.trump && v.trump ? tr("trumps {0}", suitLabel(v.trump).split(" ")[0]) : null, holderLine(t, pile)]
     .filter(Boolean).flatMap((line, i) => (i ? [el("br"), line] : [line]));
@@ -294,7 +294,8 @@ function talkBox(t) {
   if (contest && contest.title) box.append(el("h3", { class: "ed-talk-title" }, contest.title));
   for (const line of lines) {
     // the label with the seats named as at this table, and a colon before the text
-    const label = line.label ? t.wordsToReader(line.label).replace(/\s*:?\s*$/, ": ") : null;
+    const said = line.label ? t.words(line.label).trimEnd() : "";
+    const label = said ? `${said.endsWith(":") ? said.slice(0, -1).trimEnd() : said}: ` : null;
     box.append(el("p", { class: line.muted ? "ed-muted" : null }, label ? el("strong", null, label) : null,
       t.words(line.text), line.rule ? " " : null, line.rule ? t.ruleLink(line.rule) : null));
   }
@@ -302,7 +303,7 @@ function talkBox(t) {
   for (const show of shown) {
     const cards = el("span", { class: "ed-shown" }, show.cards.map((card) => cardElement(card, { small: true })));
     // the engine's own sentence for the show, with the seat named as at this table
-    const text = t.wordsToReader(show.text || "").replace(/[.]$/, "");
+    const text = unstopped(t.words(show.text || ""));
     box.append(el("div", { class: "ed-show", "data-kind": show.kind, "data-seat": String(show.seat) },
       el("p", null, `${text} `, show.rule ? t.ruleLink(show.rule) : null), cards));
   }

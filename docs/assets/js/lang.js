@@ -1,9 +1,11 @@
 // The table's own words in the page's language: the page's language (<html lang>, read each
 // time: instant navigation changes it), and `tr("English sentence", ...args)`, the sentence in
-// that language with {0}, {1}… filled from args. English is the key; the Russian is in
-// lang-ru.js, one entry per sentence (tests/test_table_lang.py checks that every sentence asked
-// for here has its Russian). The engine's own sentences come already in the reader's language
-// (edition.js sends the language with every request); only the table's words are here.
+// that language with {0}, {1}… filled from args. English is the key; the Russian is in the
+// gettext domain docs/locale/ru/table.po, compiled by tools/messages.py into lang-ru.js (a
+// generated module; `tools/messages.py check` and tests/test_table_lang.py check that every
+// sentence asked for here has its Russian). The engine's own sentences come already in the
+// reader's language, its seats named with the table's names (edition.js sends the language with
+// every request, the table its seat names); only the table's words are here.
 
 import { RU, RU_COUNTS, RU_UNITS } from "./lang-ru.js";
 

@@ -14,18 +14,14 @@
 // every phase, so phase-dialogue.js exports it as functions of its own.
 
 import { tr } from "./lang.js";
-import { humanize } from "./words.js";
+import { capitalized, humanize } from "./words.js";
 
-/** The engine's prompt as a sentence, its seats named as at this table (the reader's as
- *  "South (you)"); a "{seat}" or "{seats}" left in it is filled from the prompt's seats. */
+/** The engine's prompt as a sentence: its seats named by the engine with the table's names (the
+ *  reader's as "South (you)"), its first letter a capital. */
 export function promptText(t) {
   const prompt = t.view.prompt;
   if (!prompt || !prompt.text) return null;
-  const seats = Array.isArray(prompt.seats) ? prompt.seats : [];
-  const text = String(prompt.text)
-    .replace(/\{seat\}/g, () => (Number.isInteger(prompt.seat) ? t.places.who(prompt.seat) : ""))
-    .replace(/\{seats\}/g, () => seats.map((s) => t.places.who(s)).join(", "));
-  return t.wordsToReader(text).replace(/^./, (c) => c.toUpperCase());
+  return capitalized(t.words(prompt.text));
 }
 
 /** The engine's prompt as nodes: its sentence and its rule linked (and the other game's rule

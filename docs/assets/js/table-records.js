@@ -150,7 +150,9 @@ export async function openRecord(t, text, fileName, { note = null } = {}) {
     return false;
   }
   const generation = ++t.generation;
-  const answer = await t.python.request({ op: "replay", record, time_budget: BOT_TIME_BUDGET });
+  const players = Array.isArray(record.seats) && record.seats.length <= 8 ? record.seats.length : undefined;
+  const answer = await t.ask({ op: "replay", record, time_budget: BOT_TIME_BUDGET }, players);
+  if (answer.ok) t.players = players; // (the view that follows is asked with the record's seats named)
   if (generation !== t.generation) return false;
   if (!answer.ok) {
     t.problem(tr("{0} could not be opened as a record of {1}.", fileName, gameName(t, t.gameId)), answer.error);

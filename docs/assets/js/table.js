@@ -30,7 +30,7 @@ import { BOT_TIME_BUDGET, buildForm, randomSeed, readForm } from "./table-form.j
 import { keepGame, startFromKept } from "./table-records.js";
 import { buildToolbar } from "./table-toolbar.js";
 import { tr } from "./lang.js";
-import { Places, problemNodes, READER } from "./words.js";
+import { capitalized, Places, problemNodes, READER } from "./words.js";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,6 +84,12 @@ class Table {
       }
     };
     window.addEventListener("beforeunload", this.onLeave);
+  }
+
+  /** A request to the engine with the table's seat names (words.js Places.names): the engine
+   *  writes its sentences with them, the reader's seat as "South (you)" and, in a refusal, "you". */
+  ask(request, players = this.view ? this.view.players : this.players) {
+    return this.python.request(players ? { ...request, seat_names: new Places(players, [], READER).names() } : request);
   }
 
   /** This table's game in the worker is now `id`; the one before it is closed there. */
@@ -218,13 +224,13 @@ class Table {
     for (let s = 1; s < players; s++) seats.push(bots);
     this.busy = true;
     this.renderBusy(tr("Dealing…"));
-    const answer = await this.python.request({ op: "new", game: this.gameId, variant, seed, seats,
-      time_budget: BOT_TIME_BUDGET });
+    this.players = players;
+    const answer = await this.ask({ op: "new", game: this.gameId, variant, seed, seats,
+      time_budget: BOT_TIME_BUDGET }, players);
     if (generation !== this.generation) return;
     this.busy = false;
     if (!answer.ok) {
-      this.showFormError(tr("These settings do not make a game: {0}", this.places ? this.places.toYou(answer.error.message)
-        : answer.error.message), answer.error.rule);
+      this.showFormError(tr("These settings do not make a game: {0}", answer.error.message), answer.error.rule);
       this.form.querySelector("details").open = true;
       return;
     }
@@ -257,7 +263,8 @@ class Table {
   async refresh(answer) {
     let view = answer && answer.view && answer.view.seat === READER ? answer.view : null;
     if (!view) {
-      const fresh = await this.python.call({ op: "view", id: this.id, seat: READER });
+      const fresh = await this.ask({ op: "view", id: this.id, seat: READER }, this.players);
+      if (!fresh.ok) throw Object.assign(new Error(fresh.error.message || fresh.error.type), { detail: fresh.error });
       view = fresh.view;
     }
     this.view = view;
@@ -269,7 +276,7 @@ class Table {
     this.busy = true;
     const generation = this.generation;
     this.refusal = null;
-    const answer = await this.python.request({ op: "act", id: this.id, action, seat: READER });
+    const answer = await this.ask({ op: "act", id: this.id, action, seat: READER });
     if (generation !== this.generation) return;
     this.busy = false;
     if (!answer.ok) {
@@ -299,8 +306,8 @@ class Table {
         const pause = delay > 0 ? botPause(delay, seat, lastSeat) : 0;
         const started = performance.now();
         const asked = delay > 0
-          ? this.python.request({ op: "bot", id: this.id, seat: READER })
-          : this.python.request({ op: "advance", id: this.id, seat: READER });
+          ? this.ask({ op: "bot", id: this.id, seat: READER })
+          : this.ask({ op: "advance", id: this.id, seat: READER });
         const [answer] = await Promise.all([asked, sleep(pause)]);
         if (generation !== this.generation) return;
         this.pace.push({ seat, pause, ms: Math.round(performance.now() - started), same: seat === lastSeat });
@@ -369,32 +376,22 @@ class Table {
     return null;
   }
 
-  /** The engine's sentence with the table's seat names and card symbols. */
+  /** The engine's sentence (its seats named by the engine from the request's seat names) with
+   *  card symbols. */
   words(text) {
-    return withSymbols(this.places.text(text));
+    return withSymbols(text ?? "");
   }
 
-  /** The engine's sentence said to the reader: his seat as "South (you)", the others by name. */
-  wordsToReader(text) {
-    return withSymbols(this.places.textToReader(text));
-  }
-
-  /** The refusal in words, said to the reader ("you are to bid", "not in your hand"): the
-   *  engine's reason without the rule id (shown as a link beside it). */
+  /** The refusal in words, said to the reader ("you are to bid", "not in your hand": the
+   *  engine's reason, said to him by the engine): without the rule id (a link beside it). */
   refusalText(error) {
-    const places = this.places || new Places(4, [], READER);
     const sentence = (text) => {
-      const said = withSymbols(places.toYou(text)).replace(/^./, (c) => c.toUpperCase());
-      return /[.!?]$/.test(said) ? said : `${said}.`;
+      const said = capitalized(withSymbols(text));
+      return [".", "!", "?"].includes(said.slice(-1)) ? said : `${said}.`;
     };
     if (error.plain) return error.plain;
     if (error.reason) return sentence(error.reason);
-    const message = String(error.message || "");
-    // the engine's frame (engine/errors.py), in English or in Russian (core.po)
-    const match = /^(?:illegal action '([^']*)' by seat|недопустимый ход «([^»]*)» игрока) (\d+): (.*?)(?: \(([\w.-]+)\))?$/s
-      .exec(message);
-    if (match) return sentence(`${match[4]} (${match[1] ?? match[2]})`);
-    return sentence(message || tr("the engine gave no reason"));
+    return sentence(String(error.message || "") || tr("the engine gave no reason"));
   }
 
   announce(text) {
@@ -530,7 +527,7 @@ class Table {
     const log = this.view.log || [];
     const list = el("ol", { class: "ed-log-list" });
     for (const entry of log) {
-      const text = p.text(entry.text);
+      const text = String(entry.text ?? "");
       const who = entry.seat === null || entry.seat === undefined || text.includes(p.seatName(entry.seat))
         ? "" : `${p.seatName(entry.seat)}: `;
       list.append(el("li", null, el("span", { class: "ed-log-deal" }, `${entry.deal ?? ""}`), " ",
@@ -548,7 +545,7 @@ class Table {
     } else {
       start = Math.max(0, log.length - 1);
     }
-    for (const entry of log.slice(start).slice(-4)) this.announce(spokenCards(p.text(entry.text)));
+    for (const entry of log.slice(start).slice(-4)) this.announce(spokenCards(String(entry.text ?? "")));
     if (log.length) this.lastLogKey = keyOf(log[log.length - 1]);
   }
 }
