@@ -33,6 +33,7 @@ export const RU = {
   "The table starts Python in your browser when it comes into view. ":
     "Стол запустит Python в вашем браузере, когда окажется на экране. ",
   "Start the table now": "Запустить стол сейчас",
+  "Skip to the table": "Перейти к столу",
   "Play the same deals under two readings, with the same bots, and compare the outcomes. ":
     "Сыграйте одни и те же сдачи по двум прочтениям правил, теми же ботами, и сравните итоги. ",
   "The comparison could not start: {0}": "Сравнение не удалось запустить: {0}",
@@ -84,7 +85,10 @@ export const RU = {
   "{0} receives {1}": "{0} получает {1}",
   "{0} pay {1}": "{0} платите {1}",
   "{0} pays {1}": "{0} платит {1}",
-  "{0} even": "{0}: без выигрыша и проигрыша",
+  "No card now: {0}. Answer with the call buttons.": "Карта сейчас не нужна: {0}. Ответьте кнопкой.",
+  "No card now: a call is expected ({0}). Answer with the call buttons.": "Карта сейчас не нужна: ожидается слово ({0}). Ответьте кнопкой.",
+  "{0} neither pay nor receive": "{0} ничего не платите и не получаете",
+  "{0} neither pays nor receives": "{0} ничего не платит и не получает",
 
   // the felt (felt.js)
   "dealer": "сдающий",
