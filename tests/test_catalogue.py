@@ -307,3 +307,13 @@ def test_statements_use_rule_ids_only_as_references(game_id: str) -> None:
                 if found.group(0) in ids and before.count("(") <= before.count(")"):
                     bare.append(f"{rule['id']} ({lang}): {found.group(0)}")
     assert not bare, bare
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_russian_name_in_latin_letters_is_spelt_as_the_english(game_id: str) -> None:
+    """The Russian navigation names a game as every other page does (issue 27): a Russian name
+    in Latin letters ("Ruffe and Trumps") is the English name, letter for letter."""
+    game = load(game_id)["game"]
+    name = (game.get("ru") or {}).get("name")
+    if name and not re.search("[А-Яа-яЁё]", name):
+        assert name == game["name"], f"{game_id}: [game.ru] name {name!r}, [game] name {game['name']!r}"
