@@ -382,6 +382,15 @@
     });
   }
 
+  /** The theme's search dialog (`.md-search`, role="dialog") has no accessible name: axe's
+   *  aria-dialog-name on every page (issue 27). It is named after its field, in the page's
+   *  language. */
+  function nameSearchDialog(root) {
+    for (const dialog of root.querySelectorAll('.md-search[role="dialog"]:not([aria-label]):not([aria-labelledby])')) {
+      dialog.setAttribute("aria-label", tr("Search the edition"));
+    }
+  }
+
   /** A skip link to the page's table, beside the theme's "Skip to content" (issue 27): from the
    *  top of a game page one Tab and Enter reach the table, not 89 Tabs. The table's container
    *  takes the focus (and, scrolled into view, starts as it would). Gone on a page without one. */
@@ -517,6 +526,7 @@
     }
     stableUrls(document); setupExamples(document);
     skipToTable(document);
+    nameSearchDialog(document);
     setupTables(document);
     setupCompares(document);
     // Benchmark flags (bench/run.py): "bare" loads Pyodide alone and stops; "table" starts the

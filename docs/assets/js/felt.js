@@ -151,6 +151,7 @@ function renderReaderSeat(t, position) {
   return el("section", { class: seatClass(t, READER, position) + " ed-you", "aria-label": t.places.seatLabel(READER) },
     el("h3", { class: "ed-seat-name" }, t.places.seatLabel(READER),
       v.to_act === READER && !v.over ? el("span", { class: "ed-turn-chip" }, tr("your turn")) : null),
+    " ", // (read and copied as "South (you) 1 trick", not "South (you)1 trick")
     seatStats(t, READER), row,
     taken ? el("p", { class: "ed-note" }, taken.line) : null);
 }

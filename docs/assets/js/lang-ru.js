@@ -34,6 +34,7 @@ export const RU = {
     "Стол запустит Python в вашем браузере, когда окажется на экране. ",
   "Start the table now": "Запустить стол сейчас",
   "Skip to the table": "Перейти к столу",
+  "Search the edition": "Поиск по изданию",
   "Play the same deals under two readings, with the same bots, and compare the outcomes. ":
     "Сыграйте одни и те же сдачи по двум прочтениям правил, теми же ботами, и сравните итоги. ",
   "The comparison could not start: {0}": "Сравнение не удалось запустить: {0}",
