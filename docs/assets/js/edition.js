@@ -382,36 +382,6 @@
     });
   }
 
-  /** The theme's search dialog (`.md-search`, role="dialog") has no accessible name: axe's
-   *  aria-dialog-name on every page (issue 27). It is named after its field, in the page's
-   *  language. */
-  function nameSearchDialog(root) {
-    for (const dialog of root.querySelectorAll('.md-search[role="dialog"]:not([aria-label]):not([aria-labelledby])')) {
-      dialog.setAttribute("aria-label", tr("Search the edition"));
-    }
-  }
-
-  /** A skip link to the page's table, beside the theme's "Skip to content" (issue 27): from the
-   *  top of a game page one Tab and Enter reach the table, not 89 Tabs. The table's container
-   *  takes the focus (and, scrolled into view, starts as it would). Gone on a page without one. */
-  function skipToTable(root) {
-    for (const old of document.querySelectorAll(".ed-skip-table")) old.remove();
-    const table = root.querySelector(".edition-table[data-game]");
-    if (!table) return;
-    if (!table.id) table.id = "edition-table";
-    table.tabIndex = -1;
-    const link = el("a", { class: "md-skip ed-skip-table", href: `#${table.id}` }, tr("Skip to the table"));
-    link.addEventListener("click", (event) => {
-      event.preventDefault();
-      table.scrollIntoView({ block: "start" });
-      const first = table.querySelector('.ed-hand [tabindex="0"], .edition-table-start:not([disabled]), button, select');
-      (first || table).focus({ preventScroll: true });
-    });
-    const theme = document.querySelector(".md-skip:not(.ed-skip-table)");
-    if (theme) theme.after(link);
-    else document.body.prepend(link);
-  }
-
   function setupTables(root) {
     const tables = Array.from(root.querySelectorAll(".edition-table[data-game]")).filter((t) => !t.dataset.editionReady);
     if (!tables.length) return;
@@ -524,9 +494,7 @@
         observer.observe(t);
       }
     }
-    stableUrls(document); setupExamples(document);
-    skipToTable(document);
-    nameSearchDialog(document);
+    stableUrls(document); setupExamples(document); load("page-aids.js").then((m) => m.pageAids(document), console.error);
     setupTables(document);
     setupCompares(document);
     // Benchmark flags (bench/run.py): "bare" loads Pyodide alone and stops; "table" starts the
