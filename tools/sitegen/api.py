@@ -32,7 +32,7 @@ def _api_modules() -> list[str]:
     return [
         "cards", "tricks", "rules", "actions", "game", "partie", "ledger", "readings", "limits", "i18n",
         "phases.base", "phases.trick", "phases.dialogue", "phases.exchange", "table_view",
-        "determinize", "games", *play, "records", "bots", "bridge",
+        "view_types", "determinize", "games", *play, "records", "bots", "bridge",
         "simulate", "measuring", "stats", "paired", "campaign", *measures,
         "catalogue", "rule_index", "errors", "examples", *examples, *seen,
     ]

@@ -278,7 +278,8 @@ export const RU = {
   "No card now: {0}. Answer with the call buttons.": "Карта сейчас не нужна: {0}. Ответьте кнопкой.",
   "No card now: a call is expected ({0}). Answer with the call buttons.": "Карта сейчас не нужна: ожидается слово ({0}). Ответьте кнопкой.",
   "{0} neither pay nor receive": "{0} ничего не платите и не получаете",
-  "{0} neither pays nor receives": "{0} ничего не платит и не получает"
+  "{0} neither pays nor receives": "{0} ничего не платит и не получает",
+  "The {0} of this deal and the last, entry by entry": "{0} этой сдачи и прошлой, запись за записью"
 };
 
 export const RU_COUNTS = {
