@@ -409,7 +409,7 @@ class GameState:
         if seat is None and allow_none:
             return None
         if type(seat) is not int or not 0 <= seat < self.num_players:
-            raise InvalidInputError(Text("seat {} is not at this table of {} (seats 0..{})",
+            raise InvalidInputError(Text("seat {} is not at this table of {} (numbered from 0 to {})",
                                          brief(seat), self.num_players, self.num_players - 1))
         return seat
 

@@ -173,7 +173,7 @@ SECOND_PERSON = {
     "exchanges": "exchange", "buys": "buy", "stands": "stand", "receives": "receive", "plays": "play",
     "passes": "pass", "leads": "lead", "keeps": "keep", "gives": "give", "counts": "count",
     "announces": "announce", "needs": "need", "goes": "go", "bids": "bid", "draws": "draw",
-    "discards": "discard", "makes": "make", "loses": "lose", "gets": "get", "puts": "put",
+    "discards": "discard", "makes": "make", "loses": "lose", "gets": "get", "puts": "put", "acts": "act",
 }
 """The verbs the engine's English templates put after a seat, in the form they take after
 "you" (a table, not a rule: tests/test_seat_names.py checks every template's word after a

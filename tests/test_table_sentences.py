@@ -46,16 +46,16 @@ def test_a_card_label_never_reads_null() -> None:
 
 def test_a_card_clicked_while_a_call_is_expected_says_what_is_expected() -> None:
     said = node("en", """const places = new words.Places(3, [], 0);
-const t = { places, words: (s) => places.text(s), wordsToReader: (s) => places.textToReader(s),
-  view: { prompt: { text: "Seat 0: vie the ruff or pass", seat: 0, seats: [0] },
+const t = { places, words: (s) => s, wordsToReader: (s) => s,
+  view: { prompt: { text: "South (you): vie the ruff or pass", seat: 0, seats: [0] },
   legal: [{ label: "Vie the ruff", action: { kind: "vie" } }, { label: "Pass", action: { kind: "pass" } }] } };
-const bare = { places, words: (s) => places.text(s), view: { prompt: null, legal: t.view.legal } };
+const bare = { places, words: (s) => s, view: { prompt: null, legal: t.view.legal } };
 console.log(JSON.stringify([felt.callExpected(t), felt.callExpected(bare)]));""")
     assert said[0] == "No card now: South (you): vie the ruff or pass. Answer with the call buttons."
     assert said[1] == "No card now: a call is expected (Vie the ruff, Pass). Answer with the call buttons."
     russian = node("ru", """const places = new words.Places(3, [], 0);
-const t = { places, words: (s) => places.text(s), wordsToReader: (s) => places.textToReader(s),
-  view: { prompt: { text: "Игрок 0: ваше слово", seat: 0, seats: [0] }, legal: [] } };
+const t = { places, words: (s) => s, wordsToReader: (s) => s,
+  view: { prompt: { text: "Юг (вы): ваше слово", seat: 0, seats: [0] }, legal: [] } };
 console.log(JSON.stringify(felt.callExpected(t)));""")
     assert russian.startswith("Карта сейчас не нужна: Юг (вы): ваше слово.")
 
