@@ -36,21 +36,10 @@ from engine import table_view as table_views
 from engine.view_types import Account, Calls, LogEntry, SheetRow, Contest, LedgerView, Pile, Prompt, SeatCount, Show, Taken, ViewHeader
 from engine.i18n import Text, fill, tr, written_as
 
-__all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text", "names_choices"]
+__all__ = ["Partie", "PHASE_KINDS", "SEAT_FIELDS", "log_text"]
 
 SEAT_FIELDS = frozenset(("seat", "leader", "dealer", "winners"))
 """The fields of a prompt's sentence that name seats: given as data too (``prompt.seats``)."""
-
-
-def names_choices(template: str) -> bool:
-    """Whether a prompt's sentence (its English template) already names the choices it
-    offers ("vie the ruff or pass", "look at them, or leave them unseen"): its prompt then
-    says them once, not again after a dash from the actions' labels (issue 27).
-
-    >>> names_choices("Seat {seat}: vie the ruff or pass"), names_choices("Seat {seat}: bid")
-    (True, False)
-    """
-    return " or " in template
 
 
 LogItem = tuple[int, int | None, str, str, tuple[Any, ...]]
@@ -464,8 +453,8 @@ class Partie(GameState):
         written from the phase's rule and sentence."""
         step = self.PHASES[self._phase]
         fields = self.prompt_fields()
-        rule, template = step.cases.get(fields.get("case", ""), (step.rule, step.text))
-        text = step.sentence(self, template)
+        rule, text = step.cases.get(fields.get("case", ""), (step.rule, step.text))
+        text = step.sentence(self, text)
         rule_id = self._ended_by if self._phase == "over" and self._ended_by else self.step_rule(rule)
         assert rule_id is not None, f"the phase {self._phase!r} names no rule"  # (every phase names one)
         seats: list[int] = []
@@ -475,7 +464,7 @@ class Partie(GameState):
                 seats.extend(s for s in (value if isinstance(value, list) else [value]) if s not in seats)
         sentence = fill(text, **{k: side_words(v) if isinstance(v, list) else v for k, v in fields.items()})
         to_act = self._to_act
-        if step.choices and to_act is not None and viewer in (None, to_act) and not names_choices(template):
+        if step.choices and to_act is not None and viewer in (None, to_act):
             labels = [label[:1].lower() + label[1:] for label in dict.fromkeys(
                 self.action_label(a) for a in self.legal_actions())]
             sentence += " — " + (tr("{} or {}", ", ".join(labels[:-1]), labels[-1]) if len(labels) > 1 else labels[0])

@@ -292,28 +292,3 @@ def test_piquet_offers_the_two_reading_sets() -> None:
     assert classic["pique_seat"] == "elder-only" and classic["carte_blanche"] == "dealt-hand"
     differing = {option for option, value in classic.items() if sets["shevtsov"]["readings"][option] != value}
     assert len(differing) >= 10, f"the two sets differ only in {sorted(differing)}"
-
-
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_statements_use_rule_ids_only_as_references(game_id: str) -> None:
-    """A rule id in a statement is a reference in parentheses after words, never a noun of the
-    prose ("the reduced pack of petukh.setup.six-players"): issue 27, in both languages."""
-    ids = {rule["id"] for g in GAME_IDS for rule in rules_of(g)}
-    bare = []
-    for rule in rules_of(game_id):
-        for lang, text in (("en", rule.get("statement", "")), ("ru", (rule.get("ru") or {}).get("statement", ""))):
-            for found in RULE_ID.finditer(text):
-                before = text[:found.start()]
-                if found.group(0) in ids and before.count("(") <= before.count(")"):
-                    bare.append(f"{rule['id']} ({lang}): {found.group(0)}")
-    assert not bare, bare
-
-
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_russian_name_in_latin_letters_is_spelt_as_the_english(game_id: str) -> None:
-    """The Russian navigation names a game as every other page does (issue 27): a Russian name
-    in Latin letters ("Ruffe and Trumps") is the English name, letter for letter."""
-    game = load(game_id)["game"]
-    name = (game.get("ru") or {}).get("name")
-    if name and not re.search("[А-Яа-яЁё]", name):
-        assert name == game["name"], f"{game_id}: [game.ru] name {name!r}, [game] name {game['name']!r}"

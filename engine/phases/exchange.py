@@ -21,10 +21,8 @@ __all__ = ["Exchange", "GIVE_WORDS"]
 GIVE_WORDS = {"discard": N_("discard"), "lay_out": N_("lay out"), "exchange": N_("exchange")}
 """The verb of an exchange's giving action, by kind, for its refusals (a kind not named here
 is written as its own word)."""
-FULL = N_("seat {} has given {} card, the most this exchange takes")
-FULL_MANY = "seat {} has given {} cards, the most this exchange takes"  # (FULL's plural: its .po entry)
-EARLY = N_("seat {} gives at least {} card first")
-EARLY_MANY = "seat {} gives at least {} cards first"  # (EARLY's plural)
+FULL = N_("seat {} has given {} card(s), the most this exchange takes")
+EARLY = N_("seat {} gives at least {} card(s) first")
 
 
 class Exchange(Phase[S]):
@@ -83,11 +81,11 @@ class Exchange(Phase[S]):
 
     def full_refusal(self, state: S, seat: int, action: Action) -> IllegalActionError:
         n = len(self.given(state, seat))
-        return IllegalActionError(self.rule_id(state), action, Text(FULL, seat, n, plural=(FULL_MANY, n)), seat)
+        return IllegalActionError(self.rule_id(state), action, Text(FULL, seat, n, plural=(FULL, n)), seat)
 
     def early_refusal(self, state: S, seat: int, action: Action) -> IllegalActionError:
         n = self.least(state, seat)
-        return IllegalActionError(self.rule_id(state), action, Text(EARLY, seat, n, plural=(EARLY_MANY, n)), seat)
+        return IllegalActionError(self.rule_id(state), action, Text(EARLY, seat, n, plural=(EARLY, n)), seat)
 
     def rule_id(self, state: S) -> str:
         return state.step_rule(self.rule) or self.rule

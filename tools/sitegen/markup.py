@@ -214,7 +214,7 @@ def section(lang: str, level: int, english: str) -> str:
 
 def game_name_in(ed: Edition, game_id: str, lang: str) -> str:
     """The game's name on a page in the language: in Russian, its Russian name (``[game.ru]``
-    name: Глик; "Ruffe and Trumps", one spelling with the English), else its name in the source
+    name: Глик; "Ruffe and trumps" where the source writes it so), else its name in the source
     where that is Russian (Мушка, Пикет ...), else the English name."""
     meta = ed.games[game_id].get("game", {})
     original = str(meta.get("name_original") or "")

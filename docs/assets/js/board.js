@@ -87,7 +87,7 @@ export function renderOutcome(t) {
     el("p", null, t.ledger.lower ? tr("Final {0} (lower is better): ", unitWord(t.ledger.unit, "many")) : null,
       scores.join(" · ")),
     o.reason ? el("p", { class: "ed-note" }, t.words(o.reason)) : null,
-    ...t.ledger.accounts.map((account) => moneyLine(t, account.label, account.totals, account.unit)),
+    ...t.ledger.accounts.map((account) => moneyLine(t, account.label, account.totals)),
     el("div", { class: "ed-action-buttons" },
       el("button", { type: "button", class: "md-button md-button--primary", onclick: () => t.playAgain() }, tr("Play again")),
       el("button", { type: "button", class: "md-button", onclick: () => downloadRecord(t) }, tr("Download the record")))];
@@ -97,19 +97,17 @@ export function renderOutcome(t) {
 }
 
 /** "Settlement: South receives 12 · West pays 7": an account's net total per side (positive:
- *  received); an account of points (Piquet's points of the deal, what the sheet wrote) gives
- *  each side's number, not money: "Points this deal: South (you) 9 · North 42". */
-export function moneyLine(t, title, amounts, unit = null) {
+ *  received). */
+function moneyLine(t, title, amounts) {
   if (!Array.isArray(amounts) || !amounts.some((a) => a)) return null;
   const p = t.places;
   const parts = amounts.map((a, side) => {
     const seats = p.sideSeats(side);
     const you = seats.includes(READER);
-    if (unit === "points") return `${seats.length === 1 ? p.seatLabel(seats[0]) : p.sideLabel(side)} ${a}`;
     const who = seats.length === 1 ? p.who(seats[0]) : p.sideName(side);
     if (a > 0) return you ? tr("{0} receive {1}", who, a) : tr("{0} receives {1}", who, a);
     if (a < 0) return you ? tr("{0} pay {1}", who, -a) : tr("{0} pays {1}", who, -a);
-    return you ? tr("{0} neither pay nor receive", who) : tr("{0} neither pays nor receives", who);
+    return tr("{0} even", who);
   });
   return t.el("p", { class: "ed-money" }, t.el("strong", null, `${title}: `),
     parts.join(" · ").replace(/^./, (c) => c.toUpperCase()) + ".");

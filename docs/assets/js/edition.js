@@ -494,7 +494,7 @@
         observer.observe(t);
       }
     }
-    stableUrls(document); setupExamples(document); load("page-aids.js").then((m) => m.pageAids(document), console.error);
+    stableUrls(document); setupExamples(document);
     setupTables(document);
     setupCompares(document);
     // Benchmark flags (bench/run.py): "bare" loads Pyodide alone and stops; "table" starts the

@@ -10,7 +10,6 @@
 
 import { cardBack, cardElement, cardSymbol, suitLabel } from "./cards.js";
 import { counted, tr, unitWord } from "./lang.js";
-import { promptText } from "./phase-common.js";
 import { seatCalls, sitsOut } from "./phase-dialogue.js";
 import { READER, SEAT_NAMES, unstopped } from "./words.js";
 
@@ -118,7 +117,7 @@ function renderReaderSeat(t, position) {
     const legal = legalCards.get(card);
     const note = !myTurn || !cardKind ? null : legal ? (legal.label || tr("playable")) : tr("not playable now");
     const marked = Boolean(taken && taken.cards.has(card));
-    const button = cardElement(card, { button: true, extraLabel: cardNotes(marked ? taken.note : null, note) });
+    const button = cardElement(card, { button: true, extraLabel: marked ? `${taken.note}, ${note}` : note });
     if (marked) button.classList.add("ed-taken-in");
     button.dataset.legal = String(Boolean(myTurn && legal));
     button.tabIndex = -1;
@@ -135,7 +134,6 @@ function renderReaderSeat(t, position) {
     }
     button.addEventListener("click", () => {
       t.focusCard = card;
-      if (myTurn && !cardKind) t.announce(callExpected(t));
       if (!myTurn || !cardKind) return;
       t.act(legal ? legal.action : { kind: cardKind, card });
     });
@@ -151,21 +149,8 @@ function renderReaderSeat(t, position) {
   return el("section", { class: seatClass(t, READER, position) + " ed-you", "aria-label": t.places.seatLabel(READER) },
     el("h3", { class: "ed-seat-name" }, t.places.seatLabel(READER),
       v.to_act === READER && !v.over ? el("span", { class: "ed-turn-chip" }, tr("your turn")) : null),
-    " ", // (read and copied as "South (you) 1 trick", not "South (you)1 trick")
     seatStats(t, READER), row,
     taken ? el("p", { class: "ed-note" }, taken.line) : null);
-}
-
-/** A card's notes for its label, those there are, joined: never a "null" read out. */
-export const cardNotes = (...notes) => notes.filter((n) => n !== null && n !== undefined && n !== "").join(", ") || null;
-
-/** What a card clicked while a call is expected says (politely, in the live region): the
- *  engine's prompt, naming the call, and where the calls are. */
-export function callExpected(t) {
-  const asked = promptText(t);
-  const calls = (t.view.legal || []).filter((l) => !(l.action && l.action.card)).map((l) => t.words(l.label));
-  return asked ? tr("No card now: {0}. Answer with the call buttons.", asked)
-    : tr("No card now: a call is expected ({0}). Answer with the call buttons.", calls.join(", "));
 }
 
 /** The cards the reader took into his hand (the view's `taken`: {cards, note, line}), marked

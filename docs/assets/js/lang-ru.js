@@ -80,6 +80,7 @@ export const RU = {
   "{0} receives {1}": "{0} получает {1}",
   "{0} pay {1}": "{0} платите {1}",
   "{0} pays {1}": "{0} платит {1}",
+  "{0} even": "{0}: без выигрыша и проигрыша",
   "dealer": "сдающий",
   " (your partner)": " (ваш партнёр)",
   "partner": "партнёр",
@@ -273,12 +274,6 @@ export const RU = {
   "not comparable": "не сравнимо",
   "not measured": "не измерено",
   "The other measures ({0})": "Остальные измерения ({0})",
-  "Skip to the table": "Перейти к столу",
-  "Search the edition": "Поиск по изданию",
-  "No card now: {0}. Answer with the call buttons.": "Карта сейчас не нужна: {0}. Ответьте кнопкой.",
-  "No card now: a call is expected ({0}). Answer with the call buttons.": "Карта сейчас не нужна: ожидается слово ({0}). Ответьте кнопкой.",
-  "{0} neither pay nor receive": "{0} ничего не платите и не получаете",
-  "{0} neither pays nor receives": "{0} ничего не платит и не получает",
   "The {0} of this deal and the last, entry by entry": "{0} этой сдачи и прошлой, запись за записью"
 };
 

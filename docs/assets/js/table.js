@@ -73,7 +73,6 @@ class Table {
     this.lastLogKey = null;
     this.refusal = null;
     this.focusCard = null;
-    this.actionsHadFocus = false;
     this.kept = true;
     this.pace = [];
     // Leaving the page (a reload, a closed tab) keeps the game as its record; only where it
@@ -417,11 +416,6 @@ class Table {
     const active = document.activeElement;
     const focusInHand = Boolean(active && active.closest && active.closest(".ed-hand") && this.felt.contains(active));
     if (focusInHand) this.focusCard = active.dataset.card;
-    // An action button pressed (a call, a bid, "Keep these cards") is redrawn away: the focus
-    // then goes to the next control that asks for the reader (focusAfterAction), never the body.
-    const focusInActions = Boolean(active && active !== document.body && this.actions.contains(active));
-    if (focusInActions) this.actionsHadFocus = true;
-    else if (active && active !== document.body) this.actionsHadFocus = false;
     this.root.dataset.phase = view.phase || "";
     this.root.dataset.phaseKind = this.phase.kind;
     this.root.dataset.over = String(Boolean(view.over));
@@ -473,24 +467,7 @@ class Table {
         || this.felt.querySelector('.ed-hand [data-legal="true"]')
         || this.felt.querySelector(".ed-hand .ed-card");
       if (again) focusHandCard(this, again);
-    } else if (this.actionsHadFocus && focusLost) {
-      this.focusAfterAction();
     }
-  }
-
-  /** After an action button: the reader's legal card if a card is asked for, else the first
-   *  call he may make, else his hand (kept focusable while the bots play), else the prompt. */
-  focusAfterAction() {
-    const card = this.felt.querySelector('.ed-hand [data-legal="true"]');
-    if (card) {
-      focusHandCard(this, card);
-      return;
-    }
-    const next = this.actions.querySelector('.ed-action[data-legal="true"]')
-      || this.actions.querySelector(".ed-action-buttons button")
-      || this.felt.querySelector(".ed-hand .ed-card");
-    if (next && next.closest(".ed-hand")) focusHandCard(this, next);
-    else if (next) next.focus({ preventScroll: true });
   }
 
   renderActions() {

@@ -99,7 +99,7 @@ class _Buying(Exchange["LooState"]):
         pending = len(state.pending)
         if action.kind == "draw" and pending and action.value is not None and str(action.value) != str(pending):
             raise IllegalActionError(self.rule_id(state), action,
-                                     Text(DRAWS_AS_MANY, seat, pending, action.value, plural=(DRAWS_AS_MANY_PLURAL, pending)),
+                                     Text(DRAWS_AS_MANY, seat, pending, action.value, plural=(DRAWS_AS_MANY, pending)),
                                      seat)
         super().act(state, seat, action)
 
@@ -114,17 +114,15 @@ class _Buying(Exchange["LooState"]):
     def full_refusal(self, state: LooState, seat: int, action: Action) -> IllegalActionError:
         stock = len(state.stock)
         return IllegalActionError(state.RULES.stock_limit, action,
-                                  Text(STOCK_HOLDS_ONLY, stock, plural=(STOCK_HOLDS_ONLY_PLURAL, stock)), seat)
+                                  Text(STOCK_HOLDS_ONLY, stock, plural=(STOCK_HOLDS_ONLY, stock)), seat)
 
     def advice(self, state: LooState, seat: int, legal: list[Action]) -> Action:
         return state.discard_advice(seat)
 
 
-DRAWS_AS_MANY = N_("seat {} has discarded {} card and draws as many, not {}")
-DRAWS_AS_MANY_PLURAL = "seat {} has discarded {} cards and draws as many, not {}"  # (its .po entry's plural)
-STOCK_HOLDS_ONLY = N_("the stock holds only {} card: no more discards")
-STOCK_HOLDS_ONLY_PLURAL = "the stock holds only {} cards: no more discards"  # (its .po entry's plural)
-"""Refusals with a count, singular and plural (Russian: its three forms)."""
+DRAWS_AS_MANY = N_("seat {} has discarded {} card(s) and draws as many, not {}")
+STOCK_HOLDS_ONLY = N_("the stock holds only {} card(s): no more discards")
+"""Refusals with a count (Russian: its forms; English: "card(s)" whatever the count)."""
 
 
 def _play_advice(state: LooState, seat: int, cards: list[Card]) -> Action:

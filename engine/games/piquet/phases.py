@@ -102,8 +102,8 @@ class _Exchange(Exchange["PiquetState"]):
     def early_refusal(self, state: PiquetState, seat: int, action: Action) -> IllegalActionError:
         least = self.least(state, seat)
         rule = "piquet.exchange.minimum" if self.elder and not state.blanche_count else "piquet.exchange.limits"
-        return IllegalActionError(rule, action, Text("seat {} must lay out at least {} card first", seat, least,
-                                                     plural=("seat {} must lay out at least {} cards first", least)),
+        return IllegalActionError(rule, action, Text("seat {} must lay out at least {} card(s) first", seat, least,
+                                                     plural=("seat {} must lay out at least {} card(s) first", least)),
                                   seat)
 
     def fields(self, state: PiquetState) -> dict[str, Any]:
@@ -215,12 +215,12 @@ def _play_advice(state: PiquetState, seat: int, cards: list[Card]) -> Action:
 CLAIM_DIALOGUE = _Claim(CARTE_BLANCHE, "piquet.carte-blanche.procedure",
                         N_("Seat {seat}, dealt no court card: claim carte blanche, or keep it back"), choices=True,
                         verb=N_("claim carte blanche"), vocabulary=("claim", "sink"))
-ELDERS_EXCHANGE = _Exchange(True, N_("Seat {seat} (elder): lay out more cards, at most {most}, one at a time, then "
+ELDERS_EXCHANGE = _Exchange(True, N_("Seat {seat} (elder): lay out up to {most} more card(s), one at a time, then "
                                      "draw as many from the talon"))
-YOUNGERS_EXCHANGE = _Exchange(False, N_("Seat {seat} (younger): lay out more cards, at most {most}, one at a time, "
+YOUNGERS_EXCHANGE = _Exchange(False, N_("Seat {seat} (younger): lay out up to {most} more card(s), one at a time, "
                                         "then draw as many from the talon"))
 LOOK_DIALOGUE = _Look(LOOK, "piquet.exchange.look-at-left",
-                      N_("Seat {seat} (younger): look at the cards left in the talon ({left}), or leave them unseen"),
+                      N_("Seat {seat} (younger): look at the {left} card(s) left in the talon, or leave them unseen"),
                       choices=True, verb=N_("look or leave"), vocabulary=("look", "leave"))
 CAPOT_DIALOGUE = _Capot(CAPOT, "piquet.play.open-capot",
                         N_("Seat {seat}: announce an open capot (all twelve tricks) before the first lead, or play"),

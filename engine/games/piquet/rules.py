@@ -203,16 +203,12 @@ def check_exchange(elder: bool, count: int, elder_took: int, params: PiquetRules
     least, most = exchange_limits(elder, elder_took, params)
     action = Action("draw", value=count)
     if count > most:
-        most_said = ((N_("the elder may exchange at most {} card, not {}"),
-                      "the elder may exchange at most {} cards, not {}") if elder
-                     else (N_("the younger may exchange at most {} card, not {}"),
-                           "the younger may exchange at most {} cards, not {}"))
-        raise IllegalActionError("piquet.exchange.limits", action,
-                                 Text(most_said[0], most, count, plural=(most_said[1], most)), seat)
+        most_said = (N_("the elder may exchange at most {} card(s), not {}") if elder
+                     else N_("the younger may exchange at most {} card(s), not {}"))
+        raise IllegalActionError("piquet.exchange.limits", action, Text(most_said, most, count), seat)
     if count < least:
         raise IllegalActionError("piquet.exchange.minimum", action,
-                                 Text("the elder must exchange at least {} card", least,
-                                      plural=("the elder must exchange at least {} cards", least)), seat)
+                                 Text("the elder must exchange at least {} card(s)", least), seat)
     return count
 
 

@@ -27,7 +27,7 @@ examples and :func:`~engine.games.piquet.rules.deal_result`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, Self, TypeVar
 
 from engine.table_view import show as shown_item
@@ -57,35 +57,6 @@ __all__ = ["PiquetState", "SPEC"]
 
 T = TypeVar("T")
 
-
-
-_WON_BY = {"difference": (N_("seat {} wins by {} ({} to {} after {} deal: {} − {} = {})"),
-                          "seat {} wins by {} ({} to {} after {} deals: {} − {} = {})"),
-           "rubicon-difference": (N_("seat {} wins by {}, counted by the rubicon ({} to {} after {} deal; both "
-                                     "over 100: the difference and 100, {} − {} + 100 = {})"),
-                                  "seat {} wins by {}, counted by the rubicon ({} to {} after {} deals; both over "
-                                  "100: the difference and 100, {} − {} + 100 = {})"),
-           "rubicon-sum": (N_("seat {} wins by {}, counted by the rubicon ({} to {} after {} deal; the loser under "
-                              "100: both columns and 100, {} + {} + 100 = {})"),
-                           "seat {} wins by {}, counted by the rubicon ({} to {} after {} deals; the loser under 100: "
-                           "both columns and 100, {} + {} + 100 = {})")}
-"""The partie's result as a worked sum (issue 27), singular and plural in the deals."""
-
-
-def won_by(winner: int, margin: int, columns: Sequence[int], deals: int, rubicon: bool) -> Text:
-    """The partie's result with its sum worked: the difference of the columns; under the
-    rubicon, the difference and 100, or (the loser under 100) both columns and 100.
-
-    >>> str(won_by(1, 374, (61, 213), 6, True))
-    'seat 1 wins by 374, counted by the rubicon (61 to 213 after 6 deals; the loser under 100: both columns and 100, 61 + 213 + 100 = 374)'
-    >>> str(won_by(0, 33, (120, 87), 6, False))
-    'seat 0 wins by 33 (120 to 87 after 6 deals: 120 − 87 = 33)'
-    """
-    high, low = max(columns), min(columns)
-    kind = "rubicon-sum" if rubicon and low < 100 else "rubicon-difference" if rubicon else "difference"
-    one, many = _WON_BY[kind]
-    first, second = (columns[0], columns[1]) if kind == "rubicon-sum" else (high, low)
-    return Text(one, winner, margin, columns[0], columns[1], deals, first, second, margin, plural=(many, deals))
 
 class PiquetState(ListHands, TrickTable, Partie):
     """A whole partie of Piquet (see the module)."""
@@ -318,10 +289,10 @@ class PiquetState(ListHands, TrickTable, Partie):
         self.history.append((seat, Action("look" if looks else "leave")))
         self.looked = looks
         n = len(self.talon)
-        said = (Text("looks at the {} card left in the talon", n, plural=("looks at the {} cards left in the "
-                                                                           "talon", n)) if looks else
-                Text("leaves unseen the {} card left in the talon", n, plural=("leaves unseen the {} cards left "
-                                                                              "in the talon", n)))
+        said = (Text("looks at the {} card(s) left in the talon", n, plural=("looks at the {} card(s) left in the "
+                                                                             "talon", n)) if looks else
+                Text("leaves unseen the {} card(s) left in the talon", n, plural=("leaves unseen the {} card(s) left "
+                                                                                  "in the talon", n)))
         self.call_said(seat, "look" if looks else "leave", said, "piquet.exchange.look-at-left")
 
     def visible_talon(self, seat: int | None) -> list[Card]:
@@ -449,8 +420,7 @@ class PiquetState(ListHands, TrickTable, Partie):
         if self.params.partie.rubicon:
             for seat in (0, 1):
                 self.score(seat, totals[seat], "piquet.score.deal-total",
-                           Text("Deal {}: {} point, written in full", self.deal_number, totals[seat],
-                                plural=("Deal {}: {} points, written in full", totals[seat])), seat)
+                           Text("Deal {}: {} points, written in full", self.deal_number, totals[seat]), seat)
             self.columns.append((totals[0], totals[1]))
         elif winner is not None:
             self.score(winner, difference, "piquet.score.difference",
@@ -474,7 +444,8 @@ class PiquetState(ListHands, TrickTable, Partie):
             self.say("piquet.partie.tie", None, N_("Game: {}."), reason)
             self.end((), reason, "piquet.partie.tie")
             return
-        reason = won_by(result.winner, result.margin, cols, result.deals, self.params.partie.rubicon)
+        reason = Text("seat {} wins by {} ({} to {} after {} deals)", result.winner, result.margin, cols[0], cols[1],
+                      result.deals)
         self.say("piquet.partie.length", result.winner, N_("Game: {}."), reason)
         self.end((result.winner,), reason, "piquet.partie.length")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.view_types import Account, Call, Calls, Contest, HiddenHand, LedgerView, Pile, SeatCount, Taken, View
+from engine.view_types import Call, Calls, Contest, HiddenHand, LedgerView, Pile, SeatCount, Taken, View
 from engine.game import Action, fact
 from engine.i18n import N_, Text, _, tr
 from engine.table_view import account, item, line, pile
@@ -84,8 +84,8 @@ def category_words(category: str) -> str:
 
 
 def cards_said(n: int) -> Text:
-    """``n`` cards as a sentence kept for later says them: "3 cards"."""
-    return Text("{} card", n, plural=("{} cards", n))
+    """``n`` cards as a sentence kept for later says them: "3 card(s)"."""
+    return Text("{} card(s)", n, plural=("{} card(s)", n))
 
 
 def call_text(state: PiquetState, action: Action) -> Text | str:
@@ -170,18 +170,7 @@ def ledger(state: PiquetState) -> LedgerView:
     """The columns' target, and the deal's points as an account."""
     return {"unit": state.UNIT, "start": None, "start_rule": None, "target": state.params.partie.target,
             "target_rule": "piquet.partie.length", "lower_is_better": False,
-            "accounts": [account("points", _("Points this deal"), "piquet.score.deal-total", state.deal_points()),
-                         *written(state)]}
-
-
-def written(state: PiquetState) -> list[Account]:
-    """At the partie's end, what the sheet wrote for the last deal besides its points (issue 27):
-    by the difference reading only the difference, to the higher column; under the rubicon
-    both totals in full, as the points say (nothing more to show)."""
-    if state.outcome() is None or state.params.partie.rubicon or not state.columns:
-        return []
-    return [account("points", _("Written on the sheet for this deal (the difference, to the higher column)"),
-                    "piquet.score.difference", list(state.columns[-1]))]
+            "accounts": [account("points", _("Points this deal"), "piquet.score.deal-total", state.deal_points())]}
 
 
 _KINDS = {"piquet.carte-blanche.score": N_("Carte blanche"), "piquet.point.length": N_("Point"),
@@ -221,9 +210,8 @@ def deal_summary(state: PiquetState, deal: int) -> dict[str, Any]:
                   fact(_("Deal total"), totals[seat], "piquet.score.deal-total")]
         gained = sum(e["points"] for e in row["entries"] if e["side"] == seat)
         scored = ", ".join(f"{_(_SCORED[k])} {v}" for k, v in by_kind[seat].items()) or _("nothing")
-        side_texts.append(str(Text("seat {} ({}): {}; {} trick; {} in all, {} written", seat, role, scored,
-                                   tricks[seat], totals[seat], gained,
-                                   plural=("seat {} ({}): {}; {} tricks; {} in all, {} written", tricks[seat]))))
+        side_texts.append(tr("seat {} ({}): {}; {} tricks; {} in all, {} written", seat, role, scored, tricks[seat],
+                             totals[seat], gained))
         side_facts.append(items)
     facts = [fact(_("Trumps"), _("none: piquet is played without trumps"), "piquet.play.trick-winner"),
              fact(_("Elder"), tr("seat {}", elder), "piquet.play.first-lead")]
